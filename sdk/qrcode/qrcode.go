@@ -1,0 +1,70 @@
+// Package qrcode turns text (an LPA activation code) into a PNG QR code and reads one back.
+package qrcode
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/png"
+
+	"github.com/makiuchi-d/gozxing"
+	zxqr "github.com/makiuchi-d/gozxing/qrcode"
+	qrenc "github.com/skip2/go-qrcode"
+)
+
+// Size bounds of EncodePNG in pixels; beyond them the PNG is useless or wastefully large.
+const (
+	MinSize = 64
+	MaxSize = 2048
+)
+
+// maxDecodeBytes bounds DecodePNG's input: a QR of an activation code is a few KB.
+const maxDecodeBytes = 4 << 20
+
+// EncodePNG returns a size x size PNG QR code of text at medium error correction.
+func EncodePNG(text string, size int) ([]byte, error) {
+	if text == "" {
+		return nil, errors.New("qr encode: text is empty")
+	}
+	if size < MinSize || size > MaxSize {
+		return nil, fmt.Errorf("qr encode: size %d outside %d..%d", size, MinSize, MaxSize)
+	}
+	b, err := qrenc.Encode(text, qrenc.Medium, size)
+	if err != nil {
+		return nil, fmt.Errorf("qr encode: %w", err)
+	}
+	return b, nil
+}
+
+// DecodePNG reads the text of the QR code in a PNG image.
+func DecodePNG(data []byte) (string, error) {
+	if len(data) == 0 {
+		return "", errors.New("qr decode: image is empty")
+	}
+	if len(data) > maxDecodeBytes {
+		return "", fmt.Errorf("qr decode: image is %d bytes, limit %d", len(data), maxDecodeBytes)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return "", fmt.Errorf("qr decode: not a PNG: %w", err)
+	}
+	// A hostile header can claim a huge canvas; refuse before allocating it.
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > 4*MaxSize || cfg.Height > 4*MaxSize {
+		return "", fmt.Errorf("qr decode: image is %dx%d pixels, limit %d", cfg.Width, cfg.Height, 4*MaxSize)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return "", fmt.Errorf("qr decode: not a PNG: %w", err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		return "", fmt.Errorf("qr decode: %w", err)
+	}
+	res, err := zxqr.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{
+		gozxing.DecodeHintType_TRY_HARDER: true,
+	})
+	if err != nil {
+		return "", fmt.Errorf("qr decode: no QR code found: %w", err)
+	}
+	return res.GetText(), nil
+}
