@@ -1,0 +1,73 @@
+// Package cmdutil holds what every command shares: error kinds that map to exit codes,
+// argument checks that report usage errors, and the --json exporter.
+package cmdutil
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of the esim binary.
+const (
+	ExitOK     = 0
+	ExitError  = 1
+	ExitUsage  = 2
+	ExitCancel = 2 // interrupted: like a usage abort, nothing was done on purpose
+	ExitAuth   = 4
+)
+
+// FlagError is a usage error: wrong flags or arguments. It exits 2 and shows the usage hint.
+type FlagError struct{ Err error }
+
+func (e *FlagError) Error() string { return e.Err.Error() }
+func (e *FlagError) Unwrap() error { return e.Err }
+
+// FlagErrorf builds a FlagError.
+func FlagErrorf(format string, args ...any) error {
+	return &FlagError{Err: fmt.Errorf(format, args...)}
+}
+
+// AuthError means the user must log in (again). It exits 4.
+type AuthError struct{ Err error }
+
+func (e *AuthError) Error() string { return e.Err.Error() }
+func (e *AuthError) Unwrap() error { return e.Err }
+
+// ErrSilent exits 1 without printing anything more: the command already told the user.
+var ErrSilent = errors.New("silent error")
+
+// ErrCancel is returned when the user interrupted the command.
+var ErrCancel = errors.New("cancelled")
+
+// ExactArgs is cobra.ExactArgs with a usage error and a message naming what is missing.
+func ExactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < n {
+			return FlagErrorf("missing %s", what)
+		}
+		if len(args) > n {
+			return FlagErrorf("too many arguments: want %s", what)
+		}
+		return nil
+	}
+}
+
+// MaxArgs is cobra.MaximumNArgs with a usage error.
+func MaxArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > n {
+			return FlagErrorf("too many arguments: want at most %s", what)
+		}
+		return nil
+	}
+}
+
+// NoArgs rejects positional arguments with a usage error.
+func NoArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return FlagErrorf("unexpected argument %q", args[0])
+	}
+	return nil
+}

@@ -1,0 +1,133 @@
+// Package root assembles the esim command tree and maps errors to exit codes.
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/version"
+	"github.com/cedarsim/esim/sdk"
+	"github.com/spf13/cobra"
+)
+
+// SessionExpiredMessage is printed when a 401 cannot be recovered (exit code 4).
+const SessionExpiredMessage = "Your session has expired or you are not logged in. Run `esim login` to log in."
+
+// Command groups of `esim --help`; set a command's GroupID to one of these.
+const (
+	GroupShop    = "shop"
+	GroupAccount = "account"
+	GroupSupport = "support"
+	GroupDev     = "dev"
+)
+
+// NewCmdRoot builds the whole command tree.
+func NewCmdRoot(f *factory.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "esim <command> <subcommand> [flags]",
+		Short: "CedarSIM eSIM shop from the command line",
+		Long: `Browse travel eSIM plans, log in with an e-mail code, look up eSIMs and their QR codes,
+buy and top up, from the terminal. Support agents look customers up with 'esim esims list'.
+
+Settings come from flags, then ESIM_* environment variables, then config.yaml (or
+config.json) in the esim config directory; by default esim talks to a local sandbox
+(esim sandbox) at http://127.0.0.1:8080.
+
+Environment: ` + environmentHelp + `
+
+Exit codes: 0 ok, 1 error, 2 usage error or interrupted, 4 not logged in or session expired.`,
+		Example: `  $ esim plans --country TR
+  $ esim login --email me@example.com
+  $ esim esims list --email customer@example.com --state active
+  $ esim esims qr 8944500000000000011`,
+		Version:       f.AppVersion,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	cmd.SetVersionTemplate(version.Format(f.AppVersion))
+	cmd.SetOut(f.IOStreams.Out)
+	cmd.SetErr(f.IOStreams.ErrOut)
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &cmdutil.FlagError{Err: err}
+	})
+
+	pf := cmd.PersistentFlags()
+	pf.StringVar(&f.Overrides.Server, "server", "", "Origin of a server laid out like the sandbox (sets every service URL)")
+	pf.StringVar(&f.Overrides.APIURL, "api-url", "", "Base URL of the provider API (ends in /api/v1/)")
+	pf.StringVar(&f.Overrides.SupportURL, "support-url", "", "Base URL of the support/eSIM service")
+	pf.StringVar(&f.Overrides.ESIMCheckURL, "esimcheck-url", "", "Base URL of the eSIM check service")
+	pf.StringVar(&f.Overrides.ConfigDir, "config-dir", "", "Directory of config.yaml and the stored session")
+
+	used := map[string]bool{}
+	for _, c := range commands(f) {
+		cmd.AddCommand(c)
+		used[c.GroupID] = true
+	}
+	// Only groups that hold a command, so help shows no empty headings.
+	for _, g := range []*cobra.Group{
+		{ID: GroupShop, Title: "Shop commands:"},
+		{ID: GroupAccount, Title: "Account commands:"},
+		{ID: GroupSupport, Title: "Support commands:"},
+		{ID: GroupDev, Title: "Development commands:"},
+	} {
+		if used[g.ID] {
+			cmd.AddGroup(g)
+		}
+	}
+	return cmd
+}
+
+const environmentHelp = `ESIM_SERVER, ESIM_API_URL, ESIM_SUPPORT_URL, ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL,
+ESIM_CLIENT_ID, ESIM_CLIENT_SECRET, ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD,
+ESIM_CAPTCHA_TOKEN, ESIM_CAPTCHA_SITE_KEY, ESIM_SUPPORT_PHONE, ESIM_SUPPORT_EMAIL,
+ESIM_CONFIG_DIR, NO_COLOR, BROWSER`
+
+// Main runs the command line and returns the process exit code.
+func Main(ctx context.Context, f *factory.Factory, args []string) int {
+	cmd := NewCmdRoot(f)
+	cmd.SetArgs(args)
+	err := cmd.ExecuteContext(ctx)
+	f.IOStreams.StopSpinner()
+	return HandleError(f.IOStreams.ErrOut, cmd, err, ctx.Err() != nil)
+}
+
+// HandleError prints err the way the user should see it and returns the exit code.
+func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) int {
+	if err == nil {
+		return cmdutil.ExitOK
+	}
+	var flagErr *cmdutil.FlagError
+	var authErr *cmdutil.AuthError
+	switch {
+	case errors.Is(err, cmdutil.ErrSilent):
+		return cmdutil.ExitError
+	case interrupted || errors.Is(err, cmdutil.ErrCancel) || errors.Is(err, context.Canceled):
+		fmt.Fprintln(w)
+		return cmdutil.ExitCancel
+	case errors.As(err, &authErr), errors.Is(err, sdk.ErrSessionExpired):
+		fmt.Fprintln(w, SessionExpiredMessage)
+		return cmdutil.ExitAuth
+	case errors.As(err, &flagErr), isCobraUsageError(err):
+		fmt.Fprintln(w, err.Error())
+		fmt.Fprintln(w, "Run 'esim --help' (or add --help to the command) for usage.")
+		return cmdutil.ExitUsage
+	}
+	fmt.Fprintln(w, err.Error())
+	return cmdutil.ExitError
+}
+
+// Cobra reports unknown commands and argument-count errors as plain errors.
+func isCobraUsageError(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "accepts ", "requires at least", "invalid argument"} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}

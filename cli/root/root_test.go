@@ -1,0 +1,81 @@
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/iostreams"
+	"github.com/cedarsim/esim/sdk"
+)
+
+func testFactory() (*factory.Factory, *iostreams.IOStreams) {
+	ios, _, _, _ := iostreams.Test()
+	f := &factory.Factory{AppVersion: "1.2.3", IOStreams: ios, Getenv: func(string) string { return "" }}
+	return f, ios
+}
+
+func TestMainExitCodes(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantOut    string
+		wantErrOut string
+	}{
+		{"version flag", []string{"--version"}, 0, "esim version 1.2.3\n", ""},
+		{"version command", []string{"version"}, 0, "esim version 1.2.3\n", ""},
+		{"unknown command", []string{"nope"}, 2, "", "unknown command \"nope\" for \"esim\"\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+		{"unknown flag", []string{"version", "--nope"}, 2, "", "unknown flag: --nope\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+		{"extra argument", []string{"version", "x"}, 2, "", "unexpected argument \"x\"\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := testFactory()
+			ios, _, out, errOut := iostreams.Test()
+			f.IOStreams = ios
+			code := Main(context.Background(), f, tt.args)
+			if code != tt.wantCode {
+				t.Errorf("exit code = %d, want %d", code, tt.wantCode)
+			}
+			if out.String() != tt.wantOut {
+				t.Errorf("stdout = %q, want %q", out.String(), tt.wantOut)
+			}
+			if errOut.String() != tt.wantErrOut {
+				t.Errorf("stderr = %q, want %q", errOut.String(), tt.wantErrOut)
+			}
+		})
+	}
+}
+
+func TestHandleError(t *testing.T) {
+	tests := []struct {
+		name        string
+		err         error
+		interrupted bool
+		want        int
+		wantMsg     string
+	}{
+		{"nil", nil, false, 0, ""},
+		{"plain", errors.New("boom"), false, 1, "boom\n"},
+		{"silent", fmt.Errorf("x: %w", cmdutil.ErrSilent), false, 1, ""},
+		{"session expired", fmt.Errorf("listing: %w", sdk.ErrSessionExpired), false, 4, SessionExpiredMessage + "\n"},
+		{"auth", &cmdutil.AuthError{Err: errors.New("not logged in")}, false, 4, SessionExpiredMessage + "\n"},
+		{"cancel", context.Canceled, false, 2, "\n"},
+		{"interrupted", errors.New("whatever"), true, 2, "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, _, errOut := iostreams.Test()
+			if got := HandleError(errOut, nil, tt.err, tt.interrupted); got != tt.want {
+				t.Errorf("code = %d, want %d", got, tt.want)
+			}
+			if errOut.String() != tt.wantMsg {
+				t.Errorf("message = %q, want %q", errOut.String(), tt.wantMsg)
+			}
+		})
+	}
+}
