@@ -1,0 +1,241 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strconv"
+	"testing"
+)
+
+// section is one rule of fixtures/vectors/format.json.
+type section struct {
+	Description string            `json:"description"`
+	Cases       []json.RawMessage `json:"cases"`
+}
+
+// loadSections reads a vector file and returns its sections by name. Every section must
+// have a description and at least one case.
+func loadSections(t *testing.T, path string) map[string]section {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read vectors: %v", err)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	out := map[string]section{}
+	for k, v := range top {
+		if k == "description" {
+			continue
+		}
+		var s section
+		if err := json.Unmarshal(v, &s); err != nil {
+			t.Fatalf("section %s: %v", k, err)
+		}
+		if s.Description == "" || len(s.Cases) == 0 {
+			t.Fatalf("section %s needs a description and cases", k)
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// decodeCase decodes one case strictly, so a renamed or misspelt input field in the JSON
+// fails instead of silently reading as zero.
+func decodeCase(t *testing.T, raw json.RawMessage, v any) {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		t.Fatalf("decode case %s: %v", raw, err)
+	}
+}
+
+func TestVectors(t *testing.T) {
+	sections := loadSections(t, "../../fixtures/vectors/format.json")
+	runners := map[string]func(t *testing.T, raw json.RawMessage){
+		"price": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name  string
+				Price *float64
+				Want  string
+			}
+			decodeCase(t, raw, &c)
+			if got := Price(c.Price); got != c.Want {
+				t.Errorf("%s: Price = %q, want %q", c.Name, got, c.Want)
+			}
+		},
+		"quota": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name      string
+				QuotaInMB int64
+				Want      string
+			}
+			decodeCase(t, raw, &c)
+			if got := Quota(c.QuotaInMB); got != c.Want {
+				t.Errorf("%s: Quota(%d) = %q, want %q", c.Name, c.QuotaInMB, got, c.Want)
+			}
+		},
+		"validity": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name           string
+				DurationInDays int64
+				Want           string
+			}
+			decodeCase(t, raw, &c)
+			if got := Validity(c.DurationInDays); got != c.Want {
+				t.Errorf("%s: Validity(%d) = %q, want %q", c.Name, c.DurationInDays, got, c.Want)
+			}
+		},
+		"bytesToGB": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name  string
+				Bytes int64
+				Want  string
+			}
+			decodeCase(t, raw, &c)
+			if got := BytesGB(c.Bytes); got != c.Want {
+				t.Errorf("%s: BytesGB(%d) = %q, want %q", c.Name, c.Bytes, got, c.Want)
+			}
+		},
+		"usedMB": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name                               string
+				InitialQuantity, RemainingQuantity int64
+				Want                               string
+			}
+			decodeCase(t, raw, &c)
+			if got := UsedMB(c.InitialQuantity, c.RemainingQuantity); got != c.Want {
+				t.Errorf("%s: UsedMB = %q, want %q", c.Name, got, c.Want)
+			}
+		},
+		"consumption": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name                               string
+				InitialQuantity, RemainingQuantity int64
+				Unlimited                          bool
+				Want                               struct {
+					Percent float64
+					Text    string
+				}
+			}
+			decodeCase(t, raw, &c)
+			p := 0.0
+			if !c.Unlimited {
+				p = ConsumptionPercent(c.InitialQuantity, c.RemainingQuantity)
+			}
+			rounded, err := strconv.ParseFloat(toFixed(p, 2), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rounded != c.Want.Percent {
+				t.Errorf("%s: ConsumptionPercent = %v (rounded %v), want %v", c.Name, p, rounded, c.Want.Percent)
+			}
+			if got := Consumption(c.InitialQuantity, c.RemainingQuantity, c.Unlimited); got != c.Want.Text {
+				t.Errorf("%s: Consumption = %q, want %q", c.Name, got, c.Want.Text)
+			}
+		},
+		"date": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name    string
+				Input   *string
+				Invalid bool
+				Want    string
+			}
+			decodeCase(t, raw, &c)
+			in := ""
+			if c.Input != nil {
+				in = *c.Input
+			}
+			got, err := DateString(in)
+			if (err != nil) != c.Invalid {
+				t.Errorf("%s: DateString(%q) error = %v, want invalid %v", c.Name, in, err, c.Invalid)
+			}
+			if got != c.Want {
+				t.Errorf("%s: DateString(%q) = %q, want %q", c.Name, in, got, c.Want)
+			}
+		},
+		"flag": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name  string
+				Input *string
+				Want  Flag
+			}
+			decodeCase(t, raw, &c)
+			in := ""
+			if c.Input != nil {
+				in = *c.Input
+			}
+			if got := FlagFor(in); got != c.Want {
+				t.Errorf("%s: FlagFor(%q) = %+v, want %+v", c.Name, in, got, c.Want)
+			}
+		},
+		"flagEmoji": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name, Input, Want string
+			}
+			decodeCase(t, raw, &c)
+			if got := FlagEmoji(c.Input); got != c.Want {
+				t.Errorf("%s: FlagEmoji(%q) = %q, want %q", c.Name, c.Input, got, c.Want)
+			}
+		},
+		"cardCoverage": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name  string
+				Count int
+				Want  struct {
+					Shown int
+					More  string
+				}
+			}
+			decodeCase(t, raw, &c)
+			shown, more := CardCoverage(c.Count)
+			if shown != c.Want.Shown || more != c.Want.More {
+				t.Errorf("%s: CardCoverage(%d) = %d, %q, want %d, %q", c.Name, c.Count, shown, more, c.Want.Shown, c.Want.More)
+			}
+		},
+		"gridRow": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name     string
+				Position int
+				Mobile   bool
+				Want     int
+			}
+			decodeCase(t, raw, &c)
+			if got := GridRow(c.Position, c.Mobile); got != c.Want {
+				t.Errorf("%s: GridRow(%d, %v) = %d, want %d", c.Name, c.Position, c.Mobile, got, c.Want)
+			}
+		},
+		"mobile": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name  string
+				Width int
+				Want  bool
+			}
+			decodeCase(t, raw, &c)
+			if got := IsMobile(c.Width); got != c.Want {
+				t.Errorf("%s: IsMobile(%d) = %v, want %v", c.Name, c.Width, got, c.Want)
+			}
+		},
+	}
+	for name, s := range sections {
+		run, ok := runners[name]
+		if !ok {
+			t.Errorf("vector section %q has no Go implementation branch", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			for _, raw := range s.Cases {
+				run(t, raw)
+			}
+		})
+	}
+	for name := range runners {
+		if _, ok := sections[name]; !ok {
+			t.Errorf("Go runner %q has no vector section", name)
+		}
+	}
+}
