@@ -1,8 +1,6 @@
 package sdk
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -88,8 +86,6 @@ type ESIMCheckService service
 // LogsService covers the log push endpoint.
 type LogsService service
 
-var errNotImplemented = errors.New("not implemented")
-
 // NewClient checks the options and builds a Client.
 func NewClient(opts Options) (*Client, error) {
 	c := &Client{
@@ -172,5 +168,3 @@ func parseBase(name, v, def string) (*url.URL, error) {
 	}
 	return u, nil
 }
-
-var _ = context.Background

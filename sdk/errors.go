@@ -122,3 +122,36 @@ func IsAccountLocked(err error) bool {
 // ErrSessionExpired is returned when a 401 could not be recovered by re-authentication;
 // the session has been cleared. The CLI tells the user to run `esim login`.
 var ErrSessionExpired = errors.New("session expired: please log in again")
+
+// ErrInvalidPlan is the eSIM check's answer that the plan cannot continue (top-up).
+var ErrInvalidPlan = errors.New("invalid plan: the eSIM check says the plan cannot continue")
+
+// ErrNoData is returned when a 2xx answer lacks the field the call exists for (for
+// example an empty bundle list where one bundle was asked for).
+var ErrNoData = errors.New("the answer carries no data")
+
+// PurchaseRefusedError is the purchase pre-check's refusal; Reason is the server's text,
+// shown to the customer as is.
+type PurchaseRefusedError struct{ Reason string }
+
+func (e *PurchaseRefusedError) Error() string {
+	if e.Reason == "" {
+		return "purchase refused"
+	}
+	return "purchase refused: " + e.Reason
+}
+
+// ValidationError is returned before any request when an input has the wrong form.
+// Value is empty for secrets (codes, captcha tokens) so that it can be logged.
+type ValidationError struct {
+	Field  string
+	Value  string
+	Reason string
+}
+
+func (e *ValidationError) Error() string {
+	if e.Value == "" {
+		return fmt.Sprintf("invalid %s: %s", e.Field, e.Reason)
+	}
+	return fmt.Sprintf("invalid %s %q: %s", e.Field, e.Value, e.Reason)
+}

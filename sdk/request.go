@@ -1,0 +1,216 @@
+package sdk
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// maxResponseBody bounds every answer read into memory; the largest legitimate answer
+// (an eSIM list with inline QR PNGs) is far below it.
+const maxResponseBody = 8 << 20
+
+// authMode says how a request is authorised.
+type authMode int
+
+const (
+	// authPrivate needs a stored session: without one the call fails with ErrNotLoggedIn.
+	authPrivate authMode = iota
+	// authPublic logs in as guest first when there is no session (as the web shop does).
+	authPublic
+	// authOptional sends the bearer when there is one and never authenticates.
+	authOptional
+	// authBasic sends the basic client credential (token grants, orders create).
+	authBasic
+	// authNone sends no Authorization header (the refresh grant).
+	authNone
+)
+
+// request is one provider call. Its body is built once, so the idempotency id in it and
+// the bytes themselves are the same on every retry.
+type request struct {
+	call        string // the fixture call name, used in error messages
+	method      string
+	url         *url.URL
+	body        []byte
+	contentType string
+	auth        authMode
+	// guestRetry: on any error, log in as guest and retry once (spec section 7 for
+	// users/otp/send_email, users/sendmail and support/contact-us).
+	guestRetry bool
+	// only200: any status but 200 is an *APIError (topup_bundle_selected, spec section 8).
+	only200 bool
+}
+
+// bearerExempt is the spec's rule: no bearer on paths containing these substrings.
+func bearerExempt(path string) bool {
+	return strings.Contains(path, "connect/token") ||
+		strings.Contains(path, "catalog/search_bundles") ||
+		strings.Contains(path, "catalog/bundle")
+}
+
+// pathf builds a relative path from a format whose %s verbs are path parameters; each is
+// escaped with url.PathEscape. Empty parameters and the dot segments are refused so that
+// a parameter can never climb out of its base.
+func pathf(format string, params ...string) (string, error) {
+	esc := make([]any, len(params))
+	for i, p := range params {
+		if p == "" || p == "." || p == ".." {
+			return "", &ValidationError{Field: "path parameter", Value: p, Reason: "must not be empty, \".\" or \"..\""}
+		}
+		esc[i] = url.PathEscape(p)
+	}
+	return fmt.Sprintf(format, esc...), nil
+}
+
+// endpoint joins an escaped relative path (and a query) to a base ending in "/".
+func endpoint(base *url.URL, escapedPath string, q url.Values) (*url.URL, error) {
+	u := *base
+	u.RawPath = base.EscapedPath() + escapedPath
+	p, err := url.PathUnescape(u.RawPath)
+	if err != nil {
+		return nil, fmt.Errorf("build URL: %w", err)
+	}
+	u.Path = p
+	if u.EscapedPath() != u.RawPath {
+		// url.URL only keeps RawPath when it is a valid encoding of Path; re-encode.
+		u.RawPath = ""
+	}
+	u.RawQuery = q.Encode()
+	return &u, nil
+}
+
+func (c *Client) newRequest(call, method string, base *url.URL, escapedPath string, q url.Values, auth authMode) (*request, error) {
+	u, err := endpoint(base, escapedPath, q)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", call, err)
+	}
+	if bearerExempt(escapedPath) && auth != authBasic {
+		auth = authNone
+	}
+	return &request{call: call, method: method, url: u, auth: auth}, nil
+}
+
+func (r *request) withJSON(v any) (*request, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encode body: %w", r.call, err)
+	}
+	r.body, r.contentType = b, "application/json"
+	return r, nil
+}
+
+func (r *request) withForm(f url.Values) *request {
+	r.body, r.contentType = []byte(f.Encode()), "application/x-www-form-urlencoded"
+	return r
+}
+
+// do runs a request with the session rules of spec sections 4 and 8 and returns the
+// answer's body. Every error is wrapped with the call name.
+func (c *Client) do(ctx context.Context, r *request) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	body, err := c.doAuth(ctx, r)
+	if err != nil && r.guestRetry && ctx.Err() == nil {
+		tok, gerr := c.guestReauth(ctx)
+		if gerr == nil {
+			body, err = c.attempt(ctx, r, tok)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", r.call, err)
+	}
+	return body, nil
+}
+
+func (c *Client) doAuth(ctx context.Context, r *request) ([]byte, error) {
+	var tok string
+	switch r.auth {
+	case authPrivate, authPublic, authOptional:
+		s, err := c.store.Load(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("load session: %w", err)
+		}
+		tok = s.Token
+		if tok == "" {
+			switch r.auth {
+			case authPrivate:
+				return nil, ErrNotLoggedIn
+			case authPublic:
+				if tok, err = c.ensureSession(ctx); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	body, err := c.attempt(ctx, r, tok)
+	if err == nil || tok == "" || r.guestRetry || r.auth == authOptional || !IsUnauthorized(err) {
+		return body, err
+	}
+	// One re-authentication shared with every concurrent caller, then one retry. A
+	// second 401 is returned as is: never a loop.
+	tok, err = c.reauthenticate(ctx, tok)
+	if err != nil {
+		return nil, err
+	}
+	return c.attempt(ctx, r, tok)
+}
+
+// attempt sends the request once. The body is read from r.body afresh (rewound).
+func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte, error) {
+	var rd io.Reader
+	if r.body != nil {
+		rd = bytes.NewReader(r.body)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.method, r.url.String(), rd)
+	if err != nil {
+		return nil, fmt.Errorf("build request: %w", err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if r.contentType != "" {
+		req.Header.Set("Content-Type", r.contentType)
+	}
+	switch {
+	case r.auth == authBasic:
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(c.clientID+":"+c.clientSecret)))
+	case r.auth != authNone && bearer != "":
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	safeURL := redactURL(r.url)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		// *url.Error would repeat the full URL, query included; keep only the cause.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, fmt.Errorf("%s %s: %w", r.method, safeURL, err)
+	}
+	defer resp.Body.Close()
+	data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody+1))
+	if resp.StatusCode < 200 || resp.StatusCode > 299 || (r.only200 && resp.StatusCode != http.StatusOK) {
+		return nil, newAPIError(r.method, safeURL, resp.StatusCode, data)
+	}
+	if rerr != nil {
+		return nil, fmt.Errorf("%s %s: read answer: %w", r.method, safeURL, rerr)
+	}
+	if len(data) > maxResponseBody {
+		return nil, fmt.Errorf("%s %s: answer larger than %d bytes", r.method, safeURL, maxResponseBody)
+	}
+	return data, nil
+}
+
+// redactURL drops the query, fragment and any user info: errors never carry secrets.
+func redactURL(u *url.URL) string {
+	v := *u
+	v.RawQuery, v.Fragment, v.User = "", "", nil
+	return v.String()
+}

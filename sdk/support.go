@@ -1,0 +1,179 @@
+package sdk
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// CanPurchase is the purchase pre-check (support service).
+func (s *SupportService) CanPurchase(ctx context.Context, bundleID, email string) (*PurchaseCheck, error) {
+	c := s.client
+	if err := validateGUID("bundle id", bundleID); err != nil {
+		return nil, err
+	}
+	if err := validateEmail("email", email); err != nil {
+		return nil, err
+	}
+	r, err := c.newRequest("support.canPurchase", http.MethodPost, c.supportBase, "esims/can-purchase", nil, authPrivate)
+	if err != nil {
+		return nil, err
+	}
+	r, err = r.withJSON(struct {
+		BundleID  string `json:"bundleId"`
+		UserEmail string `json:"userEmail"`
+		Comment   string `json:"comment"`
+	}{bundleID, email, "source: website"})
+	if err != nil {
+		return nil, err
+	}
+	return run(ctx, c, r, decodePurchaseCheck)
+}
+
+// Departments are the contact form's topics.
+var departments = [...]string{"Customer Service", "Sales", "Support"}
+
+// ContactUs sends the contact form. On any error it logs in as guest and retries once.
+func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
+	c := s.client
+	for _, v := range []struct{ field, value string }{{"full name", f.FullName}, {"message", f.Message}} {
+		if err := required(v.field, v.value); err != nil {
+			return err
+		}
+	}
+	if err := validateEmail("email", f.Email); err != nil {
+		return err
+	}
+	known := false
+	for _, d := range departments {
+		known = known || f.Department == d
+	}
+	if !known {
+		return &ValidationError{Field: "department", Value: f.Department, Reason: "must be Customer Service, Sales or Support"}
+	}
+	r, err := c.newRequest("support.contactUs", http.MethodPost, c.supportBase, "support/contact-us", nil, authPublic)
+	if err != nil {
+		return err
+	}
+	r, err = r.withJSON(struct {
+		FullName      string `json:"FullName"`
+		Email         string `json:"Email"`
+		Message       string `json:"Message"`
+		Department    string `json:"Department"`
+		IdempotencyID string `json:"IdempotencyId"`
+	}{f.FullName, f.Email, f.Message, f.Department, c.newID()})
+	if err != nil {
+		return err
+	}
+	r.guestRetry = true
+	_, err = c.do(ctx, r)
+	return err
+}
+
+// ByEmail lists the customer's eSIMs (an empty list is not an error).
+func (s *ESIMsService) ByEmail(ctx context.Context, email string) ([]ESIM, error) {
+	c := s.client
+	if err := validateEmail("email", email); err != nil {
+		return nil, err
+	}
+	p, err := pathf("esims/useremails/%s", email)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.newRequest("esims.byEmail", http.MethodGet, c.supportBase, p, nil, authPrivate)
+	if err != nil {
+		return nil, err
+	}
+	return run(ctx, c, r, decodeESIMs)
+}
+
+// Info returns the bundles of one eSIM with their state and consumption.
+func (s *ESIMsService) Info(ctx context.Context, iccid string) ([]ESIMBundle, error) {
+	c := s.client
+	if err := validateICCID(iccid); err != nil {
+		return nil, err
+	}
+	p, err := pathf("esims/%s/info", iccid)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.newRequest("esims.info", http.MethodGet, c.supportBase, p, nil, authPrivate)
+	if err != nil {
+		return nil, err
+	}
+	return run(ctx, c, r, decodeESIMInfo)
+}
+
+// QRCode returns the eSIM's QR code as PNG bytes.
+func (s *ESIMsService) QRCode(ctx context.Context, iccid string) ([]byte, error) {
+	c := s.client
+	if err := validateICCID(iccid); err != nil {
+		return nil, err
+	}
+	p, err := pathf("esims/%s/QrCode", iccid)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.newRequest("esims.qrCode", http.MethodGet, c.supportBase, p, nil, authPrivate)
+	if err != nil {
+		return nil, err
+	}
+	return run(ctx, c, r, decodeQRCode)
+}
+
+// Check asks the external eSIM service whether the plan can continue on this eSIM.
+func (s *ESIMCheckService) Check(ctx context.Context, bundleName, iccid string) (bool, error) {
+	c := s.client
+	if err := required("bundle name", bundleName); err != nil {
+		return false, err
+	}
+	if err := validateICCID(iccid); err != nil {
+		return false, err
+	}
+	p, err := pathf("esims/check/%s/%s", bundleName, iccid)
+	if err != nil {
+		return false, err
+	}
+	r, err := c.newRequest("esimcheck.check", http.MethodGet, c.esimCheckBase, p, nil, authPrivate)
+	if err != nil {
+		return false, err
+	}
+	return run(ctx, c, r, decodeESIMCheck)
+}
+
+type lokiStream struct {
+	Stream struct {
+		Container string `json:"container"`
+		Job       string `json:"job"`
+		Level     string `json:"level"`
+	} `json:"stream"`
+	Values [][2]string `json:"values"`
+}
+
+// Push sends one line to the log aggregation endpoint (Loki push format). The bearer is
+// sent when there is a session; a log push never logs in or re-authenticates.
+func (s *LogsService) Push(ctx context.Context, l LogLine) error {
+	c := s.client
+	if err := required("message", l.Message); err != nil {
+		return err
+	}
+	if l.Time.IsZero() {
+		l.Time = time.Now()
+	}
+	var st lokiStream
+	st.Stream.Container, st.Stream.Job, st.Stream.Level = l.Container, l.Job, l.Level
+	st.Values = [][2]string{{strconv.FormatInt(l.Time.UnixNano(), 10), l.Message}}
+	r := &request{call: "logs.push", method: http.MethodPost, url: c.logPushURL, auth: authOptional}
+	r, err := r.withJSON(struct {
+		Streams []lokiStream `json:"streams"`
+	}{[]lokiStream{st}})
+	if err != nil {
+		return err
+	}
+	if _, err := c.do(ctx, r); err != nil {
+		return fmt.Errorf("push log line: %w", err)
+	}
+	return nil
+}
