@@ -1,0 +1,420 @@
+package sandbox
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cedarsim/esim/sdk/iccid"
+	"github.com/cedarsim/esim/sdk/lpa"
+	"github.com/cedarsim/esim/sdk/qrcode"
+)
+
+// zeroAccount is the accountId of orderdetails for a new eSIM (not a top-up).
+const zeroAccount = "00000000-0000-0000-0000-000000000000"
+
+// Test cards of the hosted checkout page.
+const (
+	CardPays     = "4242424242424242"
+	CardDeclined = "4000000000000002"
+)
+
+// iccidPrefix: 89 (telecom) + 961 (Lebanon's country code) + 99 (sandbox issuer).
+const iccidPrefix = "8996199"
+
+func (s *Server) sendMailLocked(m *Mail) {
+	m.ID = newGUID()
+	m.SentAt = s.now()
+	s.st.Mail = append(s.st.Mail, m)
+	if n := len(s.st.Mail); n > maxMails {
+		s.st.Mail = append([]*Mail(nil), s.st.Mail[n-maxMails:]...)
+	}
+}
+
+// POST support esims/can-purchase
+func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.bearer(w, r); !ok {
+		return
+	}
+	var body struct {
+		BundleID  string `json:"bundleId"`
+		UserEmail string `json:"userEmail"`
+		Comment   string `json:"comment"`
+	}
+	if !s.decodeJSON(w, r, &body) {
+		return
+	}
+	if strings.TrimSpace(body.BundleID) == "" || !validEmail(strings.TrimSpace(body.UserEmail)) {
+		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	answer := func(ok bool, reason string) {
+		writeJSON(w, http.StatusOK, data(map[string]any{"canContinue": ok, "reason": reason}))
+	}
+	b, ok := s.cat.ByID(body.BundleID)
+	if !ok {
+		answer(false, "This bundle does not exist.")
+		return
+	}
+	for _, d := range s.opts.DisabledBundles {
+		if strings.EqualFold(d, b.ID) || d == b.Name {
+			answer(false, "This bundle is not available for purchase at the moment.")
+			return
+		}
+	}
+	s.mu.Lock()
+	unpaid := 0
+	for _, o := range s.st.Orders {
+		if o.Status == orderOpen && o.BundleID != "" && strings.EqualFold(o.Email, strings.TrimSpace(body.UserEmail)) {
+			unpaid++
+		}
+	}
+	s.mu.Unlock()
+	if unpaid >= s.opts.MaxUnpaidOrders {
+		answer(false, fmt.Sprintf("You have %d unpaid orders. Please complete or cancel them before buying again.", unpaid))
+		return
+	}
+	answer(true, "")
+}
+
+// POST orderfulfillment/orders (Basic client credential): one open order per credential;
+// while it is open the same order comes back with newlyCreated false.
+func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
+	if !s.basicClient(r) {
+		writeProblem(w, http.StatusUnauthorized, "Invalid client credential.")
+		return
+	}
+	if !s.parseForm(w, r) {
+		return
+	}
+	id, _, _ := r.BasicAuth()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, o := range s.st.Orders {
+		if o.Client == id && o.Status == orderOpen {
+			writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": false}))
+			return
+		}
+	}
+	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: s.now()}
+	s.st.Orders[o.ID] = o
+	s.saveLocked()
+	writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true}))
+}
+
+// DELETE orderfulfillment/orders/{id}
+func (s *Server) handleOrderDelete(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.bearer(w, r)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.st.Orders[r.PathValue("id")]
+	switch {
+	case o == nil || o.Status == orderDeleted:
+		writeProblem(w, http.StatusNotFound, "Order not found")
+	case o.UserID != "" && o.UserID != a.Sub:
+		writeProblem(w, http.StatusForbidden, "This order belongs to another customer.")
+	case o.Status == orderPaid:
+		writeProblem(w, http.StatusConflict, "A paid order cannot be deleted.")
+	default:
+		o.Status = orderDeleted
+		s.saveLocked()
+		writeJSON(w, http.StatusOK, data(map[string]bool{"deleted": true}))
+	}
+}
+
+// POST accounts/{accountId}/{orderId}/orderdetails binds the order to the bearer's customer
+// and to one bundle (a top-up when accountId is an eSIM's), and answers the checkout link.
+func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.customer(w, r)
+	if !ok {
+		return
+	}
+	var body struct {
+		IdempotencyID string `json:"idempotencyId"`
+		Order         []struct {
+			ServiceItemID string `json:"ServiceItemId"`
+			Type          int    `json:"type"`
+		} `json:"order"`
+	}
+	if !s.decodeJSON(w, r, &body) {
+		return
+	}
+	if len(body.Order) != 1 || body.Order[0].ServiceItemID == "" {
+		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	b, found := s.cat.ByID(body.Order[0].ServiceItemID)
+	if !found {
+		writeProblem(w, http.StatusNotFound, "Bundle not found")
+		return
+	}
+	accountID := r.PathValue("accountId")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.st.Orders[r.PathValue("orderId")]
+	switch {
+	case o == nil || o.Status == orderDeleted:
+		writeProblem(w, http.StatusNotFound, "Order not found")
+		return
+	case o.Status == orderPaid:
+		writeProblem(w, http.StatusConflict, "This order is already paid.")
+		return
+	case o.UserID != "" && o.UserID != a.Sub:
+		writeProblem(w, http.StatusForbidden, "This order belongs to another customer.")
+		return
+	}
+	if accountID != zeroAccount {
+		e := s.esimByAccountLocked(accountID)
+		if e == nil || e.UserID != a.Sub {
+			writeProblem(w, http.StatusNotFound, "eSIM account not found")
+			return
+		}
+		if s.canTopupLocked(e, b, s.providerOfLocked(e)) != nil {
+			writeProblem(w, http.StatusBadRequest, "Bundle cannot top up this eSIM")
+			return
+		}
+		o.AccountID = accountID
+	} else {
+		o.AccountID = ""
+	}
+	o.UserID, o.Email, o.BundleID = a.Sub, a.Email, b.ID
+	s.saveLocked()
+	writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": s.origin(r) + "/sandbox/checkout/" + o.ID}))
+}
+
+func (s *Server) esimByAccountLocked(accountID string) *esim {
+	for _, e := range s.st.ESIMs {
+		if strings.EqualFold(e.AccountID, accountID) {
+			return e
+		}
+	}
+	return nil
+}
+
+// payLocked settles an open order: provisions a new eSIM or adds the top-up bundle, and
+// sends the delivery mail.
+func (s *Server) payLocked(o *order) error {
+	b, ok := s.cat.ByID(o.BundleID)
+	if !ok {
+		return fmt.Errorf("pay order %s: bundle %s: %w", o.ID, o.BundleID, errNotFound)
+	}
+	now := s.now()
+	assignment := &esimBundle{AssignmentID: newGUID(), BundleID: b.ID, OrderID: o.ID, AssignedAt: now}
+	var e *esim
+	if o.AccountID != "" {
+		if e = s.esimByAccountLocked(o.AccountID); e == nil {
+			return fmt.Errorf("pay order %s: eSIM account: %w", o.ID, errNotFound)
+		}
+		e.Bundles = append(e.Bundles, assignment)
+	} else {
+		var err error
+		if e, err = s.newESIMLocked(o, now); err != nil {
+			return err
+		}
+		e.Bundles = []*esimBundle{assignment}
+		s.st.ESIMs[e.ICCID] = e
+	}
+	tran, err := randomHex(8)
+	if err != nil {
+		return err
+	}
+	o.Status, o.TranID, o.ICCID = orderPaid, strings.ToUpper(tran), e.ICCID
+	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: e.MatchingID}
+	if o.AccountID != "" {
+		s.sendMailLocked(&Mail{To: o.Email, Subject: fmt.Sprintf("Your %s top-up is on its way", s.opts.Brand),
+			Text: fmt.Sprintf("%s was added to your eSIM %s. It starts when the current plan ends.", b.BusinessTitle, e.ICCID)})
+	} else {
+		s.sendMailLocked(&Mail{To: o.Email, Subject: fmt.Sprintf("Your %s eSIM is ready", s.opts.Brand),
+			Text: fmt.Sprintf("Thank you for your purchase of %s.\nICCID: %s\nActivation code: %s\nOn an iPhone, open: %s\nScan the QR code to install the eSIM.",
+				b.BusinessTitle, e.ICCID, code.String(), lpa.IPhoneLink(code)),
+			QRPNG: e.QR})
+	}
+	return nil
+}
+
+func randomHex(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("random: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
+
+func (s *Server) newESIMLocked(o *order, now time.Time) (*esim, error) {
+	s.st.Serial++
+	id, err := iccid.Generate(iccidPrefix, s.st.Serial, 19)
+	if err != nil {
+		return nil, fmt.Errorf("provision: %w", err)
+	}
+	m, err := randomHex(10)
+	if err != nil {
+		return nil, fmt.Errorf("provision: %w", err)
+	}
+	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: strings.ToUpper(m)}
+	if err := code.Validate(); err != nil {
+		return nil, fmt.Errorf("provision: %w", err)
+	}
+	png, err := qrcode.EncodePNG(code.String(), 256)
+	if err != nil {
+		return nil, fmt.Errorf("provision: %w", err)
+	}
+	return &esim{ICCID: id, AccountID: newGUID(), UserID: o.UserID, Email: o.Email, MatchingID: code.MatchingID,
+		QR: base64.StdEncoding.EncodeToString(png), Created: now}, nil
+}
+
+// POST /sandbox/checkout/{orderId}: the form of the hosted checkout page.
+func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
+	if !s.parseForm(w, r) {
+		return
+	}
+	card := strings.Map(func(c rune) rune {
+		if c == ' ' || c == '-' {
+			return -1
+		}
+		return c
+	}, r.PostForm.Get("cardNumber"))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.st.Orders[r.PathValue("orderId")]
+	if o == nil || o.Status != orderOpen || o.BundleID == "" {
+		s.renderCheckoutLocked(w, r, o, "This order cannot be paid.", http.StatusNotFound)
+		return
+	}
+	b, _ := s.cat.ByID(o.BundleID)
+	q := url.Values{}
+	q.Set("amt", strconv.FormatFloat(b.Price, 'f', 2, 64))
+	q.Set("currCode", "USD")
+	switch card {
+	case CardPays:
+		if err := s.payLocked(o); err != nil {
+			s.log.Error("sandbox payment failed", "order", o.ID, "err", err)
+			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
+			return
+		}
+		q.Set("success", "true")
+		q.Set("tranId", o.TranID)
+	case CardDeclined:
+		o.Declines++
+		tran, err := randomHex(8)
+		if err != nil {
+			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
+			return
+		}
+		q.Set("success", "false")
+		q.Set("tranId", strings.ToUpper(tran))
+	default:
+		s.renderCheckoutLocked(w, r, o, "Use the test card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).", http.StatusUnprocessableEntity)
+		return
+	}
+	s.saveLocked()
+	http.Redirect(w, r, strings.TrimRight(s.opts.ShopURL, "/")+"/actionresult?"+q.Encode(), http.StatusSeeOther)
+}
+
+// GET /sandbox/checkout/{orderId}
+func (s *Server) handleCheckoutPage(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.st.Orders[r.PathValue("orderId")]
+	switch {
+	case o == nil || o.Status == orderDeleted || o.BundleID == "":
+		s.renderCheckoutLocked(w, r, nil, "This checkout link is not valid.", http.StatusNotFound)
+	case o.Status == orderPaid:
+		s.renderCheckoutLocked(w, r, o, "This order is already paid.", http.StatusOK)
+	default:
+		s.renderCheckoutLocked(w, r, o, "", http.StatusOK)
+	}
+}
+
+// POST support support/contact-us: stored, acknowledged by mail and copied to support.
+func (s *Server) handleContactUs(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.bearer(w, r); !ok {
+		return
+	}
+	var body struct {
+		FullName      string `json:"FullName"`
+		Email         string `json:"Email"`
+		Message       string `json:"Message"`
+		Department    string `json:"Department"`
+		IdempotencyID string `json:"IdempotencyId"`
+	}
+	if !s.decodeJSON(w, r, &body) {
+		return
+	}
+	if strings.TrimSpace(body.FullName) == "" || strings.TrimSpace(body.Message) == "" || !validEmail(strings.TrimSpace(body.Email)) {
+		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	key := "contact:" + body.IdempotencyID
+	if id, seen := s.st.Idem[key]; seen && body.IdempotencyID != "" {
+		// A retried request (same idempotency id) is not stored or mailed twice.
+		writeJSON(w, http.StatusOK, data(map[string]string{"id": id}))
+		return
+	}
+	c := &contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
+		Department: body.Department, Received: s.now()}
+	s.st.Contacts = append(s.st.Contacts, c)
+	if n := len(s.st.Contacts); n > maxContacts {
+		s.st.Contacts = append([]*contact(nil), s.st.Contacts[n-maxContacts:]...)
+	}
+	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
+		s.st.Idem[key] = c.ID
+	}
+	s.sendMailLocked(&Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
+		Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
+	s.sendMailLocked(&Mail{To: "support@sandbox.cedarsim.example", Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
+		Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
+	s.saveLocked()
+	writeJSON(w, http.StatusOK, data(map[string]string{"id": c.ID}))
+}
+
+// POST /loki/api/v1/push: Loki JSON; stored and shown at /sandbox/logs.
+func (s *Server) handleLogPush(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Streams []struct {
+			Stream map[string]string `json:"stream"`
+			Values [][]string        `json:"values"`
+		} `json:"streams"`
+	}
+	if !s.decodeJSON(w, r, &body) {
+		return
+	}
+	if len(body.Streams) == 0 {
+		writeProblem(w, http.StatusBadRequest, "streams must not be empty.")
+		return
+	}
+	var lines []LogLine
+	now := s.now()
+	for _, st := range body.Streams {
+		for _, v := range st.Values {
+			if len(v) < 2 {
+				writeProblem(w, http.StatusBadRequest, "each value must be [timestamp, line].")
+				return
+			}
+			ns, err := strconv.ParseInt(v[0], 10, 64)
+			if err != nil {
+				writeProblem(w, http.StatusBadRequest, "timestamps must be Unix nanoseconds as text.")
+				return
+			}
+			lines = append(lines, LogLine{Time: time.Unix(0, ns).UTC(), Labels: st.Stream, Message: v[1], Received: now})
+		}
+	}
+	s.mu.Lock()
+	s.st.Logs = append(s.st.Logs, lines...)
+	if n := len(s.st.Logs); n > maxLogLines {
+		s.st.Logs = append([]LogLine(nil), s.st.Logs[n-maxLogLines:]...)
+	}
+	s.saveLocked()
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}

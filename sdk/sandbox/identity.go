@@ -1,0 +1,356 @@
+package sandbox
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+)
+
+type tokenClaims struct {
+	Email     string `json:"email"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	IsGuest   bool   `json:"is_guest"`
+	Epoch     int    `json:"sbx_epoch"`
+	jwt.RegisteredClaims
+}
+
+// guestNamespace derives the guest's stable subject id from its username.
+var guestNamespace = uuid.MustParse("0b5f6c1e-8d2a-4f3b-9c7e-1a2b3c4d5e6f")
+
+func (s *Server) guestSub() string {
+	return uuid.NewSHA1(guestNamespace, []byte(s.opts.GuestUsername)).String()
+}
+
+func randomToken(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("random token: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// issueLocked signs an access token and stores a new refresh token.
+func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
+	now := s.now()
+	c := tokenClaims{
+		Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, IsGuest: a.Guest, Epoch: s.st.Epoch,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Subject:   a.Sub,
+			Issuer:    "cedarsim-sandbox",
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(s.opts.AccessTokenLifetime)),
+			ID:        uuid.NewString(),
+		},
+	}
+	access, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(s.st.SigningKey)
+	if err != nil {
+		return nil, fmt.Errorf("sign access token: %w", err)
+	}
+	refresh, err := randomToken(32)
+	if err != nil {
+		return nil, err
+	}
+	userID := ""
+	if !a.Guest {
+		userID = a.Sub
+	}
+	s.st.Refresh[refresh] = &refreshGrant{UserID: userID, Guest: a.Guest, Expires: now.Add(s.opts.RefreshTokenLifetime)}
+	s.pruneRefreshLocked(now)
+	s.saveLocked()
+	return map[string]any{
+		"access_token":  access,
+		"refresh_token": refresh,
+		"token_type":    "Bearer",
+		"expires_in":    int(s.opts.AccessTokenLifetime / time.Second),
+	}, nil
+}
+
+func (s *Server) pruneRefreshLocked(now time.Time) {
+	for k, g := range s.st.Refresh {
+		if now.After(g.Expires) {
+			delete(s.st.Refresh, k)
+		}
+	}
+}
+
+func (s *Server) verifyAccess(tok string) (authInfo, error) {
+	s.mu.Lock()
+	key, epoch := s.st.SigningKey, s.st.Epoch
+	s.mu.Unlock()
+	var c tokenClaims
+	_, err := jwt.ParseWithClaims(tok, &c, func(*jwt.Token) (any, error) { return key, nil },
+		jwt.WithValidMethods([]string{"HS256"}), jwt.WithTimeFunc(s.now), jwt.WithExpirationRequired())
+	if err != nil {
+		return authInfo{}, fmt.Errorf("verify access token: %w", err)
+	}
+	if c.Epoch != epoch {
+		return authInfo{}, errors.New("verify access token: expired by the sandbox")
+	}
+	return authInfo{Sub: c.Subject, Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, Guest: c.IsGuest}, nil
+}
+
+func equalSecret(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+
+// basicClient checks the request's Basic client credential.
+func (s *Server) basicClient(r *http.Request) bool {
+	id, secret, ok := r.BasicAuth()
+	return ok && equalSecret(id, s.opts.ClientID) && equalSecret(secret, s.opts.ClientSecret)
+}
+
+// POST connect/token: password grant (guest account or one-time login password) with the
+// Basic client credential; refresh_token grant with client_id/client_secret in the form.
+func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
+	if !s.parseForm(w, r) {
+		return
+	}
+	switch r.PostForm.Get("grant_type") {
+	case "password":
+		if !s.basicClient(r) {
+			writeOAuthError(w, "invalid_client")
+			return
+		}
+		s.passwordGrant(w, r.PostForm.Get("username"), r.PostForm.Get("password"))
+	case "refresh_token":
+		if !equalSecret(r.PostForm.Get("client_id"), s.opts.ClientID) || !equalSecret(r.PostForm.Get("client_secret"), s.opts.ClientSecret) {
+			writeOAuthError(w, "invalid_client")
+			return
+		}
+		s.refreshGrant(w, r.PostForm.Get("refresh_token"))
+	default:
+		writeOAuthError(w, "unsupported_grant_type")
+	}
+}
+
+func (s *Server) passwordGrant(w http.ResponseWriter, username, password string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if equalSecret(username, s.opts.GuestUsername) && equalSecret(password, s.opts.GuestPassword) {
+		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
+		return
+	}
+	u := s.userByEmailLocked(username)
+	now := s.now()
+	if u == nil || u.OTP == "" || now.After(u.OTPExpires) || !equalSecret(password, u.OTP) {
+		writeOAuthError(w, "invalid_grant")
+		return
+	}
+	u.OTP = "" // the one-time login password is single-use
+	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
+}
+
+func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.st.Refresh[token]
+	if !ok || s.now().After(g.Expires) {
+		writeOAuthError(w, "invalid_grant")
+		return
+	}
+	delete(s.st.Refresh, token) // rotation: each refresh token works once
+	if g.Guest {
+		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
+		return
+	}
+	u := s.st.Users[g.UserID]
+	if u == nil {
+		writeOAuthError(w, "invalid_grant")
+		return
+	}
+	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
+}
+
+func (s *Server) answerTokensLocked(w http.ResponseWriter, a authInfo) {
+	body, err := s.issueLocked(a)
+	if err != nil {
+		s.log.Error("token issue failed", "err", err)
+		writeProblem(w, http.StatusInternalServerError, "Token could not be issued.")
+		return
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+func (s *Server) userByEmailLocked(email string) *user {
+	email = strings.TrimSpace(email)
+	for _, u := range s.st.Users {
+		if strings.EqualFold(u.Email, email) {
+			return u
+		}
+	}
+	return nil
+}
+
+// GET users/actions/get-current-user
+func (s *Server) handleCurrentUser(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.bearer(w, r)
+	if !ok {
+		return
+	}
+	first, last := a.FirstName, a.LastName
+	if !a.Guest {
+		s.mu.Lock()
+		if u := s.st.Users[a.Sub]; u != nil {
+			first, last = u.FirstName, u.LastName
+		}
+		s.mu.Unlock()
+	}
+	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]string{"email": a.Email, "firstName": first, "lastName": last}}))
+}
+
+func validEmail(e string) bool {
+	if e == "" || len(e) > 254 || strings.ContainsAny(e, " <>") {
+		return false
+	}
+	a, err := mail.ParseAddress(e)
+	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@"):], ".")
+}
+
+func sixDigits() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", fmt.Errorf("random code: %w", err)
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+// POST users/otp/send_email/{email}/{flag}: flag false signs up (full form), true logs in.
+func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.bearer(w, r); !ok {
+		return
+	}
+	email := strings.TrimSpace(r.PathValue("email"))
+	login := strings.EqualFold(r.PathValue("flag"), "true")
+	if !login && !strings.EqualFold(r.PathValue("flag"), "false") {
+		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	var form struct {
+		FirstName   string `json:"firstName"`
+		LastName    string `json:"lastName"`
+		CountryCode string `json:"countryCode"`
+		Phone       string `json:"phone"`
+		Email       string `json:"email"`
+	}
+	if !s.decodeJSON(w, r, &form) {
+		return
+	}
+	if form.Email != "" && !strings.EqualFold(strings.TrimSpace(form.Email), email) {
+		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	if !validEmail(email) {
+		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	if !login {
+		for _, v := range []string{form.FirstName, form.LastName, form.Phone} {
+			if strings.TrimSpace(v) == "" || len(v) > 200 {
+				writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+				return
+			}
+		}
+	}
+	code, err := sixDigits()
+	if err != nil {
+		writeProblem(w, http.StatusInternalServerError, "The code could not be sent.")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := s.userByEmailLocked(email)
+	if login && u == nil {
+		writeProblem(w, http.StatusNotFound, "User not found")
+		return
+	}
+	if u == nil {
+		u = &user{ID: newGUID(), Email: email}
+		s.st.Users[u.ID] = u
+	}
+	if !login && !u.Verified {
+		// Until the address is verified the signup form may be sent again with corrections.
+		u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
+		u.CountryCode, u.Phone = strings.TrimSpace(form.CountryCode), strings.TrimSpace(form.Phone)
+	}
+	// A new code replaces (and so invalidates) the previous one.
+	u.Code, u.CodeExpires = code, s.now().Add(s.opts.CodeLifetime)
+	s.sendMailLocked(&Mail{
+		To:      u.Email,
+		Subject: fmt.Sprintf("Your %s verification code", s.opts.Brand),
+		Text: fmt.Sprintf("Your %s verification code is %s. It expires in %d minutes. If you did not ask for it, ignore this e-mail.",
+			s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
+		Code: code,
+	})
+	s.log.Info("sandbox e-mail code sent", "to", u.Email, "code", code, "mailbox", MailboxPath)
+	s.saveLocked()
+	writeJSON(w, http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
+}
+
+// POST users/otp/email/{userId}: checks the captcha and the code; answers the one-time
+// login password that the password grant then accepts.
+func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.bearer(w, r); !ok {
+		return
+	}
+	var body struct {
+		IdempotencyID string `json:"idempotencyId"`
+		OTP           string `json:"otp"`
+		Username      string `json:"username"`
+		UserID        string `json:"userId"`
+		CaptchaToken  string `json:"captchaToken"`
+	}
+	if !s.decodeJSON(w, r, &body) {
+		return
+	}
+	if !s.opts.CaptchaValid(body.CaptchaToken) {
+		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
+		return
+	}
+	userID := r.PathValue("userId")
+	if body.UserID != "" && body.UserID != userID {
+		writeProblem(w, http.StatusBadRequest, "The user id of the body does not match the path.")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := s.st.Users[userID]
+	if u == nil {
+		writeProblem(w, http.StatusBadRequest, "User not found")
+		return
+	}
+	now := s.now()
+	if now.Before(u.LockedUntil) {
+		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
+		return
+	}
+	code := strings.TrimSpace(body.OTP)
+	if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
+		u.Failed++
+		if u.Failed >= s.opts.MaxFailedAttempts {
+			u.Failed, u.LockedUntil = 0, now.Add(s.opts.LockDuration)
+			u.Code = ""
+			s.log.Info("sandbox account locked", "user", u.ID)
+		}
+		s.saveLocked()
+		writeProblem(w, http.StatusBadRequest, "Invalid OTP please try again")
+		return
+	}
+	otp, err := randomToken(24)
+	if err != nil {
+		writeProblem(w, http.StatusInternalServerError, "Verification failed.")
+		return
+	}
+	u.Code, u.Failed, u.Verified = "", 0, true
+	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
+	s.saveLocked()
+	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
+}

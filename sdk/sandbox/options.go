@@ -1,0 +1,107 @@
+package sandbox
+
+import (
+	"log/slog"
+	"time"
+)
+
+// Sandbox defaults documented in docs/contract.md. They are sandbox-only credentials:
+// production values never live in code.
+const (
+	DefaultGuestUsername = "guest@sandbox.cedarsim.example"
+	DefaultGuestPassword = "sandbox-guest-password"
+	DefaultClientID      = "cedarsim-shop"
+	DefaultClientSecret  = "sandbox-client-secret"
+)
+
+// The same-origin bases of the four services (docs/contract.md).
+const (
+	APIPath       = "/api/v1/"
+	SupportPath   = "/esim-service/api/v1/"
+	ESIMCheckPath = "/esim-check/api/v1/"
+	LogPushPath   = "/loki/api/v1/push"
+	// MailboxPath is where the e-mail codes appear.
+	MailboxPath = "/sandbox/mailbox"
+)
+
+// Options configure a Server. The zero value is usable: every field has a default.
+type Options struct {
+	Clock  Clock        // default SystemClock
+	Logger *slog.Logger // default: discard
+
+	GuestUsername, GuestPassword string // the built-in guest account
+	ClientID, ClientSecret       string // the basic client credential
+
+	Brand        string // shown in mails and on the checkout page; default "CedarSIM"
+	SMDPHost     string // SM-DP+ host of the LPA strings; default "smdp.sandbox.cedarsim.example"
+	PublicURL    string // origin used in checkout links; default: taken from each request
+	ShopURL      string // origin of the shop's /actionresult; default: same origin
+	SigningKey   []byte // HS256 key; default: random, kept in the state file
+	StatePath    string // persist state here (atomic temp + rename) and reload it on start
+	MaxBodyBytes int64  // default 1 MiB
+	MaxQuery     int    // longest raw query string accepted; default 4096
+
+	AccessTokenLifetime  time.Duration // default 15 minutes (short, so refresh is exercised)
+	RefreshTokenLifetime time.Duration // default 30 days
+	CodeLifetime         time.Duration // e-mail code validity; default 10 minutes
+	MaxFailedAttempts    int           // wrong codes before the lock; default 5
+	LockDuration         time.Duration // default 15 minutes
+	ActivationDelay      time.Duration // Processing time after purchase; default 2 minutes
+	DailyUsageMB         int           // data an active bundle uses per sandbox day; default 1000
+	MaxUnpaidOrders      int           // can-purchase refuses at this many open orders; default 3
+	DisabledBundles      []string      // bundle ids or names refused by can-purchase
+
+	// CaptchaValid decides whether a captcha token passes; default: any non-empty token.
+	CaptchaValid func(token string) bool
+	// Faults are active from the start (the same rules /sandbox/faults accepts).
+	Faults []Fault
+}
+
+func (o Options) withDefaults() Options {
+	if o.Clock == nil {
+		o.Clock = SystemClock()
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	def := func(p *string, v string) {
+		if *p == "" {
+			*p = v
+		}
+	}
+	def(&o.GuestUsername, DefaultGuestUsername)
+	def(&o.GuestPassword, DefaultGuestPassword)
+	def(&o.ClientID, DefaultClientID)
+	def(&o.ClientSecret, DefaultClientSecret)
+	def(&o.Brand, "CedarSIM")
+	def(&o.SMDPHost, "smdp.sandbox.cedarsim.example")
+	defD := func(p *time.Duration, v time.Duration) {
+		if *p <= 0 {
+			*p = v
+		}
+	}
+	defD(&o.AccessTokenLifetime, 15*time.Minute)
+	defD(&o.RefreshTokenLifetime, 30*24*time.Hour)
+	defD(&o.CodeLifetime, 10*time.Minute)
+	defD(&o.LockDuration, 15*time.Minute)
+	defD(&o.ActivationDelay, 2*time.Minute)
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = 1 << 20
+	}
+	if o.MaxQuery <= 0 {
+		o.MaxQuery = 4096
+	}
+	if o.MaxFailedAttempts <= 0 {
+		o.MaxFailedAttempts = 5
+	}
+	if o.DailyUsageMB <= 0 {
+		o.DailyUsageMB = 1000
+	}
+	if o.MaxUnpaidOrders <= 0 {
+		o.MaxUnpaidOrders = 3
+	}
+	if o.CaptchaValid == nil {
+		o.CaptchaValid = func(t string) bool { return t != "" }
+	}
+	return o
+}

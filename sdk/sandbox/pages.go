@@ -1,0 +1,103 @@
+package sandbox
+
+import (
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+const pageStyle = `<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1d2433}
+h1{font-size:1.5rem}.msg{border:1px solid #d0d6e0;border-radius:8px;padding:1rem;margin:1rem 0}
+.code{font-size:2rem;font-weight:700;letter-spacing:.3rem}.meta{color:#5b6475;font-size:.9rem}
+pre{white-space:pre-wrap}label{display:block;margin:.5rem 0 .25rem}input{font-size:1.1rem;padding:.4rem;width:16rem}
+button{font-size:1.1rem;padding:.5rem 1.5rem;margin-top:1rem}.error{color:#b3261e}table{border-collapse:collapse}td,th{padding:.25rem .75rem;text-align:left}</style>`
+
+// pages holds the parsed HTML templates; html/template escapes everything the sandbox
+// received from clients (names, messages, log lines).
+type pages struct {
+	index, mailbox, logs, checkout *template.Template
+}
+
+func parsePages() pages {
+	mk := func(name, body string) *template.Template {
+		return template.Must(template.New(name).Parse(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{.Title}}</title>` + pageStyle + `</head><body>` + body + `</body></html>`))
+	}
+	return pages{
+		index: mk("index", `<h1>{{.Title}}</h1><p>The provider emulator. Bases:</p><ul>
+<li>API: <code>{{.Origin}}/api/v1/</code></li><li>Support: <code>{{.Origin}}/esim-service/api/v1/</code></li>
+<li>eSIM check: <code>{{.Origin}}/esim-check/api/v1/</code></li><li>Log push: <code>{{.Origin}}/loki/api/v1/push</code></li></ul>
+<p><a href="/sandbox/mailbox">Mailbox</a> (e-mail codes) · <a href="/sandbox/logs">Logs</a> · <a href="/sandbox/faults">Faults</a></p>`),
+		mailbox: mk("mailbox", `<h1>{{.Title}}</h1><p class="meta">Every e-mail the provider would have sent, newest first. JSON: <a href="/sandbox/mailbox.json">/sandbox/mailbox.json</a></p>
+{{range .Mails}}<div class="msg"><div class="meta">To {{.To}} · {{.SentAt.Format "2006-01-02 15:04:05 UTC"}}</div><h2>{{.Subject}}</h2>
+{{if .Code}}<p class="code" data-code="{{.Code}}">{{.Code}}</p>{{end}}<pre>{{.Text}}</pre>
+{{if .QRPNG}}<img alt="eSIM QR code" width="200" height="200" src="data:image/png;base64,{{.QRPNG}}">{{end}}</div>
+{{else}}<p>No mail yet.</p>{{end}}`),
+		logs: mk("logs", `<h1>{{.Title}}</h1><p class="meta">Lines received on /loki/api/v1/push, newest first. JSON: <a href="/sandbox/logs.json">/sandbox/logs.json</a></p>
+<table><tr><th>time</th><th>labels</th><th>message</th></tr>{{range .Lines}}<tr><td>{{.Time.Format "2006-01-02 15:04:05"}}</td><td>{{range $k, $v := .Labels}}{{$k}}={{$v}} {{end}}</td><td>{{.Message}}</td></tr>{{else}}<tr><td colspan="3">No log lines yet.</td></tr>{{end}}</table>`),
+		checkout: mk("checkout", `<h1>{{.Title}}</h1>{{if .Error}}<p class="error" role="alert">{{.Error}}</p>{{end}}
+{{if .Plan}}<dl><dt>Plan</dt><dd id="plan">{{.Plan}}</dd><dt>Total</dt><dd id="total">{{.Total}}</dd></dl>
+{{if .Payable}}<form method="post" action="/sandbox/checkout/{{.OrderID}}"><label for="cardNumber">Card number</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<p class="meta">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p><button type="submit">Pay</button></form>{{end}}{{end}}`),
+	}
+}
+
+func renderHTML(w http.ResponseWriter, t *template.Template, status int, v any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_ = t.Execute(w, v)
+}
+
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	renderHTML(w, s.pages.index, http.StatusOK, map[string]any{"Title": s.opts.Brand + " sandbox", "Origin": s.origin(r)})
+}
+
+// mailsFor returns the mails (to ?to= when given), newest first.
+func (s *Server) mailsFor(r *http.Request) []Mail {
+	to := strings.TrimSpace(r.URL.Query().Get("to"))
+	all := s.Mailbox()
+	out := make([]Mail, 0, len(all))
+	for i := len(all) - 1; i >= 0; i-- {
+		if to == "" || strings.EqualFold(all[i].To, to) {
+			out = append(out, all[i])
+		}
+	}
+	return out
+}
+
+func (s *Server) handleMailboxHTML(w http.ResponseWriter, r *http.Request) {
+	renderHTML(w, s.pages.mailbox, http.StatusOK, map[string]any{"Title": s.opts.Brand + " sandbox mailbox", "Mails": s.mailsFor(r)})
+}
+
+func (s *Server) handleMailboxJSON(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"messages": s.mailsFor(r)})
+}
+
+func (s *Server) handleLogsHTML(w http.ResponseWriter, _ *http.Request) {
+	lines := s.Logs()
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	renderHTML(w, s.pages.logs, http.StatusOK, map[string]any{"Title": s.opts.Brand + " sandbox logs", "Lines": lines})
+}
+
+func (s *Server) handleLogsJSON(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"lines": s.Logs()})
+}
+
+func (s *Server) renderCheckoutLocked(w http.ResponseWriter, _ *http.Request, o *order, errText string, status int) {
+	v := map[string]any{"Title": s.opts.Brand + " checkout", "Error": errText}
+	if o != nil {
+		if b, ok := s.cat.ByID(o.BundleID); ok {
+			v["Plan"] = b.BusinessTitle
+			v["Total"] = strconv.FormatFloat(b.Price, 'f', 2, 64) + " USD"
+			v["OrderID"] = o.ID
+			v["Payable"] = o.Status == orderOpen
+		}
+	}
+	renderHTML(w, s.pages.checkout, status, v)
+}

@@ -1,0 +1,197 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Caps on what the sandbox keeps, so a flood of requests cannot grow memory without bound.
+const (
+	maxMails    = 1000
+	maxLogLines = 2000
+	maxContacts = 500
+)
+
+type user struct {
+	ID          string    `json:"id"`
+	Email       string    `json:"email"`
+	FirstName   string    `json:"firstName"`
+	LastName    string    `json:"lastName"`
+	CountryCode string    `json:"countryCode"`
+	Phone       string    `json:"phone"`
+	Verified    bool      `json:"verified"`
+	Code        string    `json:"code,omitempty"`
+	CodeExpires time.Time `json:"codeExpires"`
+	Failed      int       `json:"failed"`
+	LockedUntil time.Time `json:"lockedUntil"`
+	OTP         string    `json:"otp,omitempty"` // one-time login password after verification
+	OTPExpires  time.Time `json:"otpExpires"`
+}
+
+type refreshGrant struct {
+	UserID  string    `json:"userId"` // empty for the guest
+	Guest   bool      `json:"guest"`
+	Expires time.Time `json:"expires"`
+}
+
+type orderStatus string
+
+const (
+	orderOpen    orderStatus = "open"
+	orderPaid    orderStatus = "paid"
+	orderDeleted orderStatus = "deleted"
+)
+
+type order struct {
+	ID        string      `json:"id"`
+	Client    string      `json:"client"`
+	UserID    string      `json:"userId,omitempty"`
+	Email     string      `json:"email,omitempty"`
+	BundleID  string      `json:"bundleId,omitempty"`
+	AccountID string      `json:"accountId,omitempty"` // top-up target; empty for a new eSIM
+	Status    orderStatus `json:"status"`
+	Created   time.Time   `json:"created"`
+	TranID    string      `json:"tranId,omitempty"`
+	ICCID     string      `json:"iccid,omitempty"`
+	Declines  int         `json:"declines"`
+}
+
+type esimBundle struct {
+	AssignmentID string     `json:"assignmentId"`
+	BundleID     string     `json:"bundleId"`
+	OrderID      string     `json:"orderId"`
+	AssignedAt   time.Time  `json:"assignedAt"`
+	RevokedAt    *time.Time `json:"revokedAt,omitempty"`
+}
+
+type esim struct {
+	ICCID      string        `json:"iccid"`
+	AccountID  string        `json:"accountId"`
+	UserID     string        `json:"userId"`
+	Email      string        `json:"email"`
+	MatchingID string        `json:"matchingId"`
+	QR         string        `json:"qr"` // base64 PNG
+	Created    time.Time     `json:"created"`
+	Bundles    []*esimBundle `json:"bundles"`
+}
+
+// Mail is one message the provider would have sent.
+type Mail struct {
+	ID      string    `json:"id"`
+	To      string    `json:"to"`
+	Subject string    `json:"subject"`
+	Text    string    `json:"text"`
+	SentAt  time.Time `json:"sentAt"`
+	Code    string    `json:"code,omitempty"`
+	QRPNG   string    `json:"qrPng,omitempty"` // base64, eSIM delivery mails
+}
+
+// LogLine is one line received on the log push endpoint.
+type LogLine struct {
+	Time     time.Time         `json:"time"`
+	Labels   map[string]string `json:"labels"`
+	Message  string            `json:"message"`
+	Received time.Time         `json:"received"`
+}
+
+type contact struct {
+	ID         string    `json:"id"`
+	FullName   string    `json:"fullName"`
+	Email      string    `json:"email"`
+	Message    string    `json:"message"`
+	Department string    `json:"department"`
+	Received   time.Time `json:"received"`
+}
+
+// state is everything the sandbox remembers; guarded by Server.mu.
+type state struct {
+	SigningKey []byte                   `json:"signingKey"`
+	Epoch      int                      `json:"epoch"` // bumped to expire every access token
+	Serial     uint64                   `json:"serial"`
+	Users      map[string]*user         `json:"users"`
+	Refresh    map[string]*refreshGrant `json:"refresh"`
+	Orders     map[string]*order        `json:"orders"`
+	ESIMs      map[string]*esim         `json:"esims"`
+	Mail       []*Mail                  `json:"mail"`
+	Contacts   []*contact               `json:"contacts"`
+	Logs       []LogLine                `json:"logs"`
+	Idem       map[string]string        `json:"idem"` // idempotencyId -> order or verification key
+}
+
+func newState() *state {
+	return &state{
+		Users: map[string]*user{}, Refresh: map[string]*refreshGrant{}, Orders: map[string]*order{},
+		ESIMs: map[string]*esim{}, Idem: map[string]string{},
+	}
+}
+
+func (st *state) fill() {
+	if st.Users == nil {
+		st.Users = map[string]*user{}
+	}
+	if st.Refresh == nil {
+		st.Refresh = map[string]*refreshGrant{}
+	}
+	if st.Orders == nil {
+		st.Orders = map[string]*order{}
+	}
+	if st.ESIMs == nil {
+		st.ESIMs = map[string]*esim{}
+	}
+	if st.Idem == nil {
+		st.Idem = map[string]string{}
+	}
+}
+
+// loadState reads a state file; a missing file is a fresh state.
+func loadState(path string) (*state, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return newState(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read sandbox state %s: %w", path, err)
+	}
+	st := newState()
+	if err := json.Unmarshal(b, st); err != nil {
+		return nil, fmt.Errorf("parse sandbox state %s: %w", path, err)
+	}
+	st.fill()
+	return st, nil
+}
+
+// writeAtomic writes b to path through a temporary file in the same folder and a rename,
+// so a crash leaves either the old or the new state, never half of one.
+func writeAtomic(path string, b []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".sandbox-state-*.tmp")
+	if err != nil {
+		return fmt.Errorf("create temp state file: %w", err)
+	}
+	tmp := f.Name()
+	defer func() { _ = os.Remove(tmp) }() // no-op after a successful rename
+	if _, err := f.Write(b); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("write temp state file: %w", err)
+	}
+	if err := f.Chmod(0o600); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("chmod temp state file: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("sync temp state file: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close temp state file: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("rename state file: %w", err)
+	}
+	return nil
+}
