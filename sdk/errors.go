@@ -147,7 +147,10 @@ type ValidationError struct {
 	Field  string
 	Value  string
 	Reason string
+	Err    error // the underlying reason when there is one (e.g. an iccid sentinel)
 }
+
+func (e *ValidationError) Unwrap() error { return e.Err }
 
 func (e *ValidationError) Error() string {
 	if e.Value == "" {
