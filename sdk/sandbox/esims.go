@@ -135,6 +135,9 @@ func (s *Server) viewLocked(e *esim, now time.Time) []ESIMBundle {
 			v.BundleState, v.RemainingQuantity = StateActive, quota-used(now)
 		default:
 			v.BundleState, v.RemainingQuantity = endState, quota-used(end)
+			if endState == StateDepleted {
+				v.RemainingQuantity = 0 // exactly, whatever the rounding of the depletion time
+			}
 		}
 		if !now.Before(start) && v.BundleState != StateProcessing && v.BundleState != StateQueued {
 			v.StartTime = strPtr(rfc3339(start))
