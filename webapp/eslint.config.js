@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import storybook from 'eslint-plugin-storybook';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// One-way imports: shared -> features -> app. A lower layer never imports a higher one.
+const layer = (forbidden, message) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: `(^|/)(${forbidden.join('|')})/`, message }] },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'storybook-static', 'coverage', 'public/mockServiceWorker.js', 'src/mocks/handlers.generated.ts'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.strict, jsxA11y.flatConfigs.strict],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
+    },
+  },
+  // No barrel files: import the module that defines the thing.
+  {
+    files: ['src/**/index.ts', 'src/**/index.tsx'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No barrel files.' }] },
+  },
+  { files: ['src/shared/**'], rules: layer(['features', 'app'], 'shared/ must not import features/ or app/.') },
+  { files: ['src/features/**'], rules: layer(['app'], 'features/ must not import app/.') },
+  {
+    files: ['scripts/**', '*.config.{js,ts}', '.storybook/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off' },
+  },
+  ...storybook.configs['flat/recommended'],
+);
