@@ -1,0 +1,220 @@
+// Package checkout is the last step of a purchase or top-up: the summary, then the
+// pre-check, order and order line, ending in the checkout link with an offer to open it.
+package checkout
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Config carries the calls the screen makes. Checkout is Client.Checkout; User gives the
+// logged-in customer's e-mail; Open opens a link in the browser (nil: no offer).
+type Config struct {
+	Checkout     func(ctx context.Context, r sdk.CheckoutRequest) (*sdk.CheckoutResult, error)
+	User         func(ctx context.Context) (sdk.CurrentUser, error)
+	Open         func(url string) error
+	SupportPhone string
+	SupportEmail string
+	Styles       theme.Styles
+	Keys         KeyMap
+}
+
+// KeyMap are the screen's bindings. It implements help.KeyMap.
+type KeyMap struct{ Pay, Open, Back key.Binding }
+
+// DefaultKeyMap returns the screen's bindings.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Pay:  key.NewBinding(key.WithKeys("enter", "p"), key.WithHelp("enter", "proceed to pay")),
+		Open: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in browser")),
+		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Pay, k.Open, k.Back} }
+
+// FullHelp implements help.KeyMap.
+func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+type (
+	resultMsg struct {
+		res *sdk.CheckoutResult
+		err error
+	}
+	openedMsg struct{ err error }
+)
+
+// Model is the checkout screen.
+type Model struct {
+	ctx            context.Context
+	cfg            Config
+	bundle         sdk.Bundle
+	bundleID       string // the id sent to the server (the server's choice for a top-up)
+	topupAccountID string
+	busy           bool
+	spin           spinner.Model
+	url            string
+	opened         bool
+	err            string
+	width, height  int
+}
+
+// New starts the checkout of a catalogue bundle.
+func New(ctx context.Context, b sdk.Bundle, cfg Config) Model {
+	return Model{ctx: ctx, cfg: cfg, bundle: b, bundleID: b.ID, width: 80, height: 24,
+		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+}
+
+// NewTopup starts the checkout of a top-up: bundleID is the one the server chose for the
+// eSIM whose account is topupAccountID; b is the bundle the customer picked, for the summary.
+func NewTopup(ctx context.Context, b sdk.Bundle, bundleID, topupAccountID string, cfg Config) Model {
+	m := New(ctx, b, cfg)
+	m.bundleID, m.topupAccountID = bundleID, topupAccountID
+	return m
+}
+
+// Init does nothing until the customer confirms.
+func (m Model) Init() tea.Cmd { return nil }
+
+// SetSize tells the screen the space it has.
+func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
+
+// Capturing is false: the screen has no text field.
+func (m Model) Capturing() bool { return false }
+
+// KeyMap returns the bindings for the help bar.
+func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
+
+// URL is the checkout link, once known.
+func (m Model) URL() string { return m.url }
+
+// Update handles messages.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case spinner.TickMsg:
+		if msg.ID != m.spin.ID() || !m.busy {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	case resultMsg:
+		m.busy = false
+		if msg.err != nil {
+			m.err = m.errorText(msg.err)
+			return m, nil
+		}
+		m.url = msg.res.CheckoutURL
+		return m, nil
+	case openedMsg:
+		if msg.err != nil {
+			m.err = "Could not open the browser: copy the link above."
+			return m, nil
+		}
+		m.opened = true
+		return m, nil
+	case tea.KeyMsg:
+		if m.busy {
+			return m, nil
+		}
+		k := m.cfg.Keys
+		switch {
+		case key.Matches(msg, k.Back):
+			return m, func() tea.Msg { return nav.BackMsg{} }
+		case key.Matches(msg, k.Pay) && m.url == "":
+			return m.pay()
+		case key.Matches(msg, k.Open) && m.url != "" && m.cfg.Open != nil:
+			open, u := m.cfg.Open, m.url
+			return m, func() tea.Msg { return openedMsg{open(u)} }
+		}
+	}
+	return m, nil
+}
+
+func (m Model) pay() (Model, tea.Cmd) {
+	m.busy, m.err = true, ""
+	ctx, cfg := m.ctx, m.cfg
+	req := sdk.CheckoutRequest{BundleID: m.bundleID, TopupAccountID: m.topupAccountID}
+	return m, tea.Batch(m.spin.Tick, func() tea.Msg {
+		u, err := cfg.User(ctx)
+		if err != nil {
+			return resultMsg{err: err}
+		}
+		req.Email = u.Email
+		res, err := cfg.Checkout(ctx, req)
+		if err == nil && (res == nil || res.CheckoutURL == "") {
+			err = errors.New("the order answered without a checkout link")
+		}
+		return resultMsg{res, err}
+	})
+}
+
+func (m Model) errorText(err error) string {
+	var refused *sdk.PurchaseRefusedError
+	if errors.As(err, &refused) {
+		return refused.Reason // the server's reason, as is
+	}
+	if errors.Is(err, sdk.ErrSessionExpired) || sdk.IsUnauthorized(err) {
+		return show.LoadError(err)
+	}
+	return "Unexpected error, please contact support " + m.cfg.SupportPhone + " or " + m.cfg.SupportEmail
+}
+
+// View renders the summary and the state of the payment.
+func (m Model) View() string {
+	st := m.cfg.Styles
+	head := "Just one more step to get your eSIM"
+	if m.topupAccountID != "" {
+		head = "Just one more step to topup your eSIM"
+	}
+	label := st.Muted.Width(8)
+	plan := m.bundle.BusinessTitle
+	if strings.TrimSpace(plan) == "" {
+		plan = "NA"
+	}
+	lines := []string{
+		st.Title.Render(head),
+		"",
+		label.Render("Plan") + plan,
+		label.Render("Total") + show.Price(m.bundle.Price),
+		"",
+		st.Muted.Render("This eSIM works only with eSIM-compatible, carrier-unlocked devices."),
+		"",
+	}
+	switch {
+	case m.busy:
+		lines = append(lines, m.spin.View()+" Redirecting...")
+	case m.url != "":
+		lines = append(lines, st.Heading.Render("Pay on the checkout page:"), m.url, "")
+		switch {
+		case m.opened:
+			lines = append(lines, st.Success.Render("Opened in your browser."))
+		case m.cfg.Open != nil:
+			lines = append(lines, "Press o to open it in your browser.")
+		}
+	default:
+		lines = append(lines, lipgloss.NewStyle().Bold(true).Render("[ Proceed to Pay ]")+st.Muted.Render("  press enter"))
+	}
+	if m.err != "" {
+		lines = append(lines, "", st.Error.Render(m.err))
+	}
+	for i := range lines {
+		if lines[i] != m.url { // a link is never cut: the terminal wraps it and it stays usable
+			lines[i] = ansi.Truncate(lines[i], m.width, "…")
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,340 @@
+// Package esims is the My eSIMs screen: tabs Active eSIM, Expired eSIM and Purchase
+// History, usage bars, plan details on demand, and the ways to the QR view and top-up.
+package esims
+
+import (
+	"context"
+	"strings"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Source is the part of the SDK the screen reads (*sdk.ESIMsService satisfies it).
+type Source interface {
+	ByEmail(ctx context.Context, email string) ([]sdk.ESIM, error)
+	Info(ctx context.Context, iccid string) ([]sdk.ESIMBundle, error)
+}
+
+// Config carries what the screen needs. User returns the logged-in customer (the root
+// reads it from the stored token's claims, else the current-user call).
+type Config struct {
+	Source Source
+	User   func(ctx context.Context) (sdk.CurrentUser, error)
+	Styles theme.Styles
+	Keys   KeyMap
+}
+
+var tabNames = [...]string{"Active eSIM", "Expired eSIM", "Purchase History"}
+
+const barWidth = 20
+
+type (
+	loadedMsg struct {
+		user  sdk.CurrentUser
+		esims []sdk.ESIM
+		err   error
+	}
+	infoMsg struct {
+		iccid   string
+		bundles []sdk.ESIMBundle
+		err     error
+	}
+)
+
+// Model is the My eSIMs screen.
+type Model struct {
+	ctx context.Context
+	cfg Config
+
+	user    sdk.CurrentUser
+	esims   []sdk.ESIM
+	tabs    [3][]show.Entry
+	loading bool
+	err     string
+	spin    spinner.Model
+
+	info        map[string][]sdk.ESIMBundle // by ICCID, from the info call
+	infoLoading map[string]bool
+	infoErr     map[string]string
+
+	tab, cursor, offset int
+	expanded            int // index in the current tab, -1 when none
+	width, height       int
+}
+
+// New builds the screen; Init loads the customer's eSIMs.
+func New(ctx context.Context, cfg Config) Model {
+	return Model{ctx: ctx, cfg: cfg, expanded: -1, width: 80, height: 24,
+		info: map[string][]sdk.ESIMBundle{}, infoLoading: map[string]bool{}, infoErr: map[string]string{},
+		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+}
+
+// Init loads the user and their eSIMs.
+func (m Model) Init() tea.Cmd { return m.load() }
+
+func (m *Model) load() tea.Cmd {
+	m.loading, m.err = true, ""
+	ctx, cfg := m.ctx, m.cfg
+	return tea.Batch(m.spin.Tick, func() tea.Msg {
+		u, err := cfg.User(ctx)
+		if err != nil {
+			return loadedMsg{err: err}
+		}
+		list, err := cfg.Source.ByEmail(ctx, u.Email)
+		return loadedMsg{user: u, esims: list, err: err}
+	})
+}
+
+// SetSize tells the screen the space it has.
+func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m.fix() }
+
+// Capturing is false: the screen has no text field.
+func (m Model) Capturing() bool { return false }
+
+// KeyMap returns the bindings for the help bar.
+func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
+
+func (m Model) busy() bool {
+	if m.loading {
+		return true
+	}
+	for _, v := range m.infoLoading {
+		if v {
+			return true
+		}
+	}
+	return false
+}
+
+// Update handles messages.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case spinner.TickMsg:
+		if msg.ID != m.spin.ID() || !m.busy() {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	case loadedMsg:
+		m.loading = false
+		if msg.err != nil {
+			m.err = show.LoadError(msg.err)
+			return m, nil
+		}
+		m.user, m.esims = msg.user, msg.esims
+		m.tabs = show.ProfileTabs(msg.esims)
+		m.expanded = -1
+		return m.fix(), nil
+	case infoMsg:
+		m.infoLoading[msg.iccid] = false
+		if msg.err != nil {
+			m.infoErr[msg.iccid] = show.LoadError(msg.err)
+			return m, nil
+		}
+		delete(m.infoErr, msg.iccid)
+		m.info[msg.iccid] = msg.bundles
+		return m.fix(), nil
+	case tea.KeyMsg:
+		return m.updateKey(msg)
+	}
+	return m, nil
+}
+
+func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.cfg.Keys
+	list := m.tabs[m.tab]
+	switch {
+	case key.Matches(msg, k.NextTab), key.Matches(msg, k.PrevTab):
+		d := 1
+		if key.Matches(msg, k.PrevTab) {
+			d = len(tabNames) - 1
+		}
+		m.tab = (m.tab + d) % len(tabNames)
+		m.cursor, m.offset, m.expanded = 0, 0, -1
+		return m.fix(), nil
+	case key.Matches(msg, k.Up):
+		m.cursor = max(0, m.cursor-1)
+		return m.fix(), nil
+	case key.Matches(msg, k.Down):
+		m.cursor = min(len(list)-1, m.cursor+1)
+		return m.fix(), nil
+	case key.Matches(msg, k.Reload):
+		m.info, m.infoErr = map[string][]sdk.ESIMBundle{}, map[string]string{}
+		return m, m.load()
+	case key.Matches(msg, k.Back):
+		return m, func() tea.Msg { return nav.BackMsg{} }
+	}
+	if m.cursor >= len(list) {
+		return m, nil
+	}
+	e := list[m.cursor]
+	switch {
+	case key.Matches(msg, k.Expand):
+		if m.expanded == m.cursor {
+			m.expanded = -1
+			return m.fix(), nil
+		}
+		m.expanded = m.cursor
+		if _, ok := m.info[e.ESIM.ICCID]; ok || m.infoLoading[e.ESIM.ICCID] {
+			return m.fix(), nil
+		}
+		m.infoLoading[e.ESIM.ICCID] = true
+		ctx, src, iccid := m.ctx, m.cfg.Source, e.ESIM.ICCID
+		return m.fix(), tea.Batch(m.spin.Tick, func() tea.Msg {
+			b, err := src.Info(ctx, iccid)
+			return infoMsg{iccid, b, err}
+		})
+	case key.Matches(msg, k.QR):
+		es := e.ESIM
+		return m, func() tea.Msg { return nav.ShowQRMsg{ESIM: es} }
+	case key.Matches(msg, k.Topup):
+		if !e.Bundle.CanTopup {
+			return m, nil
+		}
+		t := nav.TopupMsg{ESIM: e.ESIM, Provider: e.Bundle.ThirdPartyProvider}
+		if len(e.Bundle.Countries) > 0 {
+			t.Origin = e.Bundle.Countries[0].ISOCode
+		}
+		return m, func() tea.Msg { return t }
+	}
+	return m, nil
+}
+
+// entryLines renders one entry, and its details when expanded.
+func (m Model) entryLines(i int, e show.Entry) []string {
+	st := m.cfg.Styles
+	b := e.Bundle
+	state := b.BundleState
+	lines := []string{st.Cursor(i == m.cursor) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
+	lines = append(lines, "    ICCID "+e.ESIM.ICCID+"   Purchased "+orDash(show.DateTime(b.AssignmentDatetime)))
+	lines = append(lines, "    "+usage(st, b))
+	if b.CanTopup {
+		lines[0] += "  " + st.Success.Render("[top-up available]")
+	}
+	if i != m.expanded {
+		return lines
+	}
+	iccid := e.ESIM.ICCID
+	switch {
+	case m.infoLoading[iccid]:
+		lines = append(lines, "    "+m.spin.View()+" Loading...")
+	case m.infoErr[iccid] != "":
+		lines = append(lines, "    "+st.Error.Render(m.infoErr[iccid]))
+	default:
+		d := b
+		for _, ib := range m.info[iccid] {
+			if ib.BundleID == b.BundleID {
+				d = ib
+			}
+		}
+		lines = append(lines,
+			"    Status   "+d.BundleState,
+			"    Start    "+orDash(show.DateTime(d.StartTime)),
+			"    End      "+orDash(show.DateTime(d.EndTime)),
+			"    Usage    "+usage(st, d),
+		)
+		if len(d.Countries) > 0 || len(d.RoamingCountries) > 0 {
+			names := make([]string, 0, len(d.Countries)+len(d.RoamingCountries))
+			for _, c := range show.Coverage(append(append([]sdk.Country{}, d.Countries...), d.RoamingCountries...)) {
+				names = append(names, c.Name)
+			}
+			lines = append(lines, "    Coverage "+strings.Join(dedupe(names), ", "))
+		}
+	}
+	return lines
+}
+
+func usage(st theme.Styles, b sdk.ESIMBundle) string {
+	p := 0.0
+	if !b.Unlimited {
+		p = show.UsagePercent(b.InitialQuantity, b.RemainingQuantity)
+	}
+	return st.Bar(p, barWidth) + " " + show.Usage(b)
+}
+
+func (m Model) header() []string {
+	st := m.cfg.Styles
+	title := st.Title.Render("My eSIMs")
+	if n := strings.TrimSpace(m.user.FirstName + " " + m.user.LastName); n != "" && m.user.FirstName != "" && m.user.LastName != "" {
+		title += "  Welcome, " + n
+	}
+	return []string{title, st.Tabs(tabNames[:], m.tab), ""}
+}
+
+// fix keeps the cursor in range and on screen.
+func (m Model) fix() Model {
+	list := m.tabs[m.tab]
+	m.cursor = max(0, min(m.cursor, len(list)-1))
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	avail := m.height - len(m.header())
+	for m.offset < m.cursor {
+		h := 0
+		for i := m.offset; i <= m.cursor; i++ {
+			h += len(m.entryLines(i, list[i])) + 1
+		}
+		if h <= avail {
+			break
+		}
+		m.offset++
+	}
+	return m
+}
+
+// View renders the screen.
+func (m Model) View() string {
+	st := m.cfg.Styles
+	lines := m.header()
+	list := m.tabs[m.tab]
+	switch {
+	case m.loading:
+		lines = append(lines, m.spin.View()+" Loading...")
+	case m.err != "":
+		lines = append(lines, st.Error.Render(m.err))
+	case len(list) == 0:
+		lines = append(lines, "Nothing to show")
+	default:
+		avail := m.height - len(lines)
+		for i := m.offset; i < len(list); i++ {
+			el := append(m.entryLines(i, list[i]), "")
+			if len(lines)+len(el) > avail+len(m.header()) && i > m.offset {
+				break
+			}
+			lines = append(lines, el...)
+		}
+		lines = lines[:min(len(lines), max(m.height, len(m.header())+1))]
+	}
+	for i := range lines {
+		lines[i] = ansi.Truncate(lines[i], m.width, "…")
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+// Package show is the TUI's single seam onto the shared display rules (sdk/format,
+// sdk/textmatch, sdk/profile) and the section 8 texts, so that screens call one place and
+// the rules are never written twice.
+package show
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
+	"github.com/cedarsim/esim/sdk/profile"
+)
+
+// Price is the bundle price ("12.50 USD").
+func Price(p float64) string { return format.Price(&p) }
+
+// Quota is quotaInMB for display ("5 GB", "500 MB", "Unlimited").
+func Quota(mb int64) string { return format.Quota(mb) }
+
+// Validity is durationInDays for display ("1 Day", "30 Days").
+func Validity(days int64) string { return format.Validity(days) }
+
+// DateTime is a date in Beirut time, 12-hour; "" when missing.
+func DateTime(t time.Time) string { return format.Date(t) }
+
+// UsagePercent is the consumption bar's width in percent.
+func UsagePercent(initial, remaining int64) float64 {
+	return format.ConsumptionPercent(initial, remaining)
+}
+
+// Usage is the text beside a consumption bar: "Unlimited", or the percentage and the
+// consumed volume in MB out of the initial volume.
+func Usage(b sdk.ESIMBundle) string {
+	if b.Unlimited {
+		return format.Consumption(b.InitialQuantity, b.RemainingQuantity, true)
+	}
+	return format.Consumption(b.InitialQuantity, b.RemainingQuantity, false) + " · " +
+		format.UsedMB(b.InitialQuantity, b.RemainingQuantity) + " used of " + format.BytesGB(b.InitialQuantity)
+}
+
+// Flag is what a flag slot shows in a terminal: the emoji of a country when emoji is set,
+// else its ISO code; a region or special code by its icon name; "--" for anything else.
+func Flag(code string, emoji bool) string {
+	f := format.FlagFor(code)
+	switch f.Kind {
+	case format.FlagCountry:
+		if emoji {
+			return format.FlagEmoji(code)
+		}
+		return strings.ToUpper(f.Code)
+	case format.FlagRegion:
+		return strings.ToUpper(f.Icon)
+	}
+	return "--"
+}
+
+// Coverage drops covered countries whose name fails the profile's name check.
+func Coverage(list []sdk.Country) []sdk.Country {
+	return profile.Coverage(list, func(c sdk.Country) string { return c.Name })
+}
+
+// Entry is one line of a profile tab: an eSIM and one of its bundles.
+type Entry struct {
+	ESIM   sdk.ESIM
+	Bundle sdk.ESIMBundle
+}
+
+// ProfileTabs splits the eSIMs' bundles into the Active eSIM, Expired eSIM and Purchase
+// History tabs with the profile rules (history newest first, undated last).
+func ProfileTabs(list []sdk.ESIM) [3][]Entry {
+	var all []Entry
+	for _, e := range list {
+		for _, b := range e.Bundles {
+			all = append(all, Entry{ESIM: e, Bundle: b})
+		}
+	}
+	var out [3][]Entry
+	out[0], out[1] = profile.Split(all, func(e Entry) string { return e.Bundle.BundleState })
+	out[2] = append([]Entry(nil), all...)
+	profile.SortHistory(out[2], func(e Entry) time.Time { return e.Bundle.AssignmentDatetime })
+	return out
+}
+
+// LoadError is the text shown when a call fails outside the section 8 cases.
+func LoadError(err error) string {
+	if errors.Is(err, sdk.ErrSessionExpired) || sdk.IsUnauthorized(err) {
+		return "Your session has expired. Please log in again."
+	}
+	return SomethingWentWrong
+}
+
+// SomethingWentWrong is the top-up alert for a thrown error.
+const SomethingWentWrong = "Something went wrong. Please try again."
+
+// TopupError is the section 8 alert of a failed top-up selection.
+func TopupError(err error, phone, email string) string {
+	var ae *sdk.APIError
+	switch {
+	case errors.Is(err, sdk.ErrInvalidPlan):
+		return "Invalid plan, please try selecting another one."
+	case errors.As(err, &ae):
+		return "Unexpected error, please contact support " + phone + " or " + email + "."
+	}
+	return SomethingWentWrong
+}
+
+// OTPSendError is the section 8 text for a failed code request, and its hints.
+func OTPSendError(err error, login bool) (string, []string) {
+	var ae *sdk.APIError
+	if errors.As(err, &ae) && ae.Status != 400 && ae.Status != 404 && strings.TrimSpace(ae.Detail) != "" {
+		return ae.Detail, nil
+	}
+	if login {
+		return "Email not found.", []string{"Please check your spelling", "New user? Buy your first eSIM to register"}
+	}
+	return "Unexpected error", nil
+}
+
+// OTPVerifyError is the section 8 text for a failed code check.
+func OTPVerifyError(err error) string {
+	switch {
+	case sdk.IsConflict(err):
+		return "Conflict error, contact support!"
+	case sdk.IsInvalidCaptcha(err):
+		return "Invalid Captcha"
+	case sdk.IsInvalidOTP(err):
+		return "Invalid OTP please try again"
+	case sdk.IsAccountLocked(err):
+		return "Account is locked due to multiple failed attempts. Please try again later."
+	case sdk.IsBadRequest(err):
+		return "Unexpected error"
+	}
+	return "Invalid OTP"
+}

@@ -1,0 +1,100 @@
+// Package theme holds the palette and the few styles every TUI component shares, so that the
+// screens look like one application. Components keep their own styles beside them and build
+// on these.
+package theme
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Palette of the shop (cedar green, with a red for errors as the web shows them). Hex
+// strings are constants; the adaptive colours are built from them in New.
+const (
+	accentLight, accentDark = "#1B7F3B", "#3FBF6A"
+	mutedLight, mutedDark   = "#6B6B6B", "#8A8A8A"
+	dangerLight, dangerDark = "#C0392B", "#FF5F56"
+	borderLight, borderDark = "#BBBBBB", "#555555"
+)
+
+// Styles shared by the components. It is a value built by New, not package state, so a test
+// can hold its own copy.
+type Styles struct {
+	Title     lipgloss.Style
+	Heading   lipgloss.Style
+	Muted     lipgloss.Style
+	Error     lipgloss.Style
+	Success   lipgloss.Style
+	Selected  lipgloss.Style
+	Tab       lipgloss.Style
+	ActiveTab lipgloss.Style
+	Key       lipgloss.Style
+	Box       lipgloss.Style // a rounded card
+	BoxFocus  lipgloss.Style // the focused card
+	BarFull   lipgloss.Style
+	BarEmpty  lipgloss.Style
+
+	AccentColor, MutedColor, DangerColor, BorderColor lipgloss.AdaptiveColor
+}
+
+// New returns the shared styles.
+func New() Styles {
+	accent := lipgloss.AdaptiveColor{Light: accentLight, Dark: accentDark}
+	muted := lipgloss.AdaptiveColor{Light: mutedLight, Dark: mutedDark}
+	danger := lipgloss.AdaptiveColor{Light: dangerLight, Dark: dangerDark}
+	border := lipgloss.AdaptiveColor{Light: borderLight, Dark: borderDark}
+	return Styles{
+		AccentColor: accent, MutedColor: muted, DangerColor: danger, BorderColor: border,
+		Box:       lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(border).Padding(0, 1),
+		BoxFocus:  lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(accent).Padding(0, 1),
+		BarFull:   lipgloss.NewStyle().Foreground(accent),
+		BarEmpty:  lipgloss.NewStyle().Foreground(border),
+		Title:     lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Heading:   lipgloss.NewStyle().Bold(true),
+		Muted:     lipgloss.NewStyle().Foreground(muted),
+		Error:     lipgloss.NewStyle().Foreground(danger),
+		Success:   lipgloss.NewStyle().Foreground(accent),
+		Selected:  lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Tab:       lipgloss.NewStyle().Padding(0, 1).Foreground(muted),
+		ActiveTab: lipgloss.NewStyle().Padding(0, 1).Bold(true).Underline(true).Foreground(accent),
+		Key:       lipgloss.NewStyle().Bold(true),
+	}
+}
+
+// Tabs renders a tab strip; the active tab is marked with brackets as well as a style, so
+// that it stays visible without colour (NO_COLOR, goldens).
+func (s Styles) Tabs(names []string, active int) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		if i == active {
+			parts[i] = s.ActiveTab.Render("[" + n + "]")
+		} else {
+			parts[i] = s.Tab.Render(" " + n + " ")
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// Cursor marks the focused row of a list.
+func (s Styles) Cursor(focused bool) string {
+	if focused {
+		return s.Selected.Render("> ")
+	}
+	return "  "
+}
+
+// Bar renders a usage bar of width cells for a percentage in [0,100].
+func (s Styles) Bar(percent float64, width int) string {
+	if width < 1 {
+		return ""
+	}
+	if percent < 0 {
+		percent = 0
+	}
+	if percent > 100 {
+		percent = 100
+	}
+	full := int(percent/100*float64(width) + 0.5)
+	return s.BarFull.Render(strings.Repeat("█", full)) + s.BarEmpty.Render(strings.Repeat("░", width-full))
+}

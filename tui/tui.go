@@ -1,0 +1,415 @@
+// Package tui is `esim tui`: a terminal shop on the SDK. The root model here routes
+// between the screens under tui/ (plans, bundle, login, esims, qrview, topup, checkout),
+// which talk to it only through the messages of tui/nav.
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/tui/bundle"
+	"github.com/cedarsim/esim/tui/checkout"
+	"github.com/cedarsim/esim/tui/esims"
+	"github.com/cedarsim/esim/tui/login"
+	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/plans"
+	"github.com/cedarsim/esim/tui/qrview"
+	"github.com/cedarsim/esim/tui/theme"
+	"github.com/cedarsim/esim/tui/topup"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Options configure the TUI. Every field is optional.
+type Options struct {
+	In  io.Reader // default os.Stdin
+	Out io.Writer // default os.Stdout
+
+	// Support contacts for the spec's messages ("please contact support {phone} or {email}").
+	SupportPhone, SupportEmail string
+	// Brand shown in the header; default "CedarSIM".
+	Brand string
+
+	// CaptchaToken returns the bot-check token OTP verification needs. When it is nil or
+	// fails, submitting the code does nothing (and is logged), as on the web.
+	CaptchaToken func(ctx context.Context) (string, error)
+	// OpenBrowser opens the checkout link; nil hides the offer.
+	OpenBrowser func(url string) error
+
+	Emoji     bool         // flags as emoji rather than ISO codes
+	AltScreen bool         // use the terminal's alternate screen
+	Log       *slog.Logger // default: discard (the screen is the TUI's)
+
+	// ProgramOptions are passed to tea.NewProgram after the ones Run sets (tests).
+	ProgramOptions []tea.ProgramOption
+	// QRFetchDelay overrides the wait before fetching a missing QR image (tests).
+	QRFetchDelay time.Duration
+}
+
+// Run starts the TUI and returns when the user quits or ctx ends. Quitting never touches
+// the stored session.
+func Run(ctx context.Context, client *sdk.Client, opts Options) error {
+	if client == nil {
+		return errors.New("tui: no SDK client")
+	}
+	m := New(ctx, client, opts)
+	in, out := opts.In, opts.Out
+	if in == nil {
+		in = os.Stdin
+	}
+	if out == nil {
+		out = os.Stdout
+	}
+	po := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)}
+	if opts.AltScreen {
+		po = append(po, tea.WithAltScreen())
+	}
+	po = append(po, opts.ProgramOptions...)
+	if _, err := tea.NewProgram(m, po...).Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		return fmt.Errorf("tui: %w", err)
+	}
+	return nil
+}
+
+// screen is what the root needs of every component.
+type screen interface {
+	Update(tea.Msg) (screen, tea.Cmd)
+	View() string
+	KeyMap() help.KeyMap
+	Capturing() bool
+	SetSize(w, h int) screen
+}
+
+// component is the method set the components share, each returning its own type.
+type component[M any] interface {
+	Update(tea.Msg) (M, tea.Cmd)
+	View() string
+	KeyMap() help.KeyMap
+	Capturing() bool
+	SetSize(w, h int) M
+}
+
+type wrapped[M component[M]] struct{ m M }
+
+func (w wrapped[M]) Update(msg tea.Msg) (screen, tea.Cmd) {
+	m, cmd := w.m.Update(msg)
+	return wrapped[M]{m}, cmd
+}
+func (w wrapped[M]) View() string            { return w.m.View() }
+func (w wrapped[M]) KeyMap() help.KeyMap     { return w.m.KeyMap() }
+func (w wrapped[M]) Capturing() bool         { return w.m.Capturing() }
+func (w wrapped[M]) SetSize(x, y int) screen { return wrapped[M]{w.m.SetSize(x, y)} }
+func wrap[M component[M]](m M) wrapped[M]    { return wrapped[M]{m} }
+
+type screenID int
+
+const (
+	scrPlans screenID = iota
+	scrBundle
+	scrLogin
+	scrESIMs
+	scrQR
+	scrTopup
+	scrCheckout
+)
+
+// Model is the root of the TUI.
+type Model struct {
+	ctx    context.Context
+	client *sdk.Client
+	opts   Options
+	styles theme.Styles
+	keys   KeyMap
+	help   help.Model
+
+	screens    map[screenID]screen
+	cur        screenID
+	stack      []screenID
+	pendingBuy *sdk.Bundle // a purchase waiting for the login to finish
+	account    string      // e-mail of the logged-in customer, for the header
+
+	width, height int
+}
+
+// New builds the root model (Run uses it; tests drive it with teatest).
+func New(ctx context.Context, client *sdk.Client, opts Options) Model {
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Brand == "" {
+		opts.Brand = "CedarSIM"
+	}
+	st := theme.New()
+	m := Model{ctx: ctx, client: client, opts: opts, styles: st, keys: DefaultKeyMap(), help: help.New(),
+		screens: map[screenID]screen{}, width: 80, height: 24}
+	m.screens[scrPlans] = wrap(plans.New(ctx, plans.Config{
+		Catalog: client.Catalog, Styles: plans.DefaultStyles(st), Keys: plans.DefaultKeyMap(),
+		Emoji: opts.Emoji, Log: opts.Log,
+	}))
+	return m
+}
+
+// Init loads the catalogue and reads who is logged in.
+func (m Model) Init() tea.Cmd {
+	p := m.screens[scrPlans].(wrapped[plans.Model]).m
+	return tea.Batch(p.Init(), m.whoami())
+}
+
+type accountMsg struct{ email string }
+
+func (m Model) whoami() tea.Cmd {
+	ctx, user, reg := m.ctx, m.user, m.registered
+	return func() tea.Msg {
+		if !reg(ctx) {
+			return accountMsg{}
+		}
+		u, err := user(ctx)
+		if err != nil {
+			return accountMsg{}
+		}
+		return accountMsg{u.Email}
+	}
+}
+
+// registered reports a stored registered-customer session.
+func (m Model) registered(ctx context.Context) bool {
+	s, err := m.client.Store().Load(ctx)
+	return err == nil && s.Registered()
+}
+
+// user is the logged-in customer: from the stored token's claims (as the web's profile
+// page reads them), else from the current-user call.
+func (m Model) user(ctx context.Context) (sdk.CurrentUser, error) {
+	s, err := m.client.Store().Load(ctx)
+	if err != nil {
+		return sdk.CurrentUser{}, fmt.Errorf("load session: %w", err)
+	}
+	if c, err := sdk.ParseClaims(s.Token); err == nil && c.Email != "" {
+		return sdk.CurrentUser{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName}, nil
+	}
+	u, err := m.client.Users.CurrentUser(ctx)
+	if err != nil {
+		return sdk.CurrentUser{}, fmt.Errorf("current user: %w", err)
+	}
+	return *u, nil
+}
+
+func (m Model) bodySize() (int, int) {
+	return m.width, max(3, m.height-2-m.helpHeight())
+}
+
+func (m Model) helpHeight() int {
+	if m.help.ShowAll {
+		return 5
+	}
+	return 1
+}
+
+// open makes id the current screen, remembering where we came from.
+func (m Model) open(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
+	w, h := m.bodySize()
+	m.screens[id] = s.SetSize(w, h)
+	if m.cur != id {
+		m.stack = append(m.stack, m.cur)
+	}
+	m.cur = id
+	return m, init
+}
+
+// replace swaps the current screen for id without growing the history.
+func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
+	if m.cur != scrPlans && m.cur != id {
+		delete(m.screens, m.cur)
+	}
+	w, h := m.bodySize()
+	m.screens[id] = s.SetSize(w, h)
+	m.cur = id
+	return m, init
+}
+
+func (m Model) back() Model {
+	if len(m.stack) == 0 {
+		m.cur = scrPlans
+		return m
+	}
+	prev := m.stack[len(m.stack)-1]
+	m.stack = m.stack[:len(m.stack)-1]
+	if m.cur != scrPlans && m.cur != prev {
+		delete(m.screens, m.cur)
+	}
+	m.cur = prev
+	return m
+}
+
+func (m Model) home() Model {
+	for id := range m.screens {
+		if id != scrPlans {
+			delete(m.screens, id)
+		}
+	}
+	m.cur, m.stack = scrPlans, nil
+	return m
+}
+
+func (m Model) loginScreen() (screen, tea.Cmd) {
+	l := login.New(m.ctx, login.Config{
+		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login, Captcha: m.opts.CaptchaToken,
+		Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
+	})
+	return wrap(l), l.Init()
+}
+
+func (m Model) esimsScreen() (screen, tea.Cmd) {
+	e := esims.New(m.ctx, esims.Config{Source: m.client.ESIMs, User: m.user, Styles: m.styles, Keys: esims.DefaultKeyMap()})
+	return wrap(e), e.Init()
+}
+
+func (m Model) checkoutConfig() checkout.Config {
+	return checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
+		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap()}
+}
+
+// Update routes messages: keys to the current screen (after the global ones), everything
+// else to every screen, which ignore what is not theirs.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.Width = msg.Width
+		return m.resize(), nil
+	case tea.KeyMsg:
+		return m.updateKey(msg)
+	case accountMsg:
+		m.account = msg.email
+		return m, nil
+	case nav.BackMsg:
+		return m.back(), nil
+	case nav.PlansMsg:
+		return m.home(), nil
+	case nav.OpenBundleMsg:
+		b := bundle.New(msg.Bundle, bundle.DefaultStyles(m.styles), bundle.DefaultKeyMap(), m.opts.Emoji)
+		return m.open(scrBundle, wrap(b), nil)
+	case nav.BuyMsg:
+		if !m.registered(m.ctx) {
+			b := msg.Bundle
+			m.pendingBuy = &b
+			s, cmd := m.loginScreen()
+			return m.open(scrLogin, s, cmd)
+		}
+		return m.open(scrCheckout, wrap(checkout.New(m.ctx, msg.Bundle, m.checkoutConfig())), nil)
+	case nav.LoginMsg:
+		s, cmd := m.loginScreen()
+		return m.open(scrLogin, s, cmd)
+	case nav.LoggedInMsg:
+		if msg.Token != nil {
+			m.account = msg.Token.Claims.Email
+		}
+		if m.pendingBuy != nil {
+			b := *m.pendingBuy
+			m.pendingBuy = nil
+			return m.replace(scrCheckout, wrap(checkout.New(m.ctx, b, m.checkoutConfig())), nil)
+		}
+		s, cmd := m.esimsScreen()
+		return m.replace(scrESIMs, s, cmd) // on success the web goes to the profile
+	case nav.ProfileMsg:
+		return m.profile()
+	case nav.ShowQRMsg:
+		q := qrview.New(m.ctx, msg.ESIM, qrview.Config{Source: m.client.ESIMs, Styles: m.styles,
+			Keys: qrview.DefaultKeyMap(), FetchDelay: m.opts.QRFetchDelay})
+		return m.open(scrQR, wrap(q), q.Init())
+	case nav.TopupMsg:
+		t := topup.New(m.ctx, msg, topup.Config{Bundles: m.client.Catalog.TopupBundles, Select: m.client.TopupSelect,
+			SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles,
+			Keys: topup.DefaultKeyMap(), Emoji: m.opts.Emoji, Log: m.opts.Log})
+		return m.open(scrTopup, wrap(t), t.Init())
+	case nav.TopupCheckoutMsg:
+		c := checkout.NewTopup(m.ctx, msg.Bundle, msg.BundleID, msg.TopupAccountID, m.checkoutConfig())
+		return m.open(scrCheckout, wrap(c), nil)
+	}
+	var cmds []tea.Cmd
+	for id, s := range m.screens {
+		var cmd tea.Cmd
+		m.screens[id], cmd = s.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return m, tea.Batch(cmds...)
+}
+
+func (m Model) profile() (Model, tea.Cmd) {
+	if !m.registered(m.ctx) {
+		s, cmd := m.loginScreen()
+		return m.open(scrLogin, s, cmd)
+	}
+	s, cmd := m.esimsScreen()
+	return m.open(scrESIMs, s, cmd)
+}
+
+func (m Model) resize() Model {
+	w, h := m.bodySize()
+	for id, s := range m.screens {
+		m.screens[id] = s.SetSize(w, h)
+	}
+	return m
+}
+
+func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if key.Matches(msg, m.keys.ForceQuit) {
+		return m, tea.Quit
+	}
+	cur := m.screens[m.cur]
+	if !cur.Capturing() {
+		switch {
+		case key.Matches(msg, m.keys.Quit):
+			return m, tea.Quit
+		case key.Matches(msg, m.keys.Help):
+			m.help.ShowAll = !m.help.ShowAll
+			return m.resize(), nil
+		case key.Matches(msg, m.keys.Plans):
+			return m.home(), nil
+		case key.Matches(msg, m.keys.Profile):
+			if m.cur == scrESIMs {
+				return m, nil
+			}
+			return m.profile()
+		}
+	}
+	var cmd tea.Cmd
+	m.screens[m.cur], cmd = cur.Update(msg)
+	return m, cmd
+}
+
+// View draws the header, the current screen and the help bar.
+func (m Model) View() string {
+	st := m.styles
+	account := "My Account"
+	if m.account != "" {
+		account = m.account
+	}
+	sections := st.Muted.Render("1 Plans · 2 My eSIMs")
+	head := st.Title.Render(m.opts.Brand) + "  " + sections
+	if gap := m.width - ansi.StringWidth(head) - ansi.StringWidth(account); gap > 1 {
+		head += strings.Repeat(" ", gap) + account
+	} else {
+		head += "  " + account
+	}
+	cur := m.screens[m.cur]
+	_, h := m.bodySize()
+	body := strings.Split(cur.View(), "\n")
+	if len(body) > h {
+		body = body[:h]
+	}
+	for len(body) < h {
+		body = append(body, "")
+	}
+	helpView := m.help.View(helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()})
+	return ansi.Truncate(head, m.width, "…") + "\n\n" + strings.Join(body, "\n") + "\n" + helpView
+}
