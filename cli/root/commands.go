@@ -1,7 +1,17 @@
 package root
 
 import (
+	"github.com/cedarsim/esim/cli/areas"
+	"github.com/cedarsim/esim/cli/auth/login"
+	"github.com/cedarsim/esim/cli/auth/logout"
+	"github.com/cedarsim/esim/cli/auth/whoami"
+	"github.com/cedarsim/esim/cli/buy"
+	"github.com/cedarsim/esim/cli/contact"
+	"github.com/cedarsim/esim/cli/esims"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/plans"
+	"github.com/cedarsim/esim/cli/topup"
+	"github.com/cedarsim/esim/cli/tuicmd"
 	"github.com/cedarsim/esim/cli/version"
 	"github.com/spf13/cobra"
 )
@@ -10,6 +20,17 @@ import (
 // cli/sandbox) are added here by the sandbox engineer, in the "dev" group.
 func commands(f *factory.Factory) []*cobra.Command {
 	return []*cobra.Command{
+		plans.NewCmdPlans(f, nil),
+		areas.NewCmdCountries(f, nil),
+		areas.NewCmdRegions(f, nil),
+		buy.NewCmdBuy(f, nil),
+		topup.NewCmdTopup(f),
+		tuicmd.NewCmdTUI(f, nil),
+		login.NewCmdLogin(f, nil),
+		logout.NewCmdLogout(f, nil),
+		whoami.NewCmdWhoami(f, nil),
+		contact.NewCmdContact(f, nil),
+		esims.NewCmdESIMs(f),
 		version.NewCmdVersion(f),
 	}
 }

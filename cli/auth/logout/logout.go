@@ -1,0 +1,45 @@
+// Package logout implements `esim logout`.
+package logout
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/spf13/cobra"
+)
+
+// Options are the options of `esim logout`.
+type Options struct{ Factory *factory.Factory }
+
+// NewCmdLogout builds `esim logout`.
+func NewCmdLogout(f *factory.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{Factory: f}
+	return &cobra.Command{
+		Use:     "logout",
+		Short:   "Forget the stored session",
+		Long:    "Clear the stored session: access token, refresh token, guest flag and profile id.",
+		Example: "  $ esim logout",
+		Args:    cmdutil.NoArgs,
+		GroupID: "account",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+func run(ctx context.Context, opts *Options) error {
+	client, err := opts.Factory.Client()
+	if err != nil {
+		return err
+	}
+	if err := client.Auth.Logout(ctx); err != nil {
+		return fmt.Errorf("logging out: %w", err)
+	}
+	fmt.Fprintln(opts.Factory.IOStreams.ErrOut, "Logged out.")
+	return nil
+}

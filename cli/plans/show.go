@@ -1,0 +1,101 @@
+package plans
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/render"
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
+	"github.com/cedarsim/esim/sdk/profile"
+	"github.com/spf13/cobra"
+)
+
+// ShowOptions are the options of `esim plans show`.
+type ShowOptions struct {
+	Factory  *factory.Factory
+	BundleID string
+	JSON     cmdutil.JSONFlag
+}
+
+// NewCmdShow builds `esim plans show BUNDLE_ID`.
+func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Command {
+	opts := &ShowOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "show BUNDLE_ID",
+		Short: "Show one plan with its coverage",
+		Example: `  $ esim plans show 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10
+  $ esim plans show 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10 --json`,
+		Args: cmdutil.ExactArgs(1, "the BUNDLE_ID (the id column of 'esim plans')"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.BundleID = strings.TrimSpace(args[0])
+			if opts.BundleID == "" {
+				return cmdutil.FlagErrorf("BUNDLE_ID is empty")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return showRun(cmd.Context(), opts)
+		},
+	}
+	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	return cmd
+}
+
+func showRun(ctx context.Context, opts *ShowOptions) error {
+	client, err := opts.Factory.Client()
+	if err != nil {
+		return err
+	}
+	ios := opts.Factory.IOStreams
+	ios.StartSpinner("Loading plan")
+	b, err := client.Catalog.Bundle(ctx, opts.BundleID)
+	ios.StopSpinner()
+	if err != nil {
+		return fmt.Errorf("loading plan %s: %w", opts.BundleID, err)
+	}
+	if opts.JSON.Enabled {
+		return cmdutil.WriteJSON(ios.Out, b)
+	}
+	return PrintBundle(ios.Out, *b)
+}
+
+// PrintBundle writes the detail view of a catalogue bundle as "Label: value" lines.
+func PrintBundle(w io.Writer, b sdk.Bundle) error {
+	lines := [][2]string{
+		{"Plan", render.BundleTitle(b)},
+		{"ID", b.ID},
+		{"Name", b.Name},
+		{"Data", formatQuota(b)},
+		{"Validity", formatValidity(b)},
+		{"Price", render.Price(b.Price)},
+		{"Type", b.BundleUsageLevel},
+		{"Top-up", render.YesNo(b.CanTopup)},
+	}
+	if b.FupMsg != "" {
+		lines = append(lines, [2]string{"Fair use", b.FupMsg})
+	}
+	if b.Group != "" {
+		lines = append(lines, [2]string{"Group", b.Group})
+	}
+	coverage := profile.Coverage(b.RoamingCountries, func(c sdk.Country) string { return c.Name })
+	lines = append(lines, [2]string{"Coverage", render.Coverage(len(coverage))})
+	for _, l := range lines {
+		if _, err := fmt.Fprintf(w, "%-9s %s\n", l[0]+":", l[1]); err != nil {
+			return fmt.Errorf("writing plan: %w", err)
+		}
+	}
+	for _, c := range coverage {
+		if _, err := fmt.Fprintf(w, "  %s\n", render.Countries([]sdk.Country{c})); err != nil {
+			return fmt.Errorf("writing plan: %w", err)
+		}
+	}
+	return nil
+}
+
+func formatQuota(b sdk.Bundle) string    { return format.Quota(b.QuotaInMB) }
+func formatValidity(b sdk.Bundle) string { return format.Validity(b.DurationInDays) }

@@ -1,0 +1,36 @@
+package serve
+
+// GuestConfig is the guest account and client credential the web app uses (spec section 6:
+// a fixed basic client credential in the shop).
+type GuestConfig struct {
+	Username     string `json:"username"`
+	Password     string `json:"password"`
+	ClientID     string `json:"clientId"`
+	ClientSecret string `json:"clientSecret"`
+}
+
+// PageScript is a script the shop injects on one route (spec section 3).
+type PageScript struct {
+	Path   string `json:"path"`
+	Target string `json:"target"` // head | body
+}
+
+// RuntimeConfig is GET /config.json (docs/contract.md "Runtime configuration").
+type RuntimeConfig struct {
+	Brand          string                  `json:"brand"`
+	APIBase        string                  `json:"apiBase"`
+	SupportBase    string                  `json:"supportBase"`
+	ESIMCheckBase  string                  `json:"esimCheckBase"`
+	LogPushURL     string                  `json:"logPushUrl"`
+	LogPushEnabled bool                    `json:"logPushEnabled"`
+	SupportPhone   string                  `json:"supportPhone"`
+	SupportEmail   string                  `json:"supportEmail"`
+	LiveChatURL    string                  `json:"liveChatUrl"`
+	CaptchaSiteKey string                  `json:"captchaSiteKey"`
+	TagManagerID   string                  `json:"tagManagerId"`
+	FlagBaseURL    string                  `json:"flagBaseUrl"`
+	Guest          GuestConfig             `json:"guest"`
+	CheckoutHosts  []string                `json:"checkoutHosts"`
+	PageScripts    map[string][]PageScript `json:"pageScripts"`
+	Sandbox        bool                    `json:"sandbox"`
+}

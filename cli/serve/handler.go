@@ -1,0 +1,217 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+)
+
+// HandlerOptions configure the shop's HTTP handler.
+type HandlerOptions struct {
+	Webapp  fs.FS         // the built web app (webapp/dist)
+	Config  RuntimeConfig // answered at /config.json
+	Sandbox http.Handler  // the emulator on the same origin; nil when upstream URLs are used
+	Logger  *slog.Logger
+}
+
+// sandboxPrefixes are the paths the same-origin sandbox answers.
+var sandboxPrefixes = [...]string{"/api/", "/esim-service/", "/esim-check/", "/loki/", "/sandbox/"}
+
+// NewHandler serves the web app (SPA fallback to index.html, immutable caching of hashed
+// assets), /config.json, /healthz and, when given, the sandbox; every answer carries the
+// security headers and is gzip-compressed when the client accepts it.
+func NewHandler(o HandlerOptions) (http.Handler, error) {
+	if o.Webapp == nil {
+		return nil, fmt.Errorf("serve: no web app directory")
+	}
+	if _, err := fs.Stat(o.Webapp, "index.html"); err != nil {
+		return nil, fmt.Errorf("serve: the web app has no index.html (build it with `go tool task web:build`): %w", err)
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	cfg, err := json.Marshal(o.Config)
+	if err != nil {
+		return nil, fmt.Errorf("serve: encode config: %w", err)
+	}
+	csp := contentSecurityPolicy(o.Config)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write([]byte(`{"status":"ok"}`))
+	})
+	mux.HandleFunc("GET /config.json", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(cfg)
+	})
+	static := &spa{fsys: o.Webapp}
+	mux.Handle("/", static)
+	if o.Sandbox != nil {
+		for _, p := range sandboxPrefixes {
+			mux.Handle(p, o.Sandbox)
+		}
+	}
+	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
+	if err != nil {
+		return nil, fmt.Errorf("serve: gzip: %w", err)
+	}
+	return logRequests(o.Logger, securityHeaders(csp, gz(mux))), nil
+}
+
+// spa serves files of the build; any other GET path that is not a file answers index.html
+// so client-side routes (/plans, /otp/...) load the app.
+type spa struct{ fsys fs.FS }
+
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name != "" && fs.ValidPath(name) {
+		if st, err := fs.Stat(s.fsys, name); err == nil && !st.IsDir() && name != "index.html" {
+			if strings.HasPrefix(name, "assets/") {
+				// Vite puts a content hash in every file name under assets/.
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "public, max-age=300")
+			}
+			http.ServeFileFS(w, r, s.fsys, name)
+			return
+		}
+		// A missing file with an extension (a stale asset, a typo) is a 404, not the app.
+		if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	b, err := fs.ReadFile(s.fsys, "index.html")
+	if err != nil {
+		http.Error(w, "index.html missing", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(string(b)))
+}
+
+// originOf returns scheme://host of an absolute URL, or "" for a relative one.
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// contentSecurityPolicy allows what the shop needs and nothing else: its own origin, the
+// provider's origins when upstream, the captcha and tag manager only when configured,
+// inline styles (React style attributes), data: images (QR codes) and the flag service.
+func contentSecurityPolicy(c RuntimeConfig) string {
+	connect := []string{"'self'"}
+	for _, u := range []string{c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL} {
+		if o := originOf(u); o != "" && !contains(connect, o) {
+			connect = append(connect, o)
+		}
+	}
+	script := []string{"'self'"}
+	frame := []string{"'none'"}
+	img := []string{"'self'", "data:", "blob:"}
+	if c.CaptchaSiteKey != "" {
+		script = append(script, "https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/")
+		frame = []string{"https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"}
+		connect = append(connect, "https://www.google.com/recaptcha/")
+	}
+	if c.TagManagerID != "" {
+		script = append(script, "https://www.googletagmanager.com")
+		img = append(img, "https://www.googletagmanager.com")
+		connect = append(connect, "https://www.google-analytics.com", "https://*.google-analytics.com")
+	}
+	if o := originOf(c.FlagBaseURL); o != "" {
+		img = append(img, o)
+	}
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src " + strings.Join(script, " "),
+		"style-src 'self' 'unsafe-inline'",
+		"img-src " + strings.Join(img, " "),
+		"font-src 'self' data:",
+		"connect-src " + strings.Join(connect, " "),
+		"frame-src " + strings.Join(frame, " "),
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func securityHeaders(csp string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController (and the sandbox's connection drop) reach the
+// underlying writer.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// logRequests writes one structured line per request. The query string is left out: it
+// can carry e-mail addresses and ICCIDs.
+func logRequests(l *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		l.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "bytes", rec.bytes,
+			"duration_ms", time.Since(start).Milliseconds())
+	})
+}

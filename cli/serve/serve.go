@@ -1,0 +1,252 @@
+// Package serve implements `esim serve`: the built web shop, its runtime configuration and,
+// unless upstream URLs are given, the sandbox provider on the same origin.
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/factory"
+	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	sb "github.com/cedarsim/esim/sdk/sandbox"
+	"github.com/spf13/cobra"
+)
+
+// Options of `esim serve`.
+type Options struct {
+	Out, ErrOut io.Writer
+	Getenv      func(string) string
+
+	Addr      string
+	WebappDir string
+	LogFormat string // text | json
+
+	// Upstream provider URLs; all empty means the same-origin sandbox.
+	APIURL, SupportURL, ESIMCheckURL, LogPushURL string
+
+	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
+	Sandbox clisandbox.Flags
+}
+
+// NewCmdServe builds `esim serve`. runF replaces the run function in tests.
+func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{}
+	var checkoutHosts string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the web shop (on the sandbox provider unless upstream URLs are given)",
+		Long: `Serve the built web shop with its runtime configuration at /config.json, and the
+sandbox provider on the same origin unless --api-url is given (then --support-url and
+--esimcheck-url are needed too). /healthz answers when the server is up.
+
+Values come from flags, then ESIM_* environment variables (ESIM_BRAND, ESIM_SUPPORT_PHONE,
+ESIM_SUPPORT_EMAIL, ESIM_LIVE_CHAT_URL, ESIM_CAPTCHA_SITE_KEY, ESIM_TAG_MANAGER_ID,
+ESIM_FLAG_BASE_URL, ESIM_CHECKOUT_HOSTS, ESIM_CLIENT_ID, ESIM_CLIENT_SECRET,
+ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD, ESIM_API_URL, ESIM_SUPPORT_URL,
+ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL).`,
+		Example: `  $ esim serve --webapp webapp/dist
+  $ esim serve --webapp webapp/dist --addr :8080 --state sandbox.json --accelerate 60
+  $ esim serve --webapp webapp/dist --api-url https://api.example.com/api/v1/ \
+      --support-url https://support.example.com/esim-service/api/v1/ \
+      --esimcheck-url https://check.example.com/api/v1/`,
+		Args:    cmdutil.NoArgs,
+		GroupID: "dev",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut, opts.Getenv = f.IOStreams.Out, f.IOStreams.ErrOut, f.Getenv
+			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
+			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
+			opts.SupportURL = first(opts.SupportURL, f.Overrides.SupportURL)
+			opts.ESIMCheckURL = first(opts.ESIMCheckURL, f.Overrides.ESIMCheckURL)
+			if checkoutHosts != "" {
+				opts.Config.CheckoutHosts = splitList(checkoutHosts)
+			}
+			if err := opts.resolve(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return run(cmd.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Addr, "addr", clisandbox.DefaultAddr, "Address to listen on")
+	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
+	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
+	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
+	fl.StringVar(&opts.Config.Brand, "brand", "", "Brand name shown by the shop")
+	fl.StringVar(&opts.Config.SupportPhone, "support-phone", "", "Support phone number")
+	fl.StringVar(&opts.Config.SupportEmail, "support-email", "", "Support e-mail address")
+	fl.StringVar(&opts.Config.LiveChatURL, "live-chat-url", "", "Live chat link of the contact page")
+	fl.StringVar(&opts.Config.CaptchaSiteKey, "captcha-site-key", "", "reCAPTCHA v3 site key (empty: development captcha)")
+	fl.StringVar(&opts.Config.TagManagerID, "tag-manager-id", "", "Tag manager container id")
+	fl.StringVar(&opts.Config.FlagBaseURL, "flag-base-url", "", "Flag image service (empty: bundled flags)")
+	fl.BoolVar(&opts.Config.LogPushEnabled, "log-push", false, "Let the shop push logs (the /loki page)")
+	fl.StringVar(&checkoutHosts, "checkout-hosts", "", "Comma-separated https hosts a checkout link may point to")
+	fl.StringVar(&opts.Sandbox.ClientID, "client-id", "", "Basic client credential id")
+	fl.StringVar(&opts.Sandbox.ClientSecret, "client-secret", "", "Basic client credential secret")
+	fl.StringVar(&opts.Sandbox.GuestUsername, "guest-username", "", "Built-in guest account")
+	fl.StringVar(&opts.Sandbox.GuestPassword, "guest-password", "", "Built-in guest account password")
+	opts.Sandbox.Register(fl)
+	return cmd
+}
+
+func first(v ...string) string {
+	for _, s := range v {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Defaults of the runtime configuration (docs/contract.md).
+const (
+	DefaultBrand        = "CedarSIM"
+	DefaultSupportPhone = "+961 1 555 010"
+	DefaultSupportEmail = "support@cedarsim.example"
+)
+
+// resolve fills the runtime configuration from flags, then the environment, then defaults.
+func (o *Options) resolve() error {
+	env := o.Getenv
+	if env == nil {
+		env = func(string) string { return "" }
+	}
+	c := &o.Config
+	c.Brand = first(c.Brand, env("ESIM_BRAND"), DefaultBrand)
+	c.SupportPhone = first(c.SupportPhone, env("ESIM_SUPPORT_PHONE"), DefaultSupportPhone)
+	c.SupportEmail = first(c.SupportEmail, env("ESIM_SUPPORT_EMAIL"), DefaultSupportEmail)
+	c.LiveChatURL = first(c.LiveChatURL, env("ESIM_LIVE_CHAT_URL"))
+	c.CaptchaSiteKey = first(c.CaptchaSiteKey, env("ESIM_CAPTCHA_SITE_KEY"))
+	c.TagManagerID = first(c.TagManagerID, env("ESIM_TAG_MANAGER_ID"))
+	c.FlagBaseURL = first(c.FlagBaseURL, env("ESIM_FLAG_BASE_URL"))
+	if c.CheckoutHosts == nil {
+		c.CheckoutHosts = splitList(env("ESIM_CHECKOUT_HOSTS"))
+	}
+	if c.CheckoutHosts == nil {
+		c.CheckoutHosts = []string{}
+	}
+	if c.PageScripts == nil {
+		c.PageScripts = map[string][]PageScript{}
+	}
+	s := &o.Sandbox
+	s.ClientID = first(s.ClientID, env("ESIM_CLIENT_ID"))
+	s.ClientSecret = first(s.ClientSecret, env("ESIM_CLIENT_SECRET"))
+	s.GuestUsername = first(s.GuestUsername, env("ESIM_GUEST_USERNAME"))
+	s.GuestPassword = first(s.GuestPassword, env("ESIM_GUEST_PASSWORD"))
+
+	o.APIURL = first(o.APIURL, env("ESIM_API_URL"))
+	o.SupportURL = first(o.SupportURL, env("ESIM_SUPPORT_URL"))
+	o.ESIMCheckURL = first(o.ESIMCheckURL, env("ESIM_ESIMCHECK_URL"))
+	o.LogPushURL = first(o.LogPushURL, env("ESIM_LOG_PUSH_URL"))
+
+	if o.APIURL == "" {
+		if o.SupportURL != "" || o.ESIMCheckURL != "" {
+			return cmdutil.FlagErrorf("--support-url and --esimcheck-url need --api-url too")
+		}
+		c.Sandbox = true
+		c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = sb.APIPath, sb.SupportPath, sb.ESIMCheckPath, sb.LogPushPath
+		c.Guest = GuestConfig{
+			Username: first(s.GuestUsername, sb.DefaultGuestUsername), Password: first(s.GuestPassword, sb.DefaultGuestPassword),
+			ClientID: first(s.ClientID, sb.DefaultClientID), ClientSecret: first(s.ClientSecret, sb.DefaultClientSecret),
+		}
+		return nil
+	}
+	if o.SupportURL == "" || o.ESIMCheckURL == "" {
+		return cmdutil.FlagErrorf("with --api-url, give --support-url and --esimcheck-url too (or ESIM_SUPPORT_URL, ESIM_ESIMCHECK_URL)")
+	}
+	for name, v := range map[string]string{"api-url": o.APIURL, "support-url": o.SupportURL, "esimcheck-url": o.ESIMCheckURL} {
+		if originOf(v) == "" {
+			return cmdutil.FlagErrorf("--%s must be an absolute URL, got %q", name, v)
+		}
+	}
+	if s.ClientID == "" || s.ClientSecret == "" || s.GuestUsername == "" || s.GuestPassword == "" {
+		return cmdutil.FlagErrorf("an upstream provider needs the client credential and guest account: --client-id, --client-secret, --guest-username, --guest-password (or ESIM_CLIENT_ID, ...)")
+	}
+	c.Sandbox = false
+	c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = o.APIURL, o.SupportURL, o.ESIMCheckURL, o.LogPushURL
+	c.Guest = GuestConfig{Username: s.GuestUsername, Password: s.GuestPassword, ClientID: s.ClientID, ClientSecret: s.ClientSecret}
+	return nil
+}
+
+func newLogger(w io.Writer, format string) (*slog.Logger, error) {
+	switch format {
+	case "", "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	}
+	return nil, cmdutil.FlagErrorf("--log-format must be text or json, got %q", format)
+}
+
+func run(ctx context.Context, o *Options) error {
+	logger, err := newLogger(o.ErrOut, o.LogFormat)
+	if err != nil {
+		return err
+	}
+	ho := HandlerOptions{Webapp: os.DirFS(o.WebappDir), Config: o.Config, Logger: logger}
+	var emu *sb.Server
+	if o.Config.Sandbox {
+		so, err := o.Sandbox.Options(logger)
+		if err != nil {
+			return err
+		}
+		if emu, err = sb.New(so); err != nil {
+			return fmt.Errorf("start sandbox: %w", err)
+		}
+		ho.Sandbox = emu
+	}
+	h, err := NewHandler(ho)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", o.Addr, err)
+	}
+	origin := "http://" + displayAddr(ln.Addr())
+	fmt.Fprintf(o.Out, "Shop: %s/\n", origin)
+	if emu != nil {
+		fmt.Fprintf(o.Out, "Sandbox provider on the same origin; e-mail codes appear at %s%s\n", origin, sb.MailboxPath)
+		fmt.Fprintf(o.Out, "Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.\n")
+	} else {
+		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
+	}
+	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
+	err = clisandbox.Serve(ctx, ln, h, logger)
+	if emu != nil {
+		if serr := emu.Save(); serr != nil && err == nil {
+			err = serr
+		}
+	}
+	return err
+}
+
+// displayAddr turns a wildcard listen address into one a browser can open.
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}

@@ -1,0 +1,292 @@
+// Package topup implements `esim topup list` and `esim topup buy`.
+package topup
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cedarsim/esim/cli/buy"
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/render"
+	"github.com/cedarsim/esim/cli/session"
+	"github.com/cedarsim/esim/cli/tableprinter"
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
+	"github.com/cedarsim/esim/sdk/iccid"
+	"github.com/spf13/cobra"
+)
+
+// NewCmdTopup builds the `esim topup` group.
+func NewCmdTopup(f *factory.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "topup <command>",
+		Short:   "Top up an eSIM with more data",
+		GroupID: "shop",
+		Example: `  $ esim topup list 8944500000000000011
+  $ esim topup buy 8944500000000000011 TR_5GB_30D --web`,
+	}
+	cmd.AddCommand(NewCmdList(f, nil), NewCmdBuy(f, nil))
+	return cmd
+}
+
+// ListOptions are the options of `esim topup list`.
+type ListOptions struct {
+	Factory  *factory.Factory
+	ICCID    string
+	Origin   string
+	Provider int
+	JSON     cmdutil.JSONFlag
+}
+
+func parseICCID(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if err := iccid.Valid(s); err != nil {
+		return "", &cmdutil.FlagError{Err: err}
+	}
+	return s, nil
+}
+
+// NewCmdList builds `esim topup list ICCID`.
+func NewCmdList(f *factory.Factory, runF func(*ListOptions) error) *cobra.Command {
+	opts := &ListOptions{Factory: f, Provider: -1}
+	cmd := &cobra.Command{
+		Use:   "list ICCID",
+		Short: "List the top-up plans available for an eSIM",
+		Long: `List the plans that can top up an eSIM. The origin (the first country of the eSIM's
+plan) and the provider are read from the eSIM unless --origin and --provider are given.`,
+		Example: `  $ esim topup list 8944500000000000011
+  $ esim topup list 8944500000000000011 --origin TR --provider 0 --json`,
+		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseICCID(args[0])
+			if err != nil {
+				return err
+			}
+			opts.ICCID = id
+			opts.Origin = strings.TrimSpace(opts.Origin)
+			if runF != nil {
+				return runF(opts)
+			}
+			return listRun(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Origin, "origin", "", "Origin country code or region name (default: from the eSIM)")
+	cmd.Flags().IntVar(&opts.Provider, "provider", -1, "Third-party provider number (default: from the eSIM)")
+	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	return cmd
+}
+
+// origin finds the eSIM's origin and provider from its bundles (the first country of the
+// first bundle that has one).
+func origin(bundles []sdk.ESIMBundle) (string, int, bool) {
+	for _, b := range bundles {
+		if len(b.Countries) == 0 {
+			continue
+		}
+		o := b.Countries[0].ISOCode
+		if o == "" {
+			o = b.Countries[0].Name
+		}
+		if o != "" {
+			return o, b.ThirdPartyProvider, true
+		}
+	}
+	return "", 0, false
+}
+
+func listRun(ctx context.Context, opts *ListOptions) error {
+	client, err := opts.Factory.Client()
+	if err != nil {
+		return err
+	}
+	ios := opts.Factory.IOStreams
+	ios.StartSpinner("Loading top-up plans")
+	bundles, err := topupBundles(ctx, client, opts.ICCID, opts.Origin, opts.Provider)
+	ios.StopSpinner()
+	if err != nil {
+		return err
+	}
+	if opts.JSON.Enabled {
+		return cmdutil.WriteJSON(ios.Out, bundles)
+	}
+	if ios.IsStdoutTTY() {
+		fmt.Fprintf(ios.ErrOut, "Topup eSIM with ICCID %s\n", opts.ICCID)
+	}
+	if len(bundles) == 0 {
+		fmt.Fprintln(ios.ErrOut, "Nothing to show")
+		return nil
+	}
+	t := render.NewTable(ios)
+	t.Header("Name", "Plan", "Data", "Validity", "Price", "ID")
+	for _, b := range bundles {
+		t.Field(b.Name, tableprinter.Cyan)
+		t.Field(render.BundleTitle(b), tableprinter.Bold)
+		t.Field(format.Quota(b.QuotaInMB))
+		t.Field(format.Validity(b.DurationInDays))
+		t.Field(render.Price(b.Price), tableprinter.Green)
+		t.Field(b.ID, tableprinter.Muted)
+		t.EndRow()
+	}
+	return t.Render()
+}
+
+func topupBundles(ctx context.Context, client *sdk.Client, id, org string, provider int) ([]sdk.Bundle, error) {
+	if org == "" || provider < 0 {
+		info, err := client.ESIMs.Info(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("loading eSIM %s: %w", id, err)
+		}
+		o, p, ok := origin(info)
+		if !ok && org == "" {
+			return nil, fmt.Errorf("eSIM %s has no plan with an origin country; pass --origin", id)
+		}
+		if org == "" {
+			org = o
+		}
+		if provider < 0 {
+			provider = p
+		}
+	}
+	bundles, err := client.Catalog.TopupBundles(ctx, org, id, provider)
+	if err != nil {
+		return nil, fmt.Errorf("loading top-up plans of %s: %w", id, err)
+	}
+	if bundles == nil {
+		bundles = []sdk.Bundle{}
+	}
+	return bundles, nil
+}
+
+// BuyOptions are the options of `esim topup buy`.
+type BuyOptions struct {
+	Factory *factory.Factory
+	ICCID   string
+	Bundle  string
+	Web     bool
+	JSON    cmdutil.JSONFlag
+}
+
+// NewCmdBuy builds `esim topup buy ICCID BUNDLE`.
+func NewCmdBuy(f *factory.Factory, runF func(*BuyOptions) error) *cobra.Command {
+	opts := &BuyOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "buy ICCID BUNDLE",
+		Short: "Top up one of your eSIMs: get the checkout link to pay",
+		Long: `Top up one of the logged-in customer's eSIMs with a plan from 'esim topup list'
+(BUNDLE is its name, such as TR_5GB_30D, or its id). esim asks the eSIM service whether
+the plan can continue, has the provider select the top-up bundle, then creates the order
+and prints the checkout link; --web opens it in the browser.`,
+		Example: `  $ esim topup buy 8944500000000000011 TR_5GB_30D
+  $ esim topup buy 8944500000000000011 TR_5GB_30D --web`,
+		Args: cmdutil.ExactArgs(2, "ICCID and BUNDLE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseICCID(args[0])
+			if err != nil {
+				return err
+			}
+			opts.ICCID = id
+			if opts.Bundle = strings.TrimSpace(args[1]); opts.Bundle == "" {
+				return cmdutil.FlagErrorf("BUNDLE is empty")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return buyRun(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().BoolVarP(&opts.Web, "web", "w", false, "Open the checkout link in the browser")
+	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	return cmd
+}
+
+func buyRun(ctx context.Context, opts *BuyOptions) error {
+	f := opts.Factory
+	client, err := f.Client()
+	if err != nil {
+		return err
+	}
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	claims, err := session.Customer(ctx, client)
+	if err != nil {
+		return err
+	}
+	ios := f.IOStreams
+	ios.StartSpinner("Checking the top-up")
+	res, err := topup(ctx, client, claims.Email, opts)
+	ios.StopSpinner()
+	if err != nil {
+		var refused *sdk.PurchaseRefusedError
+		var apiErr *sdk.APIError
+		switch {
+		case errors.Is(err, sdk.ErrSessionExpired), errors.Is(err, context.Canceled):
+			return err
+		case errors.As(err, &refused):
+			return errors.New(refused.Reason)
+		case errors.Is(err, sdk.ErrInvalidPlan):
+			return errors.New("Invalid plan, please try selecting another one.")
+		case errors.As(err, &apiErr) && strings.Contains(apiErr.URL, "topup_bundle_selected"):
+			return fmt.Errorf("Unexpected error, please contact support %s or %s.", cfg.SupportPhone, cfg.SupportEmail)
+		}
+		var notFound *esimNotFoundError
+		if errors.As(err, &notFound) {
+			return err
+		}
+		// Section 8: any other error during top-up gets the generic alert; the cause goes to
+		// stderr for support agents.
+		fmt.Fprintf(ios.ErrOut, "top-up %s: %v\n", opts.ICCID, err)
+		return errors.New("Something went wrong. Please try again.")
+	}
+	return buy.PrintCheckout(ctx, f, res, opts.Web, opts.JSON.Enabled)
+}
+
+type esimNotFoundError struct{ iccid, email string }
+
+func (e *esimNotFoundError) Error() string {
+	return fmt.Sprintf("eSIM %s is not one of %s's eSIMs", e.iccid, e.email)
+}
+
+func topup(ctx context.Context, client *sdk.Client, email string, opts *BuyOptions) (buy.Result, error) {
+	esims, err := client.ESIMs.ByEmail(ctx, email)
+	if err != nil {
+		return buy.Result{}, fmt.Errorf("loading your eSIMs: %w", err)
+	}
+	var esim *sdk.ESIM
+	for i := range esims {
+		if esims[i].ICCID == opts.ICCID {
+			esim = &esims[i]
+		}
+	}
+	if esim == nil {
+		return buy.Result{}, &esimNotFoundError{opts.ICCID, email}
+	}
+	org, provider, ok := origin(esim.Bundles)
+	name := opts.Bundle
+	if ok {
+		// Resolve an id to its name and take the chosen bundle's provider.
+		list, err := client.Catalog.TopupBundles(ctx, org, opts.ICCID, provider)
+		if err != nil {
+			return buy.Result{}, fmt.Errorf("loading top-up plans: %w", err)
+		}
+		for _, b := range list {
+			if strings.EqualFold(b.ID, name) || b.Name == name {
+				name, provider = b.Name, b.ThirdPartyProvider
+				break
+			}
+		}
+	}
+	bundleID, err := client.TopupSelect(ctx, opts.ICCID, name, provider)
+	if err != nil {
+		return buy.Result{}, err
+	}
+	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: bundleID, Email: email, TopupAccountID: esim.AccountID})
+	if err != nil {
+		return buy.Result{}, err
+	}
+	return buy.Result{OrderID: res.OrderID, CheckoutURL: res.CheckoutURL}, nil
+}
