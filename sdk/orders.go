@@ -151,6 +151,9 @@ func (c *Client) TopupSelect(ctx context.Context, iccid, bundleName string, prov
 	if err := required("bundle name", bundleName); err != nil {
 		return "", err
 	}
+	if err := validateProvider(provider); err != nil {
+		return "", err
+	}
 	ok, err := c.ESIMCheck.Check(ctx, bundleName, iccid)
 	if err != nil {
 		return "", fmt.Errorf("top-up: %w", err)
