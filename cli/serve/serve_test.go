@@ -1,0 +1,272 @@
+package serve
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/iostreams"
+	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	sb "github.com/cedarsim/esim/sdk/sandbox"
+)
+
+const indexHTML = `<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>`
+
+func webapp() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":               {Data: []byte(indexHTML)},
+		"favicon.svg":              {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)},
+		"assets/index-4f2a9c1e.js": {Data: []byte(strings.Repeat("console.log('cedarsim');\n", 200))},
+	}
+}
+
+func sandboxConfig(t *testing.T) RuntimeConfig {
+	t.Helper()
+	o := &Options{Getenv: func(string) string { return "" }}
+	if err := o.resolve(); err != nil {
+		t.Fatal(err)
+	}
+	return o.Config
+}
+
+func newServer(t *testing.T, withSandbox bool) *httptest.Server {
+	t.Helper()
+	ho := HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t)}
+	if withSandbox {
+		emu, err := sb.New(sb.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ho.Sandbox = emu
+	}
+	h, err := NewHandler(ho)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func fetch(t *testing.T, srv *httptest.Server, path string, hdr map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	// A bare transport so the test sees the Content-Encoding the server chose.
+	resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+func TestStaticAndFallback(t *testing.T) {
+	srv := newServer(t, true)
+	tests := []struct {
+		name, path   string
+		status       int
+		bodyContains string
+		cache        string
+	}{
+		{"root", "/", 200, `<div id="root">`, "no-cache"},
+		{"client route falls back to the app", "/otp/a@b.c/123", 200, `<div id="root">`, "no-cache"},
+		{"nested client route", "/topup-plans/TR/8996199/acc/0", 200, `<div id="root">`, "no-cache"},
+		{"hashed asset is immutable", "/assets/index-4f2a9c1e.js", 200, "cedarsim", "public, max-age=31536000, immutable"},
+		{"other file", "/favicon.svg", 200, "<svg", "public, max-age=300"},
+		{"missing asset is 404, not the app", "/assets/gone-123.js", 404, "", ""},
+		{"missing file with extension", "/robots.txt", 404, "", ""},
+		{"dot segments are cleaned by a redirect, never served", "/../../etc/passwd", 307, "", ""},
+		{"health", "/healthz", 200, `"ok"`, "no-store"},
+		{"sandbox mailbox on the same origin", "/sandbox/mailbox", 200, "mailbox", "no-store"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := fetch(t, srv, tt.path, nil)
+			if resp.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tt.status)
+			}
+			if !strings.Contains(string(body), tt.bodyContains) {
+				t.Fatalf("body %q lacks %q", body, tt.bodyContains)
+			}
+			if tt.cache != "" && resp.Header.Get("Cache-Control") != tt.cache {
+				t.Fatalf("Cache-Control %q, want %q", resp.Header.Get("Cache-Control"), tt.cache)
+			}
+		})
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	srv := newServer(t, true)
+	resp, _ := fetch(t, srv, "/plans", nil)
+	csp := resp.Header.Get("Content-Security-Policy")
+	for _, want := range []string{"default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "connect-src 'self'", "img-src 'self' data:"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("CSP %q lacks %q", csp, want)
+		}
+	}
+	if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") || strings.Contains(csp, "*;") {
+		t.Errorf("CSP too loose: %q", csp)
+	}
+	for h, want := range map[string]string{"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin"} {
+		if got := resp.Header.Get(h); got != want {
+			t.Errorf("%s = %q, want %q", h, got, want)
+		}
+	}
+}
+
+func TestCSPFollowsConfig(t *testing.T) {
+	tests := []struct {
+		name    string
+		cfg     RuntimeConfig
+		want    []string
+		notWant []string
+	}{
+		{"sandbox: nothing external", RuntimeConfig{APIBase: "/api/v1/"}, []string{"connect-src 'self';"}, []string{"googletagmanager", "recaptcha"}},
+		{"upstream origins", RuntimeConfig{APIBase: "https://api.p.example/api/v1/", SupportBase: "https://s.p.example/x/", ESIMCheckBase: "https://api.p.example/c/"},
+			[]string{"connect-src 'self' https://api.p.example https://s.p.example;"}, nil},
+		{"captcha and tag manager", RuntimeConfig{CaptchaSiteKey: "k", TagManagerID: "GTM-1"},
+			[]string{"https://www.google.com/recaptcha/", "https://www.googletagmanager.com"}, nil},
+		{"flag service", RuntimeConfig{FlagBaseURL: "https://flags.example/w40/"}, []string{"img-src 'self' data: blob: https://flags.example"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			csp := contentSecurityPolicy(tt.cfg)
+			for _, w := range tt.want {
+				if !strings.Contains(csp, w) {
+					t.Errorf("CSP %q lacks %q", csp, w)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(csp, w) {
+					t.Errorf("CSP %q has %q", csp, w)
+				}
+			}
+		})
+	}
+}
+
+func TestGzip(t *testing.T) {
+	srv := newServer(t, true)
+	resp, body := fetch(t, srv, "/assets/index-4f2a9c1e.js", map[string]string{"Accept-Encoding": "gzip"})
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil || !strings.HasPrefix(string(plain), "console.log") {
+		t.Fatalf("gunzip: %v %q", err, plain[:min(20, len(plain))])
+	}
+	if len(body) >= len(plain) {
+		t.Fatalf("not smaller: %d >= %d", len(body), len(plain))
+	}
+	resp, _ = fetch(t, srv, "/assets/index-4f2a9c1e.js", nil)
+	if resp.Header.Get("Content-Encoding") != "" {
+		t.Fatal("compressed without Accept-Encoding")
+	}
+}
+
+func TestConfigJSON(t *testing.T) {
+	srv := newServer(t, true)
+	resp, body := fetch(t, srv, "/config.json", nil)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		t.Fatalf("status %d type %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	var got map[string]any
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"brand": "CedarSIM", "apiBase": "/api/v1/", "supportBase": "/esim-service/api/v1/", "esimCheckBase": "/esim-check/api/v1/",
+		"logPushUrl": "/loki/api/v1/push", "logPushEnabled": false, "supportPhone": "+961 1 555 010",
+		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "sandbox": true,
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %#v, want %#v", k, got[k], v)
+		}
+	}
+	guest, _ := got["guest"].(map[string]any)
+	if guest["username"] != sb.DefaultGuestUsername || guest["clientId"] != sb.DefaultClientID || guest["clientSecret"] != sb.DefaultClientSecret || guest["password"] != sb.DefaultGuestPassword {
+		t.Errorf("guest = %v", guest)
+	}
+	if _, ok := got["checkoutHosts"].([]any); !ok {
+		t.Errorf("checkoutHosts = %#v, want a list", got["checkoutHosts"])
+	}
+}
+
+func TestResolve(t *testing.T) {
+	env := map[string]string{"ESIM_SUPPORT_PHONE": "+961 3 000 000", "ESIM_BRAND": "EnvBrand"}
+	tests := []struct {
+		name    string
+		opts    Options
+		wantErr string
+		check   func(t *testing.T, o *Options)
+	}{
+		{name: "env then flags", opts: Options{Config: RuntimeConfig{Brand: "FlagBrand"}}, check: func(t *testing.T, o *Options) {
+			if o.Config.Brand != "FlagBrand" || o.Config.SupportPhone != "+961 3 000 000" || !o.Config.Sandbox {
+				t.Fatalf("%+v", o.Config)
+			}
+		}},
+		{name: "support url alone", opts: Options{SupportURL: "https://s.example/"}, wantErr: "need --api-url"},
+		{name: "upstream without the others", opts: Options{APIURL: "https://a.example/api/v1/"}, wantErr: "--support-url"},
+		{name: "relative upstream", opts: Options{APIURL: "/x/", SupportURL: "/y/", ESIMCheckURL: "/z/"}, wantErr: "absolute"},
+		{name: "upstream without credentials", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/"}, wantErr: "client credential"},
+		{name: "upstream", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/",
+			Sandbox: sandboxCreds()}, check: func(t *testing.T, o *Options) {
+			if o.Config.Sandbox || o.Config.APIBase != "https://a.example/api/v1/" || o.Config.Guest.ClientID != "prod-client" {
+				t.Fatalf("%+v", o.Config)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := tt.opts
+			o.Getenv = func(k string) string { return env[k] }
+			err := o.resolve()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, &o)
+		})
+	}
+}
+
+func sandboxCreds() (f clisandbox.Flags) {
+	f.ClientID, f.ClientSecret, f.GuestUsername, f.GuestPassword = "prod-client", "s3cret", "guest@p.example", "pw"
+	return f
+}
+
+func TestCommandFlags(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	f := &factory.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
+	var got *Options
+	cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"--webapp", "dist", "--addr", "127.0.0.1:0", "--brand", "X", "--checkout-hosts", "pay.example.com, pay2.example.com", "--accelerate", "60"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.WebappDir != "dist" || got.Config.Brand != "X" || len(got.Config.CheckoutHosts) != 2 || got.Sandbox.Accelerate != 60 || !got.Config.Sandbox {
+		t.Fatalf("%+v", got)
+	}
+}
