@@ -1,0 +1,83 @@
+package docsgen
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// TestReferenceUpToDate fails when docs/cli differs from what the command tree gives.
+// Fix it with `go tool task docs`.
+func TestReferenceUpToDate(t *testing.T) {
+	tmp := t.TempDir()
+	if err := Generate(tmp); err != nil {
+		t.Fatal(err)
+	}
+	committed := filepath.Join("..", "..", "docs", "cli")
+	want := pages(t, tmp)
+	got := pages(t, committed)
+	if len(want) == 0 {
+		t.Fatal("generator wrote no pages")
+	}
+	for name, body := range want {
+		c, ok := got[name]
+		switch {
+		case !ok:
+			t.Errorf("docs/cli/%s is missing; run `go tool task docs`", name)
+		case c != body:
+			t.Errorf("docs/cli/%s is out of date; run `go tool task docs`", name)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("docs/cli/%s documents no command; run `go tool task docs`", name)
+		}
+	}
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	if err := Generate(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := Generate(b); err != nil {
+		t.Fatal(err)
+	}
+	pa, pb := pages(t, a), pages(t, b)
+	if len(pa) != len(pb) {
+		t.Fatalf("%d pages then %d", len(pa), len(pb))
+	}
+	for k, v := range pa {
+		if pb[k] != v {
+			t.Errorf("%s differs between runs", k)
+		}
+	}
+	names := make([]string, 0, len(pa))
+	for k := range pa {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, must := range []string{"esim.md", "esim_plans.md", "esim_esims_qr.md", "esim_login.md"} {
+		if _, ok := pa[must]; !ok {
+			t.Errorf("no page %s among %v", must, names)
+		}
+	}
+}
+
+func pages(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = string(b)
+	}
+	return out
+}
