@@ -18,8 +18,13 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+// `vite dev` forwards the API bases and /config.json to a running `esim serve`.
+const serveURL = process.env.ESIM_SERVE_URL ?? 'http://localhost:8080';
+const proxied = ['/config.json', '/api', '/esim-service', '/esim-check', '/loki', '/sandbox'];
+
 export default defineConfig({
   plugins: [react()],
+  server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
     // Shared test vectors and HAR fixtures live in the Go module's fixtures/ folder.
     alias: {
