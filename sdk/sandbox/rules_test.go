@@ -1,0 +1,258 @@
+package sandbox_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/sandbox"
+)
+
+// buy signs email up and pays for bundle; it returns the client and the new eSIM.
+func buy(t *testing.T, e *env, email string, bundle *sandbox.Bundle) (*sdk.Client, sdk.ESIM) {
+	t.Helper()
+	ctx := context.Background()
+	c := e.client(t)
+	signup(t, ctx, e, c, email)
+	res, err := c.Checkout(ctx, sdk.CheckoutRequest{BundleID: bundle.ID, Email: email})
+	if err != nil {
+		t.Fatalf("checkout: %v", err)
+	}
+	if q := e.pay(t, res.CheckoutURL, sandbox.CardPays); q.Get("success") != "true" {
+		t.Fatalf("pay: %v", q)
+	}
+	list, err := c.ESIMs.ByEmail(ctx, email)
+	if err != nil || len(list) == 0 {
+		t.Fatalf("by email: %v", err)
+	}
+	return c, list[0]
+}
+
+func TestBundleLifecycle(t *testing.T) {
+	ctx := context.Background()
+	cat := sandbox.NewCatalogue()
+	unlimited, ok := cat.ByName("FR_UNLIMITED_7D")
+	if !ok {
+		t.Fatal("FR_UNLIMITED_7D missing")
+	}
+	tests := []struct {
+		name    string
+		bundle  string
+		revoke  bool
+		advance []time.Duration
+		want    []string
+	}{
+		{"unlimited expires after its days", unlimited.Name, false, []time.Duration{time.Minute, 2 * time.Minute, 7 * 24 * time.Hour},
+			[]string{sandbox.StateProcessing, sandbox.StateActive, sandbox.StateExpired}},
+		{"500 MB depletes within the day", "FR_500MB_1D", false, []time.Duration{3 * time.Minute, 13 * time.Hour},
+			[]string{sandbox.StateActive, sandbox.StateDepleted}},
+		{"revoked on request", "FR_1GB_7D", true, []time.Duration{3 * time.Minute},
+			[]string{sandbox.StateRevoked}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, sandbox.Options{})
+			b, ok := cat.ByName(tt.bundle)
+			if !ok {
+				t.Fatalf("%s missing", tt.bundle)
+			}
+			c, es := buy(t, e, "life"+string(rune('a'+i))+"@example.com", b)
+			if tt.revoke {
+				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "", "", nil); st != 200 {
+					t.Fatalf("revoke: %d %s", st, body)
+				}
+			}
+			for j, d := range tt.advance {
+				e.clock.Advance(d)
+				info, err := c.ESIMs.Info(ctx, es.ICCID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if info[0].BundleState != tt.want[j] {
+					t.Fatalf("after step %d: %s, want %s", j, info[0].BundleState, tt.want[j])
+				}
+				if info[0].Unlimited != (b.QuotaInMB < 0) {
+					t.Fatalf("unlimited flag %v", info[0].Unlimited)
+				}
+			}
+		})
+	}
+}
+
+func TestCanPurchaseAndOrders(t *testing.T) {
+	ctx := context.Background()
+	cat := sandbox.NewCatalogue()
+	disabled, _ := cat.ByName("LB_1GB_7D")
+	e := newEnv(t, sandbox.Options{DisabledBundles: []string{disabled.Name}, MaxUnpaidOrders: 1})
+	c := e.client(t)
+	const email = "orders@example.com"
+	signup(t, ctx, e, c, email)
+	tr, _ := cat.ByName("TR_1GB_7D")
+
+	for _, tt := range []struct {
+		name, id, reason string
+		ok               bool
+	}{
+		{"allowed", tr.ID, "", true},
+		{"unknown bundle", "0f0f0f0f-0000-4000-8000-000000000000", "does not exist", false},
+		{"disabled bundle", disabled.ID, "not available", false},
+	} {
+		pc, err := c.Support.CanPurchase(ctx, tt.id, email)
+		if err != nil || pc.CanContinue != tt.ok || !strings.Contains(pc.Reason, tt.reason) {
+			t.Errorf("%s: %+v %v", tt.name, pc, err)
+		}
+	}
+
+	o1, err := c.Orders.Create(ctx)
+	if err != nil || !o1.NewlyCreated {
+		t.Fatalf("create: %+v %v", o1, err)
+	}
+	o2, err := c.Orders.Create(ctx)
+	if err != nil || o2.NewlyCreated || o2.OrderID != o1.OrderID {
+		t.Fatalf("second create: %+v %v", o2, err)
+	}
+	if err := c.Orders.Delete(ctx, o1.OrderID); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Orders.Delete(ctx, o1.OrderID); !sdk.IsNotFound(err) {
+		t.Fatalf("second delete: %v", err)
+	}
+	// An order bound to the customer and left unpaid counts against can-purchase.
+	if _, err := c.Checkout(ctx, sdk.CheckoutRequest{BundleID: tr.ID, Email: email}); err != nil {
+		t.Fatal(err)
+	}
+	var refused *sdk.PurchaseRefusedError
+	if _, err := c.Checkout(ctx, sdk.CheckoutRequest{BundleID: tr.ID, Email: email}); !errors.As(err, &refused) || !strings.Contains(refused.Reason, "unpaid") {
+		t.Fatalf("too many unpaid orders: %v", err)
+	}
+}
+
+func TestSupportLogsAndMailbox(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, sandbox.Options{})
+	c := e.client(t)
+	if _, err := c.Auth.GuestLogin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Support.ContactUs(ctx, sdk.ContactForm{FullName: "<b>Nadia</b>", Email: "nadia@example.com", Message: "Where is my QR?", Department: "Support"}); err != nil {
+		t.Fatalf("contact: %v", err)
+	}
+	html := e.get(t, e.srv.URL+sandbox.MailboxPath)
+	if !strings.Contains(html, "Where is my QR?") || strings.Contains(html, "<b>Nadia</b>") || !strings.Contains(html, "&lt;b&gt;Nadia&lt;/b&gt;") {
+		t.Fatalf("mailbox page does not show the escaped message:\n%s", html)
+	}
+	if err := c.Logs.Push(ctx, sdk.LogLine{Container: "web", Job: "shop", Level: "info", Message: "hello from /loki"}); err != nil {
+		t.Fatalf("push: %v", err)
+	}
+	if !strings.Contains(e.get(t, e.srv.URL+"/sandbox/logs"), "hello from /loki") {
+		t.Fatal("log line not shown")
+	}
+	var logs struct {
+		Lines []sandbox.LogLine `json:"lines"`
+	}
+	if err := json.Unmarshal([]byte(e.get(t, e.srv.URL+"/sandbox/logs.json")), &logs); err != nil || len(logs.Lines) != 1 || logs.Lines[0].Labels["job"] != "shop" {
+		t.Fatalf("logs.json: %+v %v", logs, err)
+	}
+}
+
+func TestStateFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	e := newEnv(t, sandbox.Options{StatePath: path})
+	signup(t, context.Background(), e, e.client(t), "persist@example.com")
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 {
+		t.Fatalf("state file mode %v", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left behind: %v", entries)
+	}
+	// The reloaded sandbox knows the user: a login code can be sent.
+	e2 := newEnv(t, sandbox.Options{StatePath: path})
+	c2 := e2.client(t)
+	if _, err := c2.Auth.GuestLogin(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c2.Users.SendLoginCode(context.Background(), "persist@example.com"); err != nil {
+		t.Fatalf("login code after reload: %v", err)
+	}
+	// A corrupt state file is an error, not a silent reset.
+	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sandbox.New(sandbox.Options{StatePath: path}); err == nil {
+		t.Fatal("corrupt state accepted")
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	cat := sandbox.NewCatalogue()
+	withBundles := 0
+	for _, c := range cat.Countries {
+		if len(cat.Area(c.IsoCode)) > 0 {
+			withBundles++
+		}
+	}
+	if len(cat.Countries) < 240 || withBundles < 200 {
+		t.Fatalf("%d countries, %d with bundles", len(cat.Countries), withBundles)
+	}
+	var regions []string
+	for _, r := range cat.Regions {
+		regions = append(regions, r.Name)
+		bs := cat.Area(r.Name)
+		if len(bs) == 0 || len(bs[0].RoamingCountries) == 0 {
+			t.Errorf("region %s has no bundles or countries", r.Name)
+		}
+	}
+	if got := strings.Join(regions, ","); got != "Africa,Asia,Caribbean,Europe,Europe+,Global,Latam,Middle East,North America,Oceania,South America" {
+		t.Errorf("regions %s", got)
+	}
+	groups := map[string]bool{}
+	for _, b := range cat.Special() {
+		groups[b.GroupIconCode] = true
+	}
+	for _, g := range []string{"cyp", "ic", "an", "eu2024", "haj", "summ2024", "paris-olympics"} {
+		if !groups[g] {
+			t.Errorf("special group %s missing", g)
+		}
+	}
+	var minPrice = 1e9
+	var minQ, maxQ, unl, topup, partner, minD, maxD = 1 << 30, 0, 0, 0, 0, 1 << 30, 0
+	for _, b := range cat.Bundles {
+		minPrice = min(minPrice, b.Price)
+		if b.QuotaInMB < 0 {
+			unl++
+			if b.FupMsg == "" {
+				t.Errorf("%s: unlimited without fupMsg", b.Name)
+			}
+		} else {
+			minQ, maxQ = min(minQ, b.QuotaInMB), max(maxQ, b.QuotaInMB)
+		}
+		minD, maxD = min(minD, b.DurationInDays), max(maxD, b.DurationInDays)
+		if b.CanTopup {
+			topup++
+		}
+		if b.ThirdPartyProvider != 0 {
+			partner++
+		}
+		if got, _ := cat.ByID(b.ID); got != b {
+			t.Errorf("%s: id lookup", b.Name)
+		}
+	}
+	if minPrice != 2 || minQ != 500 || maxQ != 50000 || unl == 0 || topup == 0 || partner == 0 || minD != 1 || maxD != 30 {
+		t.Errorf("price>=%v quota %d..%d unlimited %d topup %d partner %d days %d..%d", minPrice, minQ, maxQ, unl, topup, partner, minD, maxD)
+	}
+	if a, b := sandbox.NewCatalogue().Bundles[0].ID, cat.Bundles[0].ID; a != b {
+		t.Errorf("ids are not stable: %s vs %s", a, b)
+	}
+}
