@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/card"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/nav"
@@ -132,7 +133,7 @@ func (m Model) coverage() []string {
 	list := show.Coverage(b.RoamingCountries)
 	head := st.Heading.Render("Coverage (" + itoa(len(list)) + ")")
 	if len(list) == 0 {
-		return []string{head, st.Muted.Render("Nothing to show")}
+		return []string{head, st.Muted.Render(messages.NothingToShow)}
 	}
 	const cell = 26
 	per := max(1, (m.width-2)/cell)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
@@ -163,14 +164,8 @@ func (m Model) pay() (Model, tea.Cmd) {
 }
 
 func (m Model) errorText(err error) string {
-	var refused *sdk.PurchaseRefusedError
-	if errors.As(err, &refused) {
-		return refused.Reason // the server's reason, as is
-	}
-	if errors.Is(err, sdk.ErrSessionExpired) || sdk.IsUnauthorized(err) {
-		return show.LoadError(err)
-	}
-	return "Unexpected error, please contact support " + m.cfg.SupportPhone + " or " + m.cfg.SupportEmail
+	// A refusal shows the server's reason; any other failure the payment text.
+	return show.Message(messages.Payment, err, messages.Support{Phone: m.cfg.SupportPhone, Email: m.cfg.SupportEmail}).Text
 }
 
 // View renders the summary and the state of the payment.

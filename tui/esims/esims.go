@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
@@ -72,16 +73,20 @@ type Model struct {
 
 // New builds the screen; Init loads the customer's eSIMs.
 func New(ctx context.Context, cfg Config) Model {
-	return Model{ctx: ctx, cfg: cfg, expanded: -1, width: 80, height: 24,
+	return Model{ctx: ctx, cfg: cfg, expanded: -1, width: 80, height: 24, loading: true,
 		info: map[string][]sdk.ESIMBundle{}, infoLoading: map[string]bool{}, infoErr: map[string]string{},
 		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
 }
 
-// Init loads the user and their eSIMs.
-func (m Model) Init() tea.Cmd { return m.load() }
+// Init loads the user and their eSIMs (New marked the screen as loading).
+func (m Model) Init() tea.Cmd { return m.loader() }
 
 func (m *Model) load() tea.Cmd {
 	m.loading, m.err = true, ""
+	return m.loader()
+}
+
+func (m Model) loader() tea.Cmd {
 	ctx, cfg := m.ctx, m.cfg
 	return tea.Batch(m.spin.Tick, func() tea.Msg {
 		u, err := cfg.User(ctx)
@@ -169,7 +174,8 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.fix(), nil
 	case key.Matches(msg, k.Reload):
 		m.info, m.infoErr = map[string][]sdk.ESIMBundle{}, map[string]string{}
-		return m, m.load()
+		cmd := m.load()
+		return m, cmd
 	case key.Matches(msg, k.Back):
 		return m, func() tea.Msg { return nav.BackMsg{} }
 	}
@@ -302,7 +308,7 @@ func (m Model) View() string {
 	case m.err != "":
 		lines = append(lines, st.Error.Render(m.err))
 	case len(list) == 0:
-		lines = append(lines, "Nothing to show")
+		lines = append(lines, messages.NothingToShow)
 	default:
 		avail := m.height - len(lines)
 		for i := m.offset; i < len(list); i++ {

@@ -9,9 +9,11 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -81,11 +83,13 @@ func New(ctx context.Context, cfg Config) Model {
 	e.Prompt = "E-mail: "
 	e.Placeholder = "you@example.com"
 	e.CharLimit = 254
+	e.Cursor.SetMode(cursor.CursorStatic) // no blink timer: fewer redraws, stable tests
 	e.Focus()
 	c := textinput.New()
 	c.Prompt = "Code: "
 	c.Placeholder = "123456"
 	c.CharLimit = 10
+	c.Cursor.SetMode(cursor.CursorStatic)
 	c.Validate = func(s string) error {
 		for _, r := range s {
 			if r < '0' || r > '9' {
@@ -98,8 +102,8 @@ func New(ctx context.Context, cfg Config) Model {
 		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
 }
 
-// Init starts the cursor blinking.
-func (m Model) Init() tea.Cmd { return textinput.Blink }
+// Init does nothing: the form waits for the user.
+func (m Model) Init() tea.Cmd { return nil }
 
 // SetSize tells the screen the space it has.
 func (m Model) SetSize(w, h int) Model {
@@ -140,7 +144,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case sentMsg:
 		m.busy = ""
 		if msg.err != nil {
-			m.err, m.hints = show.OTPSendError(msg.err, true)
+			mm := show.Message(messages.OTPSendLogin, msg.err, messages.Support{})
+			m.err, m.hints = mm.Text, mm.Hints
 			return m, nil
 		}
 		m.userID = msg.sent.UserID
@@ -154,7 +159,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.busy = ""
 		m.code.SetValue("") // the code field is cleared after each attempt
 		if msg.err != nil {
-			m.err = show.OTPVerifyError(msg.err)
+			m.err = show.Message(messages.OTPVerify, msg.err, messages.Support{}).Text
 			return m, nil
 		}
 		t := msg.token

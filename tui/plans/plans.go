@@ -8,10 +8,12 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/sdk/textmatch"
 	"github.com/cedarsim/esim/tui/card"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -136,6 +138,7 @@ func New(ctx context.Context, cfg Config) Model {
 	ti.Prompt = "Search: "
 	ti.Placeholder = "type a country"
 	ti.CharLimit = 64
+	ti.Cursor.SetMode(cursor.CursorStatic) // no blink timer: fewer redraws, stable tests
 	return Model{
 		ctx: ctx, cfg: cfg,
 		width: 80, height: 24,
@@ -143,17 +146,22 @@ func New(ctx context.Context, cfg Config) Model {
 		bundlesLoaded: map[string]bool{},
 		spin:          spinner.New(spinner.WithSpinner(spinner.Line)),
 		search:        ti,
+		pendingLoads:  3, // the lists Init loads
+		spinning:      true,
 	}
 }
 
-// Init loads the country, region and special lists.
+// Init loads the country, region and special lists (New counted them as pending).
 func (m Model) Init() tea.Cmd {
+	return tea.Batch(m.listLoaders(), m.spin.Tick)
+}
+
+func (m Model) listLoaders() tea.Cmd {
 	c, ctx := m.cfg.Catalog, m.ctx
 	return tea.Batch(
 		func() tea.Msg { l, err := c.Countries(ctx); return countriesMsg{l, err} },
 		func() tea.Msg { l, err := c.Regions(ctx); return regionsMsg{l, err} },
 		func() tea.Msg { l, err := c.SpecialBundles(ctx); return specialsMsg{l, err} },
-		m.startSpinner(),
 	)
 }
 
@@ -248,8 +256,9 @@ func (m Model) updateBrowse(msg tea.KeyMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Search):
 		m.searching = true
+		cmd := m.search.Focus()
 		m.refilter()
-		return m.fix(), m.search.Focus()
+		return m.fix(), cmd
 	case key.Matches(msg, k.Clear):
 		if len(m.selected) == 0 {
 			return m, nil
@@ -303,7 +312,8 @@ func (m Model) updateSearch(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.search.Blur()
 		m.search.SetValue("")
 		m.refilter()
-		return m.fix(), nil
+		cmd := m.loadResults()
+		return m.fix(), cmd
 	case key.Matches(msg, k.Pick):
 		if m.menuCursor < len(m.matches) {
 			c := m.matches[m.menuCursor]
@@ -312,7 +322,7 @@ func (m Model) updateSearch(msg tea.KeyMsg) (Model, tea.Cmd) {
 			}
 			m.search.SetValue("")
 			m.refilter()
-			return m.fix(), m.loadResults()
+			return m.fix(), nil
 		}
 		return m, nil
 	case msg.Type == tea.KeyUp:
@@ -327,7 +337,7 @@ func (m Model) updateSearch(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Unpick) && m.search.Value() == "" && len(m.selected) > 0:
 		m.selected = m.selected[:len(m.selected)-1]
-		return m.fix(), m.loadResults()
+		return m.fix(), nil
 	}
 	var cmd tea.Cmd
 	before := m.search.Value()
@@ -362,17 +372,28 @@ func NewIndex(countries []sdk.Country) *textmatch.Index[sdk.Country] {
 	return textmatch.NewIndex(countries, func(c sdk.Country) string { return c.Name })
 }
 
+// selectionCodes are the ISO codes of the selected countries, in the order picked.
+func (m Model) selectionCodes() []string {
+	codes := make([]string, len(m.selected))
+	for i, s := range m.selected {
+		codes[i] = s.ISOCode
+	}
+	return codes
+}
+
+// loadResults fetches the bundles of the selection. It runs when the user leaves the
+// search box, so that picking several countries makes one call, not one per country.
 func (m *Model) loadResults() tea.Cmd {
+	codes := m.selectionCodes()
+	k := strings.Join(codes, ",")
+	if k == m.resultsKey {
+		return nil
+	}
 	m.cursor, m.offset = 0, 0
 	if len(m.selected) == 0 {
 		m.results, m.resultsKey, m.resultsOK = nil, "", false
 		return nil
 	}
-	codes := make([]string, len(m.selected))
-	for i, s := range m.selected {
-		codes[i] = s.ISOCode
-	}
-	k := strings.Join(codes, ",")
 	m.resultsKey, m.resultsOK, m.results = k, false, nil
 	c, ctx := m.cfg.Catalog, m.ctx
 	return tea.Batch(func() tea.Msg {
@@ -395,8 +416,8 @@ func (m *Model) loadArea(k string) tea.Cmd {
 func (m Model) reload() (Model, tea.Cmd) {
 	var cmds []tea.Cmd
 	if len(m.countries) == 0 || len(m.regions) == 0 || len(m.specials) == 0 {
-		cmds = append(cmds, m.Init())
-		m.pendingLoads += 3 - 1 // Init's spinner start counted one
+		cmds = append(cmds, m.listLoaders(), m.startSpinner())
+		m.pendingLoads += 2 // startSpinner counted one of the three
 	}
 	if m.expanded != "" && len(m.bundles[m.expanded]) == 0 {
 		delete(m.bundlesLoaded, m.expanded)
@@ -417,14 +438,31 @@ func (m Model) open() (Model, tea.Cmd) {
 		bundle := *b
 		return m, func() tea.Msg { return nav.OpenBundleMsg{Bundle: bundle} }
 	case a != nil:
-		if m.expanded == a.key {
+		k := a.key
+		if m.expanded == k {
 			m.expanded = ""
+			m.cursor = m.areaIndex(k)
 			return m.fix(), nil
 		}
-		m.expanded = a.key // opening one area closes the other
-		return m.fix(), m.loadArea(a.key)
+		m.expanded = k // opening one area closes the other
+		m.cursor = m.areaIndex(k)
+		cmd := m.loadArea(k)
+		return m.fix(), cmd
 	}
 	return m, nil
+}
+
+// areaIndex is the focus index of the area with key k, so that the cursor stays on it
+// when the rows above it change.
+func (m Model) areaIndex(k string) int {
+	n := 0
+	for _, r := range m.rows() {
+		if r.area != nil && r.area.key == k {
+			return n
+		}
+		n += focusables(r)
+	}
+	return m.cursor
 }
 
 // areas lists the entries of the current tab.
@@ -477,7 +515,7 @@ func (m Model) rows() []row {
 		case !loaded:
 			return append(rows, row{note: m.spin.View() + " Loading..."})
 		case len(list) == 0:
-			return append(rows, row{note: m.cfg.Styles.Muted.Render("Nothing to show")})
+			return append(rows, row{note: m.cfg.Styles.Muted.Render(messages.NothingToShow)})
 		}
 		for i := 0; i < len(list); i += per {
 			rows = append(rows, row{cards: list[i:min(i+per, len(list))], cardOff: i})
@@ -485,6 +523,9 @@ func (m Model) rows() []row {
 		return rows
 	}
 	if len(m.selected) > 0 {
+		if strings.Join(m.selectionCodes(), ",") != m.resultsKey {
+			return []row{{note: m.cfg.Styles.Muted.Render("Press esc to see the bundles of the selected countries.")}}
+		}
 		return grid(m.results, m.resultsOK, nil)
 	}
 	if m.tab == TabGlobal {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/card"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/nav"
@@ -158,9 +159,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) errorText(err error) string {
-	t := show.TopupError(err, m.cfg.SupportPhone, m.cfg.SupportEmail)
-	if t == show.SomethingWentWrong {
-		m.cfg.Log.Error("top-up failed", "err", err)
+	t := show.Message(messages.Topup, err, messages.Support{Phone: m.cfg.SupportPhone, Email: m.cfg.SupportEmail}).Text
+	if t == messages.SomethingWentWrong {
+		m.cfg.Log.Error("top-up failed", "err", err) // the web logs thrown errors too
 	}
 	return t
 }
@@ -173,7 +174,7 @@ func (m Model) View() string {
 	case m.loading:
 		lines = append(lines, m.spin.View()+" Loading...")
 	case len(m.list) == 0:
-		lines = append(lines, "Nothing to show")
+		lines = append(lines, messages.NothingToShow)
 	default:
 		cs := card.DefaultStyles(st)
 		per := card.PerRow(m.width - 2)

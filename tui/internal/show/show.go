@@ -10,6 +10,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/sdk/profile"
 )
 
@@ -88,49 +89,18 @@ func LoadError(err error) string {
 	if errors.Is(err, sdk.ErrSessionExpired) || sdk.IsUnauthorized(err) {
 		return "Your session has expired. Please log in again."
 	}
-	return SomethingWentWrong
+	return messages.SomethingWentWrong
 }
 
-// SomethingWentWrong is the top-up alert for a thrown error.
-const SomethingWentWrong = "Something went wrong. Please try again."
-
-// TopupError is the section 8 alert of a failed top-up selection.
-func TopupError(err error, phone, email string) string {
-	var ae *sdk.APIError
-	switch {
-	case errors.Is(err, sdk.ErrInvalidPlan):
-		return "Invalid plan, please try selecting another one."
-	case errors.As(err, &ae):
-		return "Unexpected error, please contact support " + phone + " or " + email + "."
+// Message is the section 8 message for err in the situation c, with a validation error
+// of the SDK (caught before any request) shown as a field hint.
+func Message(c messages.Context, err error, support messages.Support) messages.Message {
+	var v *sdk.ValidationError
+	if errors.As(err, &v) {
+		return messages.Message{Text: "Please check the " + v.Field + ": " + v.Reason + "."}
 	}
-	return SomethingWentWrong
-}
-
-// OTPSendError is the section 8 text for a failed code request, and its hints.
-func OTPSendError(err error, login bool) (string, []string) {
-	var ae *sdk.APIError
-	if errors.As(err, &ae) && ae.Status != 400 && ae.Status != 404 && strings.TrimSpace(ae.Detail) != "" {
-		return ae.Detail, nil
+	if errors.Is(err, sdk.ErrSessionExpired) {
+		return messages.Message{Text: LoadError(err)}
 	}
-	if login {
-		return "Email not found.", []string{"Please check your spelling", "New user? Buy your first eSIM to register"}
-	}
-	return "Unexpected error", nil
-}
-
-// OTPVerifyError is the section 8 text for a failed code check.
-func OTPVerifyError(err error) string {
-	switch {
-	case sdk.IsConflict(err):
-		return "Conflict error, contact support!"
-	case sdk.IsInvalidCaptcha(err):
-		return "Invalid Captcha"
-	case sdk.IsInvalidOTP(err):
-		return "Invalid OTP please try again"
-	case sdk.IsAccountLocked(err):
-		return "Account is locked due to multiple failed attempts. Please try again later."
-	case sdk.IsBadRequest(err):
-		return "Unexpected error"
-	}
-	return "Invalid OTP"
+	return messages.For(c, err, support)
 }

@@ -1,0 +1,274 @@
+// Package tuitest helps the TUI's tests: an SDK client answered by the recorded fixtures
+// through httpmock, a loop that runs a component's commands to completion without the
+// timers of spinners and cursors, and a fixed colour profile for stable goldens.
+package tuitest
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cedarsim/esim/fixtures/har"
+	"github.com/cedarsim/esim/sdk"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/jarcoal/httpmock"
+	"github.com/muesli/termenv"
+)
+
+// Widths every component's golden View is recorded at.
+var Widths = []int{80, 120}
+
+// ASCII forces the colour profile to plain text, so goldens hold no escape codes. Call it
+// from TestMain: the profile is process-wide in lipgloss.
+func ASCII() { lipgloss.SetColorProfile(termenv.Ascii) }
+
+// Fixture bases are the SDK's defaults (the *.provider.test hosts).
+var bases = har.Bases{API: sdk.DefaultAPIBase, Support: sdk.DefaultSupportBase,
+	ESIMCheck: sdk.DefaultESIMCheckBase, Logs: sdk.DefaultLogPushURL}
+
+// Session values for tests.
+const (
+	// RegisteredEmail is the customer of the fixtures.
+	RegisteredEmail = "rana.haddad@example.com"
+)
+
+// Client returns an SDK client whose requests are answered by the named fixtures
+// ("call/scenario"), with the store holding sess. Entries answer in file order and the
+// last match keeps answering, as the fixtures' matching rules say; an unmatched request
+// fails the test.
+func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
+	t.Helper()
+	type stub struct {
+		key   har.Key
+		entry *har.Entry
+	}
+	var stubs []stub
+	for _, n := range names {
+		f := load(t, n)
+		for i := range f.Log.Entries {
+			e := &f.Log.Entries[i]
+			k, err := har.EntryKey(bases, e)
+			if err != nil {
+				t.Fatalf("fixture %s: %v", n, err)
+			}
+			stubs = append(stubs, stub{k, e})
+		}
+	}
+	var mu sync.Mutex
+	used := make([]bool, len(stubs))
+	mt := httpmock.NewMockTransport()
+	mt.RegisterNoResponder(func(r *http.Request) (*http.Response, error) {
+		k, err := har.RequestKey(bases, r)
+		if err != nil {
+			return nil, fmt.Errorf("fixture key: %w", err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		last := -1
+		for i, s := range stubs {
+			if s.key != k {
+				continue
+			}
+			last = i
+			if !used[i] {
+				used[i] = true
+				return respond(r, s.entry), nil
+			}
+		}
+		if last >= 0 {
+			return respond(r, stubs[last].entry), nil
+		}
+		t.Errorf("no fixture answers %s", k)
+		return nil, fmt.Errorf("no fixture answers %s", k)
+	})
+	store := sdk.NewMemoryStore()
+	if sess.Token != "" {
+		if err := store.Save(context.Background(), sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := sdk.NewClient(sdk.Options{
+		HTTPClient: &http.Client{Transport: mt}, Store: store, Timeout: 5 * time.Second,
+		ClientID: "cedarsim-shop", ClientSecret: "sandbox-client-secret",
+		GuestUsername: "guest@sandbox.cedarsim.example", GuestPassword: "sandbox-guest-password",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func respond(r *http.Request, e *har.Entry) *http.Response {
+	resp := httpmock.NewStringResponse(e.Response.Status, e.Response.Content.Text)
+	for _, h := range e.Response.Headers {
+		resp.Header.Add(h.Name, h.Value)
+	}
+	if resp.Header.Get("Content-Type") == "" && e.Response.Content.MimeType != "" {
+		resp.Header.Set("Content-Type", e.Response.Content.MimeType)
+	}
+	resp.Request = r
+	return resp
+}
+
+// load reads fixtures/<service>/<call>/<scenario>.har.json from the module.
+func load(t testing.TB, name string) *har.File {
+	t.Helper()
+	root := moduleRoot(t)
+	matches, _ := filepath.Glob(filepath.Join(root, "fixtures", "*", filepath.FromSlash(name)+".har.json"))
+	if len(matches) != 1 {
+		t.Fatalf("fixture %q: found %d files", name, len(matches))
+	}
+	data, err := os.ReadFile(matches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := har.Parse(data)
+	if err != nil {
+		t.Fatalf("fixture %q: %v", name, err)
+	}
+	return f
+}
+
+func moduleRoot(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+// RegisteredSession is a logged-in customer's session with the fixtures' token.
+func RegisteredSession(t testing.TB) sdk.Session {
+	t.Helper()
+	f := load(t, "identity.token.otp/success")
+	text := f.Log.Entries[0].Response.Content.Text
+	const k = `"access_token":"`
+	i := strings.Index(text, k)
+	if i < 0 {
+		t.Fatal("token fixture has no access_token")
+	}
+	tok := text[i+len(k):]
+	tok = tok[:strings.IndexByte(tok, '"')]
+	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
+}
+
+// Updater is a component: Update returns its own type.
+type Updater[M any] interface {
+	Update(tea.Msg) (M, tea.Cmd)
+}
+
+// Drain runs cmd and every command it leads to, feeding the messages back into m, until
+// none is left. Spinner ticks and cursor blinks are dropped rather than fed back, so no
+// timer runs and the result is deterministic.
+func Drain[M Updater[M]](t testing.TB, m M, cmd tea.Cmd) M {
+	t.Helper()
+	m, _ = Collect(t, m, cmd)
+	return m
+}
+
+// Collect is Drain that also returns every message fed to m, so a test can see what a
+// component asks of the root (the messages of tui/nav).
+func Collect[M Updater[M]](t testing.TB, m M, cmd tea.Cmd) (M, []tea.Msg) {
+	t.Helper()
+	var seen []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 1000 {
+			t.Fatal("Drain: commands do not settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch msg := msg.(type) {
+		case nil:
+			continue
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+			continue
+		case spinner.TickMsg:
+			continue
+		}
+		if p := reflect.TypeOf(msg).PkgPath(); strings.HasSuffix(p, "bubbles/cursor") || strings.HasSuffix(p, "bubbles/textinput") {
+			continue
+		}
+		seen = append(seen, msg)
+		var next tea.Cmd
+		m, next = m.Update(msg)
+		queue = append(queue, next)
+	}
+	return m, seen
+}
+
+// Key builds the message of one key press ("enter", "esc", "tab", "down", or a rune).
+func Key(k string) tea.KeyMsg {
+	switch k {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "ctrl+r":
+		return tea.KeyMsg{Type: tea.KeyCtrlR}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// Press sends keys to m one by one, draining the commands of each.
+func Press[M Updater[M]](t testing.TB, m M, keys ...string) M {
+	t.Helper()
+	for _, k := range keys {
+		var cmd tea.Cmd
+		m, cmd = m.Update(Key(k))
+		m = Drain(t, m, cmd)
+	}
+	return m
+}
+
+// Type sends each rune of s as a key press.
+func Type[M Updater[M]](t testing.TB, m M, s string) M {
+	t.Helper()
+	for _, r := range s {
+		var cmd tea.Cmd
+		m, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m = Drain(t, m, cmd)
+	}
+	return m
+}
