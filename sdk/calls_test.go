@@ -85,7 +85,9 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "users.otpSend", run: func(ctx context.Context, c *Client) (any, error) { return c.Users.SendLoginCode(ctx, "rami@example.com") },
+		{call: "users.otpSend", run: func(ctx context.Context, c *Client) (any, error) {
+			return c.Users.SendLoginCode(ctx, "rami@example.com")
+		},
 			method: "POST", path: "/api/v1/users/otp/send_email/rami@example.com/true", auth: "bearer",
 			body: `{"email":"rami@example.com"}`, answer: `{"status":200,"data":{"userId":"u-2"}}`},
 		{call: "users.otpVerify", run: func(ctx context.Context, c *Client) (any, error) {
@@ -155,7 +157,9 @@ func TestEveryCall(t *testing.T) {
 			}},
 		{call: "orders.delete", run: func(ctx context.Context, c *Client) (any, error) { return nil, c.Orders.Delete(ctx, orderID) },
 			method: "DELETE", path: "/api/v1/orderfulfillment/orders/" + orderID, auth: "bearer", answer: `{"data":{"deleted":true}}`},
-		{call: "orders.details", run: func(ctx context.Context, c *Client) (any, error) { return c.Orders.AddDetails(ctx, "", orderID, bundleID) },
+		{call: "orders.details", run: func(ctx context.Context, c *Client) (any, error) {
+			return c.Orders.AddDetails(ctx, "", orderID, bundleID)
+		},
 			method: "POST", path: "/api/v1/accounts/" + ZeroAccountID + "/" + orderID + "/orderdetails", auth: "bearer",
 			body:   `{"idempotencyId":"` + idem + `","discountAmount":"0","tax":"0","quantity":"1","order":[{"ServiceItemId":"` + bundleID + `","keepCurrentPlan":false,"addCredits":false,"type":15}]}`,
 			answer: `{"data":{"checkoutURL":"https://pay.example.com/c/abc"}}`},

@@ -17,7 +17,7 @@ import (
 // seen is one request as the fake provider received it.
 type seen struct {
 	Method, Path, RawPath, Query, Auth, ContentType, Accept, UserAgent string
-	Body                                                                 string
+	Body                                                               string
 }
 
 // fakeProvider is an httptest server whose handler is a function of the request; it
