@@ -176,7 +176,7 @@ func run(ctx context.Context, opts *Options) error {
 	var h http.Handler
 	var emu *sb.Server
 	if opts.Replay != "" {
-		if h, err = ReplayHandler(opts.Replay, origin); err != nil {
+		if h, err = ReplayHandler(opts.Replay); err != nil {
 			_ = ln.Close()
 			return err
 		}
