@@ -1,0 +1,157 @@
+// Display rules of spec section 9, pinned by fixtures/vectors/format.json (shared with
+// the Go sdk/format package). Integer arithmetic is used where the vectors ask for half-up
+// rounding on the exact decimal value, because toFixed rounds the binary value.
+
+const isMissing = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/** Price in USD with 2 decimals, or 'NA' when missing or not a finite number. */
+export function formatPrice(price: number | null | undefined): string {
+  if (isMissing(price) || typeof price !== 'number' || !Number.isFinite(price)) return 'NA';
+  return `${price.toFixed(2)} USD`;
+}
+
+/** Trims trailing zeros of a fixed-point text, and the point when nothing follows it. */
+function trimZeros(s: string): string {
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+/** hundredths renders n/100 with exactly two decimals. */
+function hundredths(n: number): string {
+  const whole = Math.floor(n / 100);
+  const frac = n % 100;
+  return `${whole}.${String(frac).padStart(2, '0')}`;
+}
+
+/** Quota in MB: negative is 'Unlimited', under 1000 'N MB', else GB with at most 2 decimals. */
+export function formatQuota(quotaInMB: number): string {
+  if (quotaInMB < 0) return 'Unlimited';
+  if (quotaInMB < 1000) return `${quotaInMB} MB`;
+  return `${trimZeros(hundredths(Math.floor((quotaInMB + 5) / 10)))} GB`;
+}
+
+/** Validity: '1 Day' or 'N Days'. */
+export function formatValidity(durationInDays: number): string {
+  return durationInDays === 1 ? '1 Day' : `${durationInDays} Days`;
+}
+
+/** Bytes shown in decimal GB with exactly 2 decimals. */
+export function formatBytesGB(bytes: number): string {
+  if (bytes < 0) return '0.00 GB';
+  return `${hundredths(Math.floor((bytes + 5_000_000) / 10_000_000))} GB`;
+}
+
+/** usedBytes is initial minus remaining, with remaining clamped to [0, initial]. */
+function usedBytes(initial: number, remaining: number): number {
+  if (initial <= 0) return 0;
+  return initial - Math.min(Math.max(remaining, 0), initial);
+}
+
+/** Consumed data in whole MB (the consumption unit of section 9). */
+export function formatUsedMB(initialQuantity: number, remainingQuantity: number): string {
+  return `${Math.floor((usedBytes(initialQuantity, remainingQuantity) + 500_000) / 1_000_000)} MB`;
+}
+
+export type Consumption = { percent: number; text: string };
+
+/** The consumption bar: percent used (2 decimals) and its label, or 'Unlimited'. */
+export function consumption(initialQuantity: number, remainingQuantity: number, unlimited: boolean): Consumption {
+  if (unlimited) return { percent: 0, text: 'Unlimited' };
+  let p = initialQuantity <= 0 ? 0 : ((initialQuantity - remainingQuantity) / initialQuantity) * 100;
+  p = Math.min(Math.max(p, 0), 100);
+  const fixed = p.toFixed(2);
+  return { percent: Number.parseFloat(fixed), text: `${trimZeros(fixed)}%` };
+}
+
+const DATE_FORM = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+
+const beirut = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Beirut',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+export type FormattedDate = { text: string; invalid: boolean };
+
+/**
+ * A server date-time in Beirut time, 'MMM D, YYYY, h:mm AM'. Missing dates and .NET's
+ * MinValue give ''; anything that is not RFC 3339 is invalid (also '').
+ */
+export function formatDate(input: string | null | undefined): FormattedDate {
+  if (isMissing(input) || typeof input !== 'string') return { text: '', invalid: false };
+  const m = DATE_FORM.exec(input);
+  if (!m) return { text: '', invalid: true };
+  if (Number(m[1]) <= 1) return { text: '', invalid: false };
+  // Without an offset the server means UTC; the browser would read local time.
+  const ms = Date.parse(m[3] ? input : `${input}Z`);
+  if (Number.isNaN(ms)) return { text: '', invalid: true };
+  // Built from parts: ICU versions differ in the space before AM/PM (U+202F or U+0020).
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of beirut.formatToParts(ms)) parts[p.type] = p.value;
+  const { month, day, year, hour, minute, dayPeriod } = parts;
+  return { text: `${month} ${day}, ${year}, ${hour}:${minute} ${dayPeriod}`, invalid: false };
+}
+
+/** formatDateText is formatDate's text alone, for display. */
+export const formatDateText = (input: string | null | undefined): string => formatDate(input).text;
+
+export type Flag = { kind: 'region'; icon: string } | { kind: 'flag'; code: string } | { kind: 'placeholder' };
+
+const REGION_ICONS: Readonly<Record<string, string>> = {
+  africa: 'africa',
+  asia: 'asia',
+  caribbean: 'caribbean',
+  europe: 'europe',
+  'europe+': 'europe',
+  'middle east': 'middle-east',
+  'north america': 'north-america',
+  oceania: 'oceania',
+  'south america': 'south-america',
+  latam: 'south-america',
+  global: 'global',
+  cyp: 'cyp',
+  ic: 'ic',
+  an: 'an',
+  eu2024: 'eu2024',
+  haj: 'haj',
+  summ2024: 'summ2024',
+  'paris-olympics': 'paris-olympics',
+};
+
+/** Which flag to show for flagsCodes[0]: a regional icon, an ISO flag, or a placeholder. */
+export function flagFor(code: string | null | undefined): Flag {
+  if (typeof code !== 'string') return { kind: 'placeholder' };
+  const key = code.trim().toLowerCase();
+  const icon = Object.hasOwn(REGION_ICONS, key) ? REGION_ICONS[key] : undefined;
+  if (icon) return { kind: 'region', icon };
+  if (/^[a-z]{2}$/.test(key)) return { kind: 'flag', code: key };
+  return { kind: 'placeholder' };
+}
+
+/** The emoji flag of an ISO code (regional indicator symbols), '' for anything else. */
+export function flagEmoji(code: string | null | undefined): string {
+  const f = flagFor(code);
+  if (f.kind !== 'flag') return '';
+  return String.fromCodePoint(...[...f.code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 97));
+}
+
+export type CardCoverage = { shown: number; more: string };
+
+/** A card shows at most 5 coverage flags and '+N' for the rest. */
+export function cardCoverage(count: number): CardCoverage {
+  const n = Math.max(count, 0);
+  return { shown: Math.min(n, 5), more: n > 5 ? `+${n - 5}` : '' };
+}
+
+/** The 1-based grid row of an expanded area's bundles: right after the clicked card's row. */
+export function gridRow(position: number, mobile: boolean): number {
+  const p = Math.max(position, 1);
+  return mobile ? p + 1 : Math.ceil(p / 3) + 1;
+}
+
+/** Mobile breakpoint of section 9: 768 px or less. */
+export const MOBILE_MAX_WIDTH = 768;
+export const isMobileWidth = (width: number): boolean => width <= MOBILE_MAX_WIDTH;
