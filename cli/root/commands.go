@@ -10,6 +10,8 @@ import (
 	"github.com/cedarsim/esim/cli/esims"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/plans"
+	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	"github.com/cedarsim/esim/cli/serve"
 	"github.com/cedarsim/esim/cli/topup"
 	"github.com/cedarsim/esim/cli/tuicmd"
 	"github.com/cedarsim/esim/cli/version"
@@ -31,6 +33,8 @@ func commands(f *factory.Factory) []*cobra.Command {
 		whoami.NewCmdWhoami(f, nil),
 		contact.NewCmdContact(f, nil),
 		esims.NewCmdESIMs(f),
+		serve.NewCmdServe(f, nil),
+		clisandbox.NewCmdSandbox(f, nil),
 		version.NewCmdVersion(f),
 	}
 }
