@@ -82,15 +82,20 @@ func Render(st Styles, b sdk.Bundle, focused, emoji bool) string {
 	if len(b.FlagsCodes) > 0 {
 		flag = show.Flag(b.FlagsCodes[0], emoji) + " "
 	}
+	price := show.Price(b.Price)
+	count := ""
+	if n := len(b.RoamingCountries); n > 0 {
+		count = strconv.Itoa(n) + " countries"
+		if n == 1 {
+			count = "1 country"
+		}
+	}
+	gap := max(1, Inner-ansi.StringWidth(price)-ansi.StringWidth(count))
 	lines := []string{
 		st.Title.Render(ansi.Truncate(flag+Title(b), Inner, "…")),
 		ansi.Truncate(show.Quota(b.QuotaInMB)+" · "+show.Validity(b.DurationInDays), Inner, "…"),
-		st.Price.Render(show.Price(b.Price)),
-	}
-	if cov := Coverage(b, emoji); cov != "" {
-		lines = append(lines, st.Muted.Render(ansi.Truncate(itoa(len(b.RoamingCountries))+" countries: "+cov, Inner, "…")))
-	} else {
-		lines = append(lines, "")
+		st.Price.Render(price) + strings.Repeat(" ", gap) + st.Muted.Render(count),
+		st.Muted.Render(ansi.Truncate(Coverage(b, emoji), Inner, "…")),
 	}
 	box := st.Box
 	if focused {
@@ -110,5 +115,3 @@ func Row(st Styles, bundles []sdk.Bundle, focus int, emoji bool) string {
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top, cells...)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

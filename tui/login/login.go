@@ -87,17 +87,9 @@ func New(ctx context.Context, cfg Config) Model {
 	e.Focus()
 	c := textinput.New()
 	c.Prompt = "Code: "
-	c.Placeholder = "123456"
+	c.Placeholder = "the code from the e-mail"
 	c.CharLimit = 10
 	c.Cursor.SetMode(cursor.CursorStatic)
-	c.Validate = func(s string) error {
-		for _, r := range s {
-			if r < '0' || r > '9' {
-				return errors.New("digits only")
-			}
-		}
-		return nil
-	}
 	return Model{ctx: ctx, cfg: cfg, email: e, code: c, width: 80, height: 24,
 		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
 }
@@ -109,7 +101,7 @@ func (m Model) Init() tea.Cmd { return nil }
 func (m Model) SetSize(w, h int) Model {
 	m.width, m.height = w, h
 	m.email.Width = max(10, min(60, w-12))
-	m.code.Width = 12
+	m.code.Width = 28
 	return m
 }
 
@@ -209,7 +201,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	if m.step == stepEmail && !m.onTerms {
 		m.email, cmd = m.email.Update(msg)
-	} else if m.step == stepCode {
+	} else if m.step == stepCode && digitsOnly(msg) {
 		m.code, cmd = m.code.Update(msg)
 	}
 	return m, cmd
@@ -301,4 +293,17 @@ func (m Model) View() string {
 		lines[i] = ansi.Truncate(lines[i], m.width, "…")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// digitsOnly lets through editing keys and typed digits: the code is numeric.
+func digitsOnly(msg tea.KeyMsg) bool {
+	if msg.Type != tea.KeyRunes {
+		return true
+	}
+	for _, r := range msg.Runes {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

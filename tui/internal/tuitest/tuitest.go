@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +21,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
 	"github.com/jarcoal/httpmock"
 	"github.com/muesli/termenv"
 )
@@ -271,4 +273,41 @@ func Type[M Updater[M]](t testing.TB, m M, s string) M {
 		m = Drain(t, m, cmd)
 	}
 	return m
+}
+
+// Golden compares view at every width of Widths (and the given height) with the golden
+// files testdata/<test>/<width>.golden; `go test -update` rewrites them.
+func Golden(t *testing.T, height int, view func(w, h int) string) {
+	t.Helper()
+	for _, w := range Widths {
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			golden.RequireEqual(t, view(w, height))
+		})
+	}
+}
+
+// ESIMs returns the customer's eSIMs of the esims.byEmail/success fixture, through the SDK.
+func ESIMs(t testing.TB) []sdk.ESIM {
+	t.Helper()
+	c := Client(t, RegisteredSession(t), "esims.byEmail/success")
+	list, err := c.ESIMs.ByEmail(context.Background(), RegisteredEmail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+// User reads the customer from the stored token's claims, as the root does.
+func User(c *sdk.Client) func(ctx context.Context) (sdk.CurrentUser, error) {
+	return func(ctx context.Context) (sdk.CurrentUser, error) {
+		s, err := c.Store().Load(ctx)
+		if err != nil {
+			return sdk.CurrentUser{}, err
+		}
+		cl, err := sdk.ParseClaims(s.Token)
+		if err != nil {
+			return sdk.CurrentUser{}, err
+		}
+		return sdk.CurrentUser{Email: cl.Email, FirstName: cl.FirstName, LastName: cl.LastName}, nil
+	}
 }
