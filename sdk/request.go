@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/cedarsim/esim/sdk/record"
 )
 
 // maxResponseBody bounds every answer read into memory; the largest legitimate answer
@@ -169,7 +171,8 @@ func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte
 	if r.body != nil {
 		rd = bytes.NewReader(r.body)
 	}
-	req, err := http.NewRequestWithContext(ctx, r.method, r.url.String(), rd)
+	// The call name rides on the context so that sdk/record can name fixture entries.
+	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.url.String(), rd)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}
