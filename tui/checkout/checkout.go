@@ -204,7 +204,7 @@ func (m Model) View() string {
 		lines = append(lines, lipgloss.NewStyle().Bold(true).Render("[ Proceed to Pay ]")+st.Muted.Render("  press enter"))
 	}
 	if m.err != "" {
-		lines = append(lines, "", st.Error.Render(m.err))
+		lines = append(append(lines, ""), st.Message(st.Error, m.err, m.width)...)
 	}
 	for i := range lines {
 		if lines[i] != m.url { // a link is never cut: the terminal wraps it and it stays usable

@@ -306,7 +306,7 @@ func (m Model) View() string {
 	case m.loading:
 		lines = append(lines, m.spin.View()+" Loading...")
 	case m.err != "":
-		lines = append(lines, st.Error.Render(m.err))
+		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
 	case len(list) == 0:
 		lines = append(lines, messages.NothingToShow)
 	default:

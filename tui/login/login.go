@@ -284,7 +284,7 @@ func (m Model) View() string {
 		lines = append(lines, st.Success.Render(m.info))
 	}
 	if m.err != "" {
-		lines = append(lines, st.Error.Render(m.err))
+		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
 		for _, h := range m.hints {
 			lines = append(lines, st.Muted.Render("  "+h))
 		}

@@ -228,7 +228,7 @@ func (m Model) View() string {
 	lines := []string{st.Title.Render("Install your eSIM") + "  " + st.Muted.Render("ICCID "+m.esim.ICCID), ""}
 	switch {
 	case m.err != "":
-		lines = append(lines, st.Error.Render(m.err))
+		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
 	case m.qr == "":
 		lines = append(lines, m.spin.View()+" Loading...")
 	default:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Palette of the shop (cedar green, with a red for errors as the web shows them). Hex
@@ -97,4 +98,14 @@ func (s Styles) Bar(percent float64, width int) string {
 	}
 	full := int(percent/100*float64(width) + 0.5)
 	return s.BarFull.Render(strings.Repeat("█", full)) + s.BarEmpty.Render(strings.Repeat("░", width-full))
+}
+
+// Message renders an inline message (an error or a notice) wrapped at width, one string per
+// line, so that a long section 8 text is read whole rather than cut.
+func (s Styles) Message(style lipgloss.Style, text string, width int) []string {
+	lines := strings.Split(ansi.Wordwrap(text, max(10, width), ""), "\n")
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return lines
 }

@@ -194,7 +194,7 @@ func (m Model) View() string {
 		lines = append(lines, "", m.spin.View()+" Checking the plan...")
 	}
 	if m.err != "" {
-		lines = append(lines, "", st.Error.Render(m.err))
+		lines = append(append(lines, ""), st.Message(st.Error, m.err, m.width)...)
 	}
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], m.width, "…")

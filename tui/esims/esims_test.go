@@ -1,0 +1,101 @@
+package esims
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/tui/internal/tuitest"
+	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/theme"
+)
+
+func TestMain(m *testing.M) {
+	tuitest.ASCII()
+	os.Exit(m.Run())
+}
+
+// emptyUser is the customer of the esims.byEmail/empty fixture.
+const emptyUser = "karim.nassar@example.com"
+
+func loaded(t *testing.T, fixtures ...string) Model {
+	t.Helper()
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), fixtures...)
+	user := tuitest.User(c)
+	if fixtures[0] == "esims.byEmail/empty" {
+		user = func(context.Context) (sdk.CurrentUser, error) {
+			return sdk.CurrentUser{Email: emptyUser, FirstName: "Karim", LastName: "Nassar"}, nil
+		}
+	}
+	m := New(context.Background(), Config{Source: c.ESIMs, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
+	return tuitest.Drain(t, m, m.Init())
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name     string
+		fixtures []string
+		keys     []string
+	}{
+		{"active", []string{"esims.byEmail/success"}, nil},
+		{"active-expanded", []string{"esims.byEmail/success", "esims.info/success"}, []string{"enter"}},
+		{"expired", []string{"esims.byEmail/success"}, []string{"tab"}},
+		{"history", []string{"esims.byEmail/success"}, []string{"tab", "tab"}},
+		{"empty", []string{"esims.byEmail/empty"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tuitest.Press(t, loaded(t, tt.fixtures...), tt.keys...)
+			tuitest.Golden(t, 30, func(w, h int) string { return m.SetSize(w, h).View() })
+		})
+	}
+}
+
+func TestTabsFollowTheProfileRules(t *testing.T) {
+	m := loaded(t, "esims.byEmail/success")
+	states := func(tab int) string {
+		var s []string
+		for _, e := range m.tabs[tab] {
+			s = append(s, e.Bundle.BundleState)
+		}
+		return strings.Join(s, ",")
+	}
+	if got := states(0); got != "Active,Queued,Processing" {
+		t.Errorf("Active tab states = %s", got)
+	}
+	if got := states(1); got != "Depleted,Expired" {
+		t.Errorf("Expired tab states = %s", got)
+	}
+	var dates []string
+	for _, e := range m.tabs[2] {
+		dates = append(dates, e.Bundle.AssignmentDatetime.Format("2006-01-02"))
+	}
+	if got := strings.Join(dates, ","); got != "2025-06-21,2025-06-20,2025-06-10,2025-03-12,2025-03-02" {
+		t.Errorf("history order = %s, want newest first", got)
+	}
+}
+
+func TestEmptyListsReadNothingToShow(t *testing.T) {
+	m := loaded(t, "esims.byEmail/empty")
+	for tab := range tabNames {
+		if v := m.View(); !strings.Contains(v, "Nothing to show") {
+			t.Errorf("tab %d: %q", tab, v)
+		}
+		m = tuitest.Press(t, m, "tab")
+	}
+}
+
+func TestActions(t *testing.T) {
+	m := loaded(t, "esims.byEmail/success")
+	_, cmd := m.Update(tuitest.Key("v"))
+	if q, ok := cmd().(nav.ShowQRMsg); !ok || q.ESIM.ICCID != "89961010025061000016" {
+		t.Fatalf("v: got %#v", q)
+	}
+	_, cmd = m.Update(tuitest.Key("t"))
+	tp, ok := cmd().(nav.TopupMsg)
+	if !ok || tp.ESIM.ICCID != "89961010025061000016" || tp.Origin != "TR" || tp.Provider != 0 {
+		t.Fatalf("t: got %#v", tp)
+	}
+}
