@@ -64,10 +64,10 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "catalog.areaList",
-        "key": "api GET catalog/regions",
+        "key": "api GET catalog/countries",
         "service": "api",
         "method": "GET",
-        "path": "catalog/regions",
+        "path": "catalog/countries",
         "query": "",
         "grantType": "",
         "status": 200,
@@ -78,7 +78,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"name\":\"Africa\"},{\"name\":\"Asia\"},{\"name\":\"Caribbean\"},{\"name\":\"Europe\"},{\"name\":\"Middle East\"},{\"name\":\"North America\"},{\"name\":\"Oceania\"},{\"name\":\"South America\"}]}"
+        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
       }
     ]
   },
