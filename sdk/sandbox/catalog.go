@@ -1,11 +1,13 @@
 package sandbox
 
 import (
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/biter777/countries"
 	"github.com/google/uuid"
@@ -56,6 +58,25 @@ type Catalogue struct {
 	byName    map[string]*Bundle
 	byArea    map[string][]*Bundle // key: lower-case area
 	country   map[string]CountryRef
+
+	// bodies caches the encoded answers of the read-only lists (key: list name); the
+	// catalogue never changes after NewCatalogue, so an answer is encoded once.
+	bodies sync.Map
+}
+
+// body returns the cached JSON of {"data": list()} under key.
+func (c *Catalogue) body(key string, list func() any) []byte {
+	if b, ok := c.bodies.Load(key); ok {
+		return b.([]byte)
+	}
+	b, err := json.Marshal(data(list()))
+	if err != nil {
+		// Catalogue values are plain structs; Marshal cannot fail on them.
+		panic(fmt.Sprintf("encode catalogue %s: %v", key, err))
+	}
+	b = append(b, '\n')
+	v, _ := c.bodies.LoadOrStore(key, b)
+	return v.([]byte)
 }
 
 // bundleNamespace seeds the deterministic bundle ids, so a bundle keeps its id across

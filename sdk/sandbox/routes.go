@@ -50,11 +50,23 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-func bundleList(bs []*Bundle) map[string]any {
+// writeCached answers a cached catalogue body.
+func writeCached(w http.ResponseWriter, b []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b)
+}
+
+func bundleList(bs []*Bundle) map[string]any { return data(nonNil(bs)) }
+
+// nonNil makes an empty list encode as [] rather than null.
+func nonNil(bs []*Bundle) []*Bundle {
 	if bs == nil {
-		bs = []*Bundle{}
+		return []*Bundle{}
 	}
-	return data(bs)
+	return bs
 }
 
 // GET catalog/countries
@@ -62,7 +74,7 @@ func (s *Server) handleCountries(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.bearer(w, r); !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, data(s.cat.Countries))
+	writeCached(w, s.cat.body("countries", func() any { return s.cat.Countries }))
 }
 
 // GET catalog/regions
@@ -70,12 +82,12 @@ func (s *Server) handleRegions(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.bearer(w, r); !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, data(s.cat.Regions))
+	writeCached(w, s.cat.body("regions", func() any { return s.cat.Regions }))
 }
 
 // GET catalog/bundles/special (no bearer: the path contains "catalog/bundle").
 func (s *Server) handleSpecial(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, bundleList(s.cat.Special()))
+	writeCached(w, s.cat.body("special", func() any { return nonNil(s.cat.Special()) }))
 }
 
 // GET catalog/bundles/{area}[?iccid=&provider=]: an area's bundles, or with iccid the
@@ -89,7 +101,12 @@ func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	iccid := q.Get("iccid")
 	if iccid == "" {
-		writeJSON(w, http.StatusOK, bundleList(s.cat.Area(area)))
+		key := "area:" + strings.ToLower(strings.TrimSpace(area))
+		if len(s.cat.Area(area)) == 0 {
+			writeJSON(w, http.StatusOK, bundleList(nil)) // unknown areas are not cached
+			return
+		}
+		writeCached(w, s.cat.body(key, func() any { return s.cat.Area(area) }))
 		return
 	}
 	provider, err := strconv.Atoi(q.Get("provider"))
@@ -150,7 +167,7 @@ func (s *Server) handleBundle(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusNotFound, "Bundle not found")
 		return
 	}
-	writeJSON(w, http.StatusOK, data([]*Bundle{b}))
+	writeCached(w, s.cat.body("bundle:"+b.ID, func() any { return []*Bundle{b} }))
 }
 
 // GET catalog/topup_bundle_selected/{iccid}/{name}/{provider}
