@@ -12,6 +12,7 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
 
@@ -73,14 +74,29 @@ func run(ctx context.Context, opts *Options) error {
 	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: opts.BundleID, Email: claims.Email})
 	ios.StopSpinner()
 	if err != nil {
-		var refused *sdk.PurchaseRefusedError
-		if errors.As(err, &refused) {
-			return errors.New(refused.Reason) // the server's reason, shown as is
-		}
-		return fmt.Errorf("buying %s: %w", opts.BundleID, err)
+		// The refusal's reason is shown as the server words it; any other failure is the
+		// spec's payment message.
+		return paymentError(f, err)
 	}
 	return PrintCheckout(ctx, f, Result{OrderID: res.OrderID, CheckoutURL: res.CheckoutURL}, opts.Web, opts.JSON.Enabled)
 }
+
+// paymentError words a failed purchase (pre-check or order) as section 8 does.
+func paymentError(f *factory.Factory, err error) error {
+	cfg, cerr := f.Config()
+	if cerr != nil {
+		return cerr
+	}
+	var refused *sdk.PurchaseRefusedError
+	c := messages.Payment
+	if errors.As(err, &refused) {
+		c = messages.PurchaseCheck
+	}
+	return cmdutil.Message(c, err, cfg.Support())
+}
+
+// PaymentError is paymentError for other commands that end in a checkout (topup buy).
+func PaymentError(f *factory.Factory, err error) error { return paymentError(f, err) }
 
 // PrintCheckout prints the checkout link (data on stdout) and opens it with web.
 func PrintCheckout(ctx context.Context, f *factory.Factory, r Result, web, asJSON bool) error {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cedarsim/esim/sdk/messages"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -209,3 +210,8 @@ func (c *Config) validate() error {
 
 // SessionPath is the 0600 file holding the stored session.
 func (c *Config) SessionPath() string { return filepath.Join(c.Dir, "session.json") }
+
+// Support is the support contact put into the spec's messages.
+func (c *Config) Support() messages.Support {
+	return messages.Support{Phone: c.SupportPhone, Email: c.SupportEmail}
+}

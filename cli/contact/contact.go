@@ -11,6 +11,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
 
@@ -48,7 +49,7 @@ func NewCmdContact(f *factory.Factory, runF func(*Options) error) *cobra.Command
 			}
 			i := slices.IndexFunc(Topics, func(t string) bool { return strings.EqualFold(t, strings.TrimSpace(opts.Topic)) })
 			if i < 0 {
-				return &cmdutil.FlagError{Err: errors.New("Please select a valid topic.")}
+				return &cmdutil.FlagError{Err: errors.New(messages.InvalidTopic)}
 			}
 			opts.Topic = Topics[i]
 			if runF != nil {
@@ -70,6 +71,10 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
+	cfg, err := opts.Factory.Config()
+	if err != nil {
+		return err
+	}
 	ios := opts.Factory.IOStreams
 	ios.StartSpinner("Sending")
 	err = client.Support.ContactUs(ctx, sdk.ContactForm{
@@ -77,15 +82,13 @@ func run(ctx context.Context, opts *Options) error {
 		Message: opts.Message, Department: opts.Topic,
 	})
 	ios.StopSpinner()
-	var v *sdk.ValidationError
-	switch {
-	case errors.As(err, &v):
-		return &cmdutil.FlagError{Err: err}
-	case errors.Is(err, context.Canceled):
-		return err
-	case err != nil:
-		return errors.New("Unexpected error, try again later!")
+	if err != nil {
+		var v *sdk.ValidationError
+		if errors.As(err, &v) && v.Field != "department" {
+			return &cmdutil.FlagError{Err: err} // e.g. a malformed e-mail, before any request
+		}
+		return cmdutil.Message(messages.Contact, err, cfg.Support())
 	}
-	fmt.Fprintln(ios.ErrOut, "Your message has been sent successfully")
+	fmt.Fprintln(ios.ErrOut, messages.For(messages.Contact, nil, cfg.Support()).Text)
 	return nil
 }

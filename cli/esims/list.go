@@ -15,6 +15,7 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/spf13/cobra"
 )
@@ -136,7 +137,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		return cmdutil.WriteJSON(ios.Out, esims)
 	}
 	if len(esims) == 0 {
-		fmt.Fprintln(ios.ErrOut, "Nothing to show")
+		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)
 		return nil
 	}
 	t := render.NewTable(ios)

@@ -12,6 +12,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/iccid"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/spf13/cobra"
 )
@@ -75,7 +76,7 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 		return cmdutil.WriteJSON(ios.Out, bundles)
 	}
 	if len(bundles) == 0 {
-		fmt.Fprintln(ios.ErrOut, "Nothing to show")
+		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)
 		return nil
 	}
 	fmt.Fprintf(ios.Out, "ICCID: %s\n", opts.ICCID)

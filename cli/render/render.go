@@ -21,9 +21,10 @@ func NewTable(ios *iostreams.IOStreams) *tableprinter.Printer {
 	return tableprinter.New(ios.Out, ios.IsStdoutTTY(), ios.ColorEnabled(), w)
 }
 
-// BundleTitle is the card title: listingDisplayTitle, else businessTitle, else name.
+// BundleTitle is businessTitle (it names the destination, which a list mixing countries
+// needs), else listingDisplayTitle, else name.
 func BundleTitle(b sdk.Bundle) string {
-	for _, s := range []string{b.ListingDisplayTitle, b.BusinessTitle, b.Name} {
+	for _, s := range []string{b.BusinessTitle, b.ListingDisplayTitle, b.Name} {
 		if strings.TrimSpace(s) != "" {
 			return s
 		}
@@ -47,8 +48,11 @@ func Flag(codes []string, tty bool) string {
 // Price formats a catalogue price.
 func Price(p float64) string { return format.Price(&p) }
 
-// Coverage is the number of covered countries ("3 countries", "1 country").
+// Coverage is the number of covered countries ("3 countries", "1 country", "-").
 func Coverage(n int) string {
+	if n <= 0 {
+		return "-"
+	}
 	if n == 1 {
 		return "1 country"
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/iccid"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
 
@@ -116,7 +117,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		fmt.Fprintf(ios.ErrOut, "Topup eSIM with ICCID %s\n", opts.ICCID)
 	}
 	if len(bundles) == 0 {
-		fmt.Fprintln(ios.ErrOut, "Nothing to show")
+		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)
 		return nil
 	}
 	t := render.NewTable(ios)
@@ -218,31 +219,29 @@ func buyRun(ctx context.Context, opts *BuyOptions) error {
 	}
 	ios := f.IOStreams
 	ios.StartSpinner("Checking the top-up")
-	res, err := topup(ctx, client, claims.Email, opts)
-	ios.StopSpinner()
+	defer ios.StopSpinner()
+	esim, bundleID, err := selectTopup(ctx, client, claims.Email, opts)
 	if err != nil {
-		var refused *sdk.PurchaseRefusedError
-		var apiErr *sdk.APIError
-		switch {
-		case errors.Is(err, sdk.ErrSessionExpired), errors.Is(err, context.Canceled):
-			return err
-		case errors.As(err, &refused):
-			return errors.New(refused.Reason)
-		case errors.Is(err, sdk.ErrInvalidPlan):
-			return errors.New("Invalid plan, please try selecting another one.")
-		case errors.As(err, &apiErr) && strings.Contains(apiErr.URL, "topup_bundle_selected"):
-			return fmt.Errorf("Unexpected error, please contact support %s or %s.", cfg.SupportPhone, cfg.SupportEmail)
-		}
 		var notFound *esimNotFoundError
 		if errors.As(err, &notFound) {
 			return err
 		}
-		// Section 8: any other error during top-up gets the generic alert; the cause goes to
-		// stderr for support agents.
-		fmt.Fprintf(ios.ErrOut, "top-up %s: %v\n", opts.ICCID, err)
-		return errors.New("Something went wrong. Please try again.")
+		// Section 8: the three top-up alerts; the cause goes to stderr for support agents.
+		msg := cmdutil.Message(messages.Topup, err, cfg.Support())
+		var ue *cmdutil.UserError
+		if errors.As(msg, &ue) && ue.Message.Text == messages.SomethingWentWrong {
+			ios.StopSpinner()
+			fmt.Fprintf(ios.ErrOut, "top-up %s: %v\n", opts.ICCID, err)
+		}
+		return msg
 	}
-	return buy.PrintCheckout(ctx, f, res, opts.Web, opts.JSON.Enabled)
+	ios.StartSpinner("Creating the order")
+	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: bundleID, Email: claims.Email, TopupAccountID: esim.AccountID})
+	ios.StopSpinner()
+	if err != nil {
+		return buy.PaymentError(f, err)
+	}
+	return buy.PrintCheckout(ctx, f, buy.Result{OrderID: res.OrderID, CheckoutURL: res.CheckoutURL}, opts.Web, opts.JSON.Enabled)
 }
 
 type esimNotFoundError struct{ iccid, email string }
@@ -251,10 +250,12 @@ func (e *esimNotFoundError) Error() string {
 	return fmt.Sprintf("eSIM %s is not one of %s's eSIMs", e.iccid, e.email)
 }
 
-func topup(ctx context.Context, client *sdk.Client, email string, opts *BuyOptions) (buy.Result, error) {
+// selectTopup finds the customer's eSIM and has the provider select the top-up bundle
+// (eSIM check, then topup_bundle_selected); it returns the bundle id for the order.
+func selectTopup(ctx context.Context, client *sdk.Client, email string, opts *BuyOptions) (*sdk.ESIM, string, error) {
 	esims, err := client.ESIMs.ByEmail(ctx, email)
 	if err != nil {
-		return buy.Result{}, fmt.Errorf("loading your eSIMs: %w", err)
+		return nil, "", fmt.Errorf("loading your eSIMs: %w", err)
 	}
 	var esim *sdk.ESIM
 	for i := range esims {
@@ -263,7 +264,7 @@ func topup(ctx context.Context, client *sdk.Client, email string, opts *BuyOptio
 		}
 	}
 	if esim == nil {
-		return buy.Result{}, &esimNotFoundError{opts.ICCID, email}
+		return nil, "", &esimNotFoundError{opts.ICCID, email}
 	}
 	org, provider, ok := origin(esim.Bundles)
 	name := opts.Bundle
@@ -271,7 +272,7 @@ func topup(ctx context.Context, client *sdk.Client, email string, opts *BuyOptio
 		// Resolve an id to its name and take the chosen bundle's provider.
 		list, err := client.Catalog.TopupBundles(ctx, org, opts.ICCID, provider)
 		if err != nil {
-			return buy.Result{}, fmt.Errorf("loading top-up plans: %w", err)
+			return nil, "", fmt.Errorf("loading top-up plans: %w", err)
 		}
 		for _, b := range list {
 			if strings.EqualFold(b.ID, name) || b.Name == name {
@@ -282,11 +283,7 @@ func topup(ctx context.Context, client *sdk.Client, email string, opts *BuyOptio
 	}
 	bundleID, err := client.TopupSelect(ctx, opts.ICCID, name, provider)
 	if err != nil {
-		return buy.Result{}, err
+		return nil, "", err
 	}
-	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: bundleID, Email: email, TopupAccountID: esim.AccountID})
-	if err != nil {
-		return buy.Result{}, err
-	}
-	return buy.Result{OrderID: res.OrderID, CheckoutURL: res.CheckoutURL}, nil
+	return esim, bundleID, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
 
@@ -100,7 +101,7 @@ func run(ctx context.Context, opts *Options) error {
 	sent, err := client.Users.SendLoginCode(ctx, opts.Email)
 	ios.StopSpinner()
 	if err != nil {
-		return sendError(err)
+		return cmdutil.Message(messages.OTPSendLogin, err, cfg.Support())
 	}
 	fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", opts.Email)
 
@@ -126,7 +127,7 @@ func run(ctx context.Context, opts *Options) error {
 		if err == nil {
 			return success(ctx, opts, client, tok)
 		}
-		verr := verifyError(err)
+		verr := cmdutil.Message(messages.OTPVerify, err, cfg.Support())
 		// Like the web form, a wrong code clears the field and lets the user try again.
 		if sdk.IsInvalidOTP(err) && opts.Code == "" && ios.CanPrompt() && attempt < maxCodeAttempts {
 			fmt.Fprintln(ios.ErrOut, verr)

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// buildOnce builds the esim binary into a temporary directory shared by the tests and
+// benchmarks of this package.
+var buildOnce = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "esim-bin")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "esim")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		return "", &buildError{string(out), err}
+	}
+	return bin, nil
+})
+
+type buildError struct {
+	out string
+	err error
+}
+
+func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + e.out }
+
+func binary(tb testing.TB) string {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("builds the binary")
+	}
+	bin, err := buildOnce()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return bin
+}
+
+func TestBinaryVersionAndHelp(t *testing.T) {
+	bin := binary(t)
+	tests := []struct {
+		args     []string
+		wantCode int
+		contains string
+	}{
+		{[]string{"--version"}, 0, "esim version "},
+		{[]string{"--help"}, 0, "Shop commands:"},
+		{[]string{"nope"}, 2, `unknown command "nope"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tt.args...)
+			cmd.Env = append(os.Environ(), "ESIM_CONFIG_DIR="+t.TempDir())
+			out, err := cmd.CombinedOutput()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != tt.wantCode {
+				t.Errorf("exit code %d, want %d", code, tt.wantCode)
+			}
+			if !strings.Contains(string(out), tt.contains) {
+				t.Errorf("output %q lacks %q", out, tt.contains)
+			}
+		})
+	}
+}
+
+// benchmarkColdStart runs the built binary as a new process per iteration, the way a
+// user's shell does, and reports the median wall time (target: under 20 ms).
+func benchmarkColdStart(b *testing.B, args ...string) {
+	bin := binary(b)
+	var times []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			b.Fatalf("%v: %s", err, out)
+		}
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms-median")
+}
+
+func BenchmarkColdStartVersion(b *testing.B) { benchmarkColdStart(b, "--version") }
+func BenchmarkColdStartHelp(b *testing.B)    { benchmarkColdStart(b, "--help") }

@@ -1,0 +1,49 @@
+package cmdutil
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
+)
+
+// UserError carries a section 8 message; the command prints it as its error. Cause stays
+// reachable through errors.Is/As for tests and logs.
+type UserError struct {
+	Message messages.Message
+	Cause   error
+}
+
+// Error is the text, then each hint on its own line; a hint with a link names the command
+// that takes the user there.
+func (e *UserError) Error() string {
+	lines := []string{e.Message.Text}
+	for i, h := range e.Message.Hints {
+		if i == len(e.Message.Hints)-1 && e.Message.Link == messages.NewUserLink {
+			h += " (esim plans)"
+		}
+		lines = append(lines, h)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (e *UserError) Unwrap() error { return e.Cause }
+
+// Message turns err, raised in the situation c, into the spec's words. An expired session
+// and a cancellation keep their own handling (exit codes 4 and 2), and an input error the
+// SDK found before any request is a usage error shown as is.
+func Message(c messages.Context, err error, s messages.Support) error {
+	if err == nil {
+		return nil
+	}
+	var v *sdk.ValidationError
+	switch {
+	case errors.Is(err, sdk.ErrSessionExpired), errors.Is(err, context.Canceled):
+		return err
+	case errors.As(err, &v) && c != messages.Contact:
+		return &FlagError{Err: err}
+	}
+	return &UserError{Message: messages.For(c, err, s), Cause: err}
+}

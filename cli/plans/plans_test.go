@@ -1,0 +1,178 @@
+package plans_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cedarsim/esim/cli/clitest"
+)
+
+const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
+
+func TestPlans(t *testing.T) {
+	tty := clitest.TTY(200)
+	guest := clitest.Guest()
+	clitest.RunCases(t, []clitest.Case{
+		{
+			Name: "country search on a terminal",
+			Args: []string{"plans", "--country", "tr, LB"},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.search/success")},
+			WantOut: "" +
+				"ID                                    FLAG  PLAN                     DATA       VALIDITY  PRICE      COVERAGE\n" +
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d  🇹🇷    Turkey 1GB 7 Days        1 GB       7 Days    4.50 USD   -\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6  🇹🇷    Turkey 5GB 30 Days       5 GB       30 Days   13.00 USD  -\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf  🇹🇷    Turkey 10GB 30 Days      10 GB      30 Days   21.99 USD  -\n" +
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d  🇹🇷    Turkey Unlimited 7 Days  Unlimited  7 Days    29.00 USD  -\n" +
+				"246d9777-6414-5d4a-bf6a-42562759deed  🇱🇧    Lebanon 500MB 1 Day      500 MB     1 Day     2.00 USD   -\n" +
+				"14f59074-7c8f-50a7-baa2-80889dffbecb  🇱🇧    Lebanon 3GB 30 Days      3 GB       30 Days   12.50 USD  -\n",
+		},
+		{
+			Name: "country search piped",
+			Args: []string{"plans", "-c", "TR,LB"},
+			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.search/success")},
+			WantOut: "" +
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n" +
+				"246d9777-6414-5d4a-bf6a-42562759deed\tLB\tLebanon 500MB 1 Day\t500 MB\t1 Day\t2.00 USD\t-\n" +
+				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
+		},
+		{
+			Name: "special offers grouped",
+			Args: []string{"plans", "--special"},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.specialBundles/success")},
+			WantOut: "" +
+				"GROUP           ID                                    PLAN                        DATA   VALIDITY  PRICE      COVERAGE\n" +
+				"Hajj & Umrah    66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD  1 country\n" +
+				"Hajj & Umrah    0e7f703b-b36b-561f-a0fa-92d414b988b6  Hajj & Umrah 20GB 30 Days   20 GB  30 Days   39.00 USD  1 country\n" +
+				"Paris Olympics  5bfe7b0e-962f-58a3-8c4f-b53370af3227  Paris Olympics 5GB 15 Days  5 GB   15 Days   12.00 USD  1 country\n",
+		},
+		{
+			Name: "area bundles",
+			Args: []string{"plans", "--region", " TR "},
+			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.areaBundles/success")},
+			WantOut: "" +
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n",
+		},
+		{
+			Name: "global",
+			Args: []string{"plans", "--global"},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.globalBundles/success")},
+			WantOut: "" +
+				"ID                                    FLAG    PLAN                DATA  VALIDITY  PRICE      COVERAGE\n" +
+				"885392c9-bc6f-5d39-900d-db4eab7befb2  global  Global 3GB 30 Days  3 GB  30 Days   29.00 USD  12 countries\n",
+		},
+		{
+			Name: "show",
+			Args: []string{"plans", "show", "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6"},
+			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.bundle/success")},
+			WantOut: "" +
+				"Plan:     Turkey 5GB 30 Days\n" +
+				"ID:       5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\n" +
+				"Name:     TR_5GB_30D\n" +
+				"Data:     5 GB\n" +
+				"Validity: 30 Days\n" +
+				"Price:    13.00 USD\n" +
+				"Type:     country\n" +
+				"Top-up:   yes\n" +
+				"Coverage: -\n",
+		},
+		{
+			Name:     "no source",
+			Args:     []string{"plans"},
+			WantCode: 2,
+			WantErr:  "choose one of --country, --region, --global or --special\n" + usage,
+		},
+		{
+			Name:     "two sources",
+			Args:     []string{"plans", "--global", "--special"},
+			WantCode: 2,
+			WantErr:  "choose one of --country, --region, --global or --special\n" + usage,
+		},
+		{
+			Name:     "bad country code",
+			Args:     []string{"plans", "--country", "TUR"},
+			WantCode: 2,
+			WantErr:  "invalid country code \"TUR\": want two letters such as TR\n" + usage,
+		},
+		{
+			Name:     "show without id",
+			Args:     []string{"plans", "show"},
+			WantCode: 2,
+			WantErr:  "missing the BUNDLE_ID (the id column of 'esim plans')\n" + usage,
+		},
+	})
+}
+
+func TestPlansJSONMatchesFixture(t *testing.T) {
+	tests := []struct {
+		args           []string
+		call, scenario string
+		path           []string
+	}{
+		{[]string{"plans", "--country", "TR,LB", "--json"}, "catalog.search", "success", []string{"data"}},
+		{[]string{"plans", "--special", "--json"}, "catalog.specialBundles", "success", []string{"data"}},
+		{[]string{"plans", "--global", "--json"}, "catalog.globalBundles", "success", []string{"data"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.call, func(t *testing.T) {
+			e := clitest.New(t, clitest.Guest(), clitest.Fixtures(tt.call+"/"+tt.scenario))
+			if code := e.Run(tt.args...); code != 0 {
+				t.Fatalf("exit %d: %s", code, e.ErrOut)
+			}
+			var got any
+			if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if want := clitest.FixtureJSON(t, tt.call, tt.scenario, 0, tt.path...); !reflect.DeepEqual(got, want) {
+				t.Errorf("JSON differs from the fixture:\n%s", e.Out)
+			}
+		})
+	}
+	// plans show prints the one bundle, data[0].
+	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("catalog.bundle/success"))
+	if code := e.Run("plans", "show", "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6", "--json"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	var got any
+	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := clitest.FixtureJSON(t, "catalog.bundle", "success", 0, "data").([]any)[0]
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("JSON differs from the fixture:\n%s", e.Out)
+	}
+}
+
+func TestPlansColourOnTerminal(t *testing.T) {
+	tests := []struct {
+		name string
+		opts []clitest.Option
+		bold bool
+	}{
+		{"colour", []clitest.Option{clitest.TTY(200), clitest.Color()}, true},
+		{"NO_COLOR or piped", []clitest.Option{clitest.TTY(200)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := append(tt.opts, clitest.Guest(), clitest.Fixtures("catalog.globalBundles/success"))
+			e := clitest.New(t, opts...)
+			if code := e.Run("plans", "--global"); code != 0 {
+				t.Fatal(code)
+			}
+			const bold = "\x1b[1mGlobal 3GB 30 Days\x1b[0m"
+			if got := strings.Contains(e.Out.String(), bold); got != tt.bold {
+				t.Errorf("bold title present = %v, want %v in %q", got, tt.bold, e.Out.String())
+			}
+			if !tt.bold && strings.Contains(e.Out.String(), "\x1b[") {
+				t.Errorf("escape codes without colour: %q", e.Out.String())
+			}
+		})
+	}
+}
