@@ -42,9 +42,9 @@ func Valid(s string) error {
 	return nil
 }
 
-// CheckDigit returns the Luhn check digit for a string of decimal digits. It panics on
-// nothing: a non-digit byte counts as its value modulo 10, so callers must validate first
-// (Valid and Generate do).
+// CheckDigit returns the Luhn check digit for a string of decimal digits. It does not
+// reject other bytes (they count as their value modulo 10): callers validate first, as
+// Valid and Generate do.
 func CheckDigit(payload string) byte {
 	sum := 0
 	// Walk from the right; the digit next to the (future) check digit is doubled.

@@ -88,3 +88,20 @@ func TestFromIPhoneLinkErrors(t *testing.T) {
 		})
 	}
 }
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"LPA:1$smdp.example.com$ABC-123", "LPA:1$$", "LPA:1$a:$b", "lpa:1$a.b$c$d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := Parse(s)
+		if err != nil {
+			return
+		}
+		// Whatever parses must survive a round trip, also through the Apple link.
+		back, err := FromIPhoneLink(IPhoneLink(c))
+		if err != nil || back != c {
+			t.Fatalf("round trip of %q: %+v, %v", s, back, err)
+		}
+	})
+}

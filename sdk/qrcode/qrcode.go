@@ -48,9 +48,10 @@ func DecodePNG(data []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("qr decode: not a PNG: %w", err)
 	}
-	// A hostile header can claim a huge canvas; refuse before allocating it.
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > 4*MaxSize || cfg.Height > 4*MaxSize {
-		return "", fmt.Errorf("qr decode: image is %dx%d pixels, limit %d", cfg.Width, cfg.Height, 4*MaxSize)
+	// A hostile header can claim a huge canvas (a few bytes of PNG can inflate to
+	// gigabytes); refuse before allocating it.
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxSize || cfg.Height > MaxSize {
+		return "", fmt.Errorf("qr decode: image is %dx%d pixels, limit %dx%d", cfg.Width, cfg.Height, MaxSize, MaxSize)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -91,3 +91,27 @@ func TestDecodeErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestDecodeRefusesHugeCanvas(t *testing.T) {
+	// A 1-pixel-high PNG whose width exceeds MaxSize: refused from its header.
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, MaxSize+1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodePNG(buf.Bytes()); err == nil || !strings.Contains(err.Error(), "limit") {
+		t.Fatalf("DecodePNG err = %v, want the size limit", err)
+	}
+}
+
+func FuzzDecodePNG(f *testing.F) {
+	valid, err := EncodePNG("LPA:1$a.example$B", 128)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(valid)
+	f.Add(valid[:40])
+	f.Add([]byte("\x89PNG\r\n\x1a\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_, _ = DecodePNG(b) // must not panic
+	})
+}
