@@ -252,7 +252,7 @@ func TestEveryCall(t *testing.T) {
 			if r.Auth != wantAuth {
 				t.Errorf("Authorization = %q, want %q", r.Auth, wantAuth)
 			}
-			if r.Accept != "application/json" || r.UserAgent != "esim-test/1" {
+			if r.Accept != "application/json, text/plain, */*" || r.UserAgent != "esim-test/1" {
 				t.Errorf("Accept %q, User-Agent %q", r.Accept, r.UserAgent)
 			}
 			assertBody(t, r, tc.body, tc.method)

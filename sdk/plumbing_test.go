@@ -21,7 +21,7 @@ func TestValidation(t *testing.T) {
 		field  string
 		secret string // must not appear in the message
 	}{
-		{"email without domain dot", func() error { _, err := c.Users.SendLoginCode(ctx, "rami@example"); return err }, "email", ""},
+		{"email without at sign", func() error { _, err := c.Users.SendLoginCode(ctx, "rami.example.com"); return err }, "email", ""},
 		{"email with display name", func() error { _, err := c.Users.SendLoginCode(ctx, "Rami <rami@example.com>"); return err }, "email", ""},
 		{"empty email", func() error { _, err := c.ESIMs.ByEmail(ctx, ""); return err }, "email", ""},
 		{"signup without phone", func() error {

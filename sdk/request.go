@@ -19,6 +19,10 @@ import (
 // (an eSIM list with inline QR PNGs) is far below it.
 const maxResponseBody = 8 << 20
 
+// acceptHeader is what the web shop's HTTP client sends (recorded in the fixtures);
+// problem+json error bodies are accepted under */*.
+const acceptHeader = "application/json, text/plain, */*"
+
 // authMode says how a request is authorised.
 type authMode int
 
@@ -176,7 +180,7 @@ func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}
-	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Accept", acceptHeader)
 	req.Header.Set("User-Agent", c.userAgent)
 	if r.contentType != "" {
 		req.Header.Set("Content-Type", r.contentType)
