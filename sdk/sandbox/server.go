@@ -1,7 +1,20 @@
 // Package sandbox is a stateful, in-process emulator of the provider's four services
 // (identity and commerce API, support/eSIM service, eSIM check, log push) at the same-origin
-// bases of docs/contract.md, plus the pages a developer or QA needs: the mailbox of e-mail
-// codes, the hosted checkout page, received logs and fault injection.
+// bases of docs/contract.md, plus the pages a developer or QA needs:
+//
+//	GET  /sandbox/                      index with the bases
+//	GET  /sandbox/mailbox[?to=]         every mail sent, newest first (HTML)
+//	GET  /sandbox/mailbox.json[?to=]    {"messages":[{id,to,subject,text,sentAt,code?,qrPng?}]}
+//	GET  /sandbox/logs, /logs.json      lines received by the log push ({"lines":[...]})
+//	GET|POST|DELETE /sandbox/faults     list, add ({"path","method","count","status","detail",
+//	                                    "latencyMs","drop"} or {"expireTokens":true}), clear
+//	GET|POST /sandbox/checkout/{order}  hosted checkout page; form field cardNumber; a 303 to
+//	                                    <ShopURL>/actionresult?success&tranId&amt&currCode
+//	POST /sandbox/esims/{iccid}/revoke  revoke the running bundle
+//
+// Time comes from a Clock (accelerated for QA, fake in tests); bundle states are computed
+// from it on every read. State lives in memory behind one mutex and, with StatePath, is
+// written atomically after every change.
 package sandbox
 
 import (
@@ -271,7 +284,12 @@ func (s *Server) origin(r *http.Request) string {
 	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	host := r.Host
+	// Behind a dev proxy (Vite) the browser's origin is the forwarded host.
+	if fh := r.Header.Get("X-Forwarded-Host"); fh != "" && !strings.ContainsAny(fh, "/\\ ,@") {
+		host = fh
+	}
+	return scheme + "://" + host
 }
 
 // errNotFound and friends classify failures of state operations for the handlers.
