@@ -154,7 +154,9 @@ func contractCalls() map[string]func(ctx context.Context, c *Client, x fx) (any,
 		"orders.delete": func(ctx context.Context, c *Client, x fx) (any, error) { return nil, c.Orders.Delete(ctx, x.seg(-1)) },
 		"orders.details": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var b struct {
-				Order []struct{ ServiceItemID string `json:"ServiceItemId"` }
+				Order []struct {
+					ServiceItemID string `json:"ServiceItemId"`
+				}
 			}
 			x.json(&b)
 			if len(b.Order) == 0 {
@@ -162,7 +164,9 @@ func contractCalls() map[string]func(ctx context.Context, c *Client, x fx) (any,
 			}
 			return c.Orders.AddDetails(ctx, x.seg(-3), x.seg(-2), b.Order[0].ServiceItemID)
 		},
-		"esimcheck.check": func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMCheck.Check(ctx, x.seg(-2), x.seg(-1)) },
+		"esimcheck.check": func(ctx context.Context, c *Client, x fx) (any, error) {
+			return c.ESIMCheck.Check(ctx, x.seg(-2), x.seg(-1))
+		},
 		"support.canPurchase": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var b struct{ BundleID, UserEmail string }
 			x.json(&b)
@@ -596,4 +600,3 @@ func TestContractFlows(t *testing.T) {
 		}
 	})
 }
-
