@@ -21,10 +21,10 @@ func DefaultKeyMap() KeyMap {
 		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous card")),
 		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next card")),
-		NextTab: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next tab")),
+		NextTab: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "tabs")),
 		PrevTab: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous tab")),
-		Open:    key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "expand/open")),
-		Search:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search countries")),
+		Open:    key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "open")),
+		Search:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		Clear:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear search")),
 		Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 		Pick:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select country")),
@@ -36,9 +36,14 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp implements help.KeyMap.
 func (k KeyMap) ShortHelp() []key.Binding {
 	if k.searching {
-		return []key.Binding{k.Up, k.Down, k.Pick, k.Unpick, k.Leave}
+		return []key.Binding{move(), k.Pick, k.Unpick, k.Leave}
 	}
-	return []key.Binding{k.Up, k.Down, k.Open, k.NextTab, k.Search, k.Clear}
+	return []key.Binding{move(), k.Open, k.NextTab, k.Search}
+}
+
+// move stands for up and down in the short help, to keep the bar on one line.
+func move() key.Binding {
+	return key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
 }
 
 // FullHelp implements help.KeyMap.

@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+)
+
+func TestMain(m *testing.M) {
+	tuitest.ASCII()
+	os.Exit(m.Run())
+}
+
+var catalog = []string{
+	"identity.token.guest/success", "catalog.countries/success", "catalog.regions/success",
+	"catalog.specialBundles/success", "catalog.areaBundles/success", "catalog.globalBundles/success",
+}
+
+func devCaptcha(context.Context) (string, error) { return "dev-captcha", nil }
+
+func options() Options {
+	return Options{SupportPhone: "+961 1 555 010", SupportEmail: "support@cedarsim.example",
+		CaptchaToken: devCaptcha, QRFetchDelay: time.Millisecond}
+}
+
+// root adapts the root model to tuitest's loop (Update returns tea.Model).
+type root struct{ Model }
+
+func (r root) Update(msg tea.Msg) (root, tea.Cmd) {
+	m, cmd := r.Model.Update(msg)
+	return root{m.(Model)}, cmd
+}
+
+func start(t *testing.T, sess sdk.Session, fixtures ...string) (*teatest.TestModel, *sdk.Client) {
+	t.Helper()
+	c := tuitest.Client(t, sess, fixtures...)
+	tm := teatest.NewTestModel(t, New(context.Background(), c, options()), teatest.WithInitialTermSize(100, 40))
+	return tm, c
+}
+
+func waitFor(t *testing.T, tm *teatest.TestModel, want ...string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		for _, w := range want {
+			if !bytes.Contains(b, []byte(w)) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+func final(t *testing.T, tm *teatest.TestModel) Model {
+	t.Helper()
+	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+}
+
+func keys(tm *teatest.TestModel, ks ...string) {
+	for _, k := range ks {
+		tm.Send(tuitest.Key(k))
+	}
+}
+
+func TestFlowBrowse(t *testing.T) {
+	tm, c := start(t, sdk.Session{}, catalog...)
+	waitFor(t, tm, "Lebanon", "Turkey")
+	keys(tm, "down", "enter")
+	waitFor(t, tm, "1GB - 7 Days", "4.50 USD")
+	keys(tm, "down", "enter")
+	waitFor(t, tm, "Validity starts when the eSIM connects")
+	keys(tm, "esc")
+	waitFor(t, tm, "Popular Destinations")
+	keys(tm, "tab", "tab")
+	waitFor(t, tm, "GLOBAL 3GB - 30 Days")
+	keys(tm, "q")
+	m := final(t, tm)
+	if m.cur != scrPlans {
+		t.Errorf("ended on screen %d, want plans", m.cur)
+	}
+	// Quitting leaves the (guest) session the catalogue calls stored.
+	if s, err := c.Store().Load(context.Background()); err != nil || s.IsGuest != "true" || s.Token == "" {
+		t.Errorf("session after quit: %+v, %v", s, err)
+	}
+}
+
+func TestFlowFilterTurk(t *testing.T) {
+	tm, _ := start(t, sdk.Session{}, catalog...)
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "/")
+	tm.Type("turk")
+	waitFor(t, tm, "> TR  Turkey")
+	tm.Send(tuitest.Key("ctrl+c"))
+	v := final(t, tm).View()
+	menu := v[strings.Index(v, "Search: turk"):strings.Index(v, "Popular Destinations")]
+	if !strings.Contains(menu, "Turkey") || strings.Contains(menu, "Lebanon") {
+		t.Fatalf("menu for 'turk':\n%s", menu)
+	}
+}
+
+func TestFlowLoginWithCode(t *testing.T) {
+	tm, c := start(t, sdk.Session{}, append(catalog, "users.otpSend/login", "users.otpVerify/success",
+		"identity.token.otp/success", "esims.byEmail/success")...)
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "2")
+	waitFor(t, tm, "Log in", "E-mail:")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "tab", "space", "enter")
+	waitFor(t, tm, "Enter your code")
+	tm.Type("123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "Welcome, Rana Haddad", "Turkey 5GB")
+	keys(tm, "q")
+	m := final(t, tm)
+	if m.cur != scrESIMs || m.account != tuitest.RegisteredEmail {
+		t.Errorf("after login: screen %d account %q", m.cur, m.account)
+	}
+	if s, err := c.Store().Load(context.Background()); err != nil || !s.Registered() {
+		t.Errorf("session after login and quit: %+v, %v", s, err)
+	}
+}
+
+func TestFlowQR(t *testing.T) {
+	tm, c := start(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "2")
+	waitFor(t, tm, "Turkey 5GB")
+	keys(tm, "v")
+	waitFor(t, tm, "Manual install", "smdp.cedarsim.example", "10326-D64AD-97847-DDE82", "▀")
+	keys(tm, "esc")
+	waitFor(t, tm, "Purchase History")
+	keys(tm, "ctrl+c")
+	if m := final(t, tm); m.cur != scrESIMs {
+		t.Errorf("esc from the QR view went to screen %d", m.cur)
+	}
+	if s, _ := c.Store().Load(context.Background()); s != tuitest.RegisteredSession(t) {
+		t.Errorf("quitting changed the session: %+v", s)
+	}
+}
+
+func TestQuitWhileTypingNeedsCtrlC(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	m := tuitest.Drain(t, root{New(context.Background(), c, options())}, New(context.Background(), c, options()).Init())
+	m = tuitest.Press(t, m, "/")
+	_, cmd := m.Update(tuitest.Key("q"))
+	if cmd != nil {
+		if _, quit := cmd().(tea.QuitMsg); quit {
+			t.Fatal("q quit while typing in the search box")
+		}
+	}
+	_, cmd = m.Update(tuitest.Key("ctrl+c"))
+	if cmd == nil {
+		t.Fatal("ctrl+c did nothing")
+	}
+	if _, quit := cmd().(tea.QuitMsg); !quit {
+		t.Fatal("ctrl+c did not quit")
+	}
+}
+
+func TestBuyAsksForLoginFirst(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	m := tuitest.Drain(t, root{New(context.Background(), c, options())}, New(context.Background(), c, options()).Init())
+	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	if m.cur != scrLogin || m.pendingBuy == nil || m.pendingBuy.Name != "TR_1GB_7D" {
+		t.Fatalf("screen %d pending %+v, want login with the bundle waiting", m.cur, m.pendingBuy)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		sess bool
+		fx   []string
+		keys []string
+	}{
+		{"plans", false, catalog, nil},
+		{"help", false, catalog, []string{"?"}},
+		{"login", false, catalog, []string{"2"}},
+		{"esims", true, append(catalog, "esims.byEmail/success"), []string{"2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sess := sdk.Session{}
+			if tt.sess {
+				sess = tuitest.RegisteredSession(t)
+			}
+			c := tuitest.Client(t, sess, tt.fx...)
+			base := New(context.Background(), c, options())
+			m := tuitest.Drain(t, root{base}, base.Init())
+			m = tuitest.Press(t, m, tt.keys...)
+			tuitest.Golden(t, 30, func(w, h int) string {
+				r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				return r.View()
+			})
+		})
+	}
+}
