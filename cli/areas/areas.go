@@ -96,10 +96,14 @@ func countriesRun(ctx context.Context, opts *Options) error {
 		return nil
 	}
 	t := render.NewTable(ios)
-	t.Header("Code", "Flag", "Country")
+	if t.IsTTY() {
+		t.Header("Code", "Flag", "Country")
+	}
 	for _, c := range list {
 		t.Field(c.ISOCode)
-		t.Field(render.Flag([]string{c.ISOCode}, t.IsTTY()))
+		if t.IsTTY() { // piped output stays "code<TAB>name"
+			t.Field(render.Flag([]string{c.ISOCode}, true))
+		}
 		t.Field(c.Name)
 		t.EndRow()
 	}
