@@ -1,6 +1,8 @@
 package sandbox_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"bytes"
 	"context"
 	"io"
@@ -10,12 +12,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
+	"github.com/cedarsim/esim/fixtures"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -98,7 +102,8 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 	ctx := context.Background()
 	// The description wants https checkout links; a local sandbox is plain http unless it is
 	// told its public origin, as behind a TLS proxy.
-	sbx, err := sandbox.New(sandbox.Options{Clock: sandbox.NewFakeClock(t0), PublicURL: "https://shop.sandbox.test"})
+	clock := sandbox.NewFakeClock(t0)
+	sbx, err := sandbox.New(sandbox.Options{Clock: clock, PublicURL: "https://shop.sandbox.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,6 +146,8 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.pay(t, res.CheckoutURL, sandbox.CardPays)
+	_, _ = c.ESIMs.ByEmail(ctx, email) // Processing: startTime and endTime are null
+	clock.Advance(5 * time.Minute)     // Active: they are dates
 	esims, err := c.ESIMs.ByEmail(ctx, email)
 	if err != nil || len(esims) != 1 {
 		t.Fatalf("esims %v", err)
@@ -189,6 +196,7 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 			t.Errorf("%s %s -> %d does not match the description: %v\nbody: %.300s", x.method, x.path, x.status, err, x.respBody)
 		}
 	}
+	compareWithFixtures(t, router, log)
 	var paths []string
 	for p := range seen {
 		paths = append(paths, p)
@@ -197,4 +205,92 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 	if len(paths) < 20 {
 		t.Errorf("only %d operations exercised: %v", len(paths), paths)
 	}
+}
+
+// shape lists the JSON paths of v with their types; array elements merge under "[]".
+func shape(v any, prefix string, out map[string]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		out[prefix] = "object"
+		for k, e := range x {
+			shape(e, prefix+"."+k, out)
+		}
+	case []any:
+		out[prefix] = "array"
+		for _, e := range x {
+			shape(e, prefix+"[]", out)
+		}
+	case string:
+		out[prefix] = "string"
+	case float64:
+		out[prefix] = "number"
+	case bool:
+		out[prefix] = "boolean"
+	case nil:
+		// null: a value that may be absent; nothing to require
+	}
+}
+
+// compareWithFixtures checks that every JSON path the fixtures answer for an operation and
+// status (the single source of truth of the contract) is in the sandbox's answer for the
+// same operation and status, with the same type.
+func compareWithFixtures(t *testing.T, router routers.Router, log []exchange) {
+	t.Helper()
+	files, err := fixtures.All()
+	if err != nil {
+		t.Fatalf("fixtures: %v", err)
+	}
+	want := map[string]map[string]string{} // "METHOD /path status" -> shape
+	for _, f := range files {
+		for _, e := range f.Log.Entries {
+			req, err := http.NewRequest(e.Request.Method, e.Request.URL, nil)
+			if err != nil {
+				continue
+			}
+			route, _, err := router.FindRoute(req)
+			if err != nil || !strings.Contains(e.Response.Content.MimeType, "json") || e.Response.Content.Text == "" {
+				continue
+			}
+			var v any
+			if json.Unmarshal([]byte(e.Response.Content.Text), &v) != nil {
+				continue
+			}
+			key := fmt.Sprintf("%s %s %d", route.Method, route.Path, e.Response.Status)
+			if want[key] == nil {
+				want[key] = map[string]string{}
+			}
+			shape(v, "$", want[key])
+		}
+	}
+	got := map[string]map[string]string{}
+	for _, x := range log {
+		req, _ := http.NewRequest(x.method, fixtureURL(x.path, x.rawQuery), nil)
+		route, _, err := router.FindRoute(req)
+		var v any
+		if err != nil || json.Unmarshal(x.respBody, &v) != nil {
+			continue
+		}
+		key := fmt.Sprintf("%s %s %d", route.Method, route.Path, x.status)
+		if got[key] == nil {
+			got[key] = map[string]string{}
+		}
+		shape(v, "$", got[key])
+	}
+	compared := 0
+	for key, g := range got {
+		w, ok := want[key]
+		if !ok {
+			continue
+		}
+		compared++
+		for p, typ := range w {
+			if g[p] != typ {
+				t.Errorf("%s: fixtures answer %s as %s, the sandbox as %q", key, p, typ, g[p])
+			}
+		}
+	}
+	if compared < 15 {
+		t.Errorf("only %d operations compared with fixtures", compared)
+	}
+	t.Logf("%d operation/status pairs compared with the fixtures", compared)
 }
