@@ -1,10 +1,10 @@
 package sandbox_test
 
 import (
-	"encoding/json"
-	"fmt"
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
