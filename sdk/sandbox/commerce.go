@@ -84,7 +84,9 @@ func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
 }
 
 // POST orderfulfillment/orders (Basic client credential): one open order per credential;
-// while it is open the same order comes back with newlyCreated false.
+// while it is open and not yet bound to a customer (orderdetails binds it) the same order
+// comes back with newlyCreated false. A bound order belongs to its customer, so another
+// customer of the same shop credential gets a new order rather than one it may not delete.
 func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	if !s.basicClient(r) {
 		writeProblem(w, http.StatusUnauthorized, "Invalid client credential.")
@@ -97,7 +99,7 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, o := range s.st.Orders {
-		if o.Client == id && o.Status == orderOpen {
+		if o.Client == id && o.Status == orderOpen && o.UserID == "" {
 			writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": false}))
 			return
 		}

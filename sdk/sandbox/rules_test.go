@@ -256,3 +256,34 @@ func TestCatalogue(t *testing.T) {
 		t.Errorf("ids are not stable: %s vs %s", a, b)
 	}
 }
+
+// TestTwoCustomersOneCredential: the shop's client credential is shared by every customer;
+// an order A left unpaid must not block B's checkout, nor be deletable by B.
+func TestTwoCustomersOneCredential(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, sandbox.Options{})
+	tr, _ := sandbox.NewCatalogue().ByName("TR_1GB_7D")
+	a, b := e.client(t), e.client(t)
+	signup(t, ctx, e, a, "a@example.com")
+	signup(t, ctx, e, b, "b@example.com")
+	ra, err := a.Checkout(ctx, sdk.CheckoutRequest{BundleID: tr.ID, Email: "a@example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := b.Checkout(ctx, sdk.CheckoutRequest{BundleID: tr.ID, Email: "b@example.com"})
+	if err != nil {
+		t.Fatalf("B's checkout after A's unpaid one: %v", err)
+	}
+	if ra.OrderID == rb.OrderID {
+		t.Fatal("both customers got the same order")
+	}
+	if err := b.Orders.Delete(ctx, ra.OrderID); !sdk.IsStatus(err, 403) {
+		t.Fatalf("B deleting A's order: %v, want 403", err)
+	}
+	if q := e.pay(t, ra.CheckoutURL, sandbox.CardPays); q.Get("success") != "true" {
+		t.Fatalf("A pays: %v", q)
+	}
+	if list, err := b.ESIMs.ByEmail(ctx, "b@example.com"); err != nil || len(list) != 0 {
+		t.Fatalf("B has %d eSIMs (%v), want none", len(list), err)
+	}
+}
