@@ -1,0 +1,38 @@
+import { useConfig } from '@/shared/config/ConfigContext';
+import styles from './Contact.module.css';
+
+/** Support phone, e-mail and, when configured, the live-chat link. */
+export function ContactInfo() {
+  const { supportPhone, supportEmail, liveChatUrl } = useConfig();
+  return (
+    <section className={styles.info} aria-labelledby="contact-info">
+      <h2 id="contact-info" className={styles.formTitle}>
+        Reach us directly
+      </h2>
+      <dl className={styles.channels}>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>{supportPhone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </dd>
+        </div>
+        {liveChatUrl && (
+          <div>
+            <dt>Live chat</dt>
+            <dd>
+              <a href={liveChatUrl} target="_blank" rel="noopener noreferrer">
+                Chat with us now<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { faqItems } from './faqItems';
+import styles from './Faq.module.css';
+
+/** The FAQ index (route /faq): six tiles, one per category. */
+export function FaqIndexPage() {
+  return (
+    <div className="page">
+      <title>FAQ</title>
+      <h1 className={styles.title}>FAQ</h1>
+      <p className={styles.lead}>Got questions?</p>
+      <p className={styles.sub}>We have your answers</p>
+      <ul className={styles.tiles}>
+        {faqItems.map((f) => (
+          <li key={f.slug}>
+            <Link className={styles.tile} to={`/faq/${f.slug}`}>
+              <span className={styles.tileTitle}>{f.title}</span>
+              <span className={styles.tileText}>{f.summary}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default FaqIndexPage;

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { Slide } from './slides';
+import styles from './BannerSlider.module.css';
+
+type BannerSliderProps = {
+  slides: readonly Slide[];
+  /** Time each slide shows while playing. */
+  intervalMs?: number;
+};
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The home banner: an accessible carousel (WAI-ARIA APG pattern). It rotates only while
+ * nobody hovers or focuses it, never when the user prefers reduced motion, and has a
+ * visible pause button, previous/next buttons, slide pickers and arrow keys.
+ */
+export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
+  const id = useId();
+  const count = slides.length;
+  const [index, setIndex] = useState(0);
+  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const playing = !stopped && !hovered && !focused && count > 1;
+
+  const go = useCallback((i: number) => setIndex(((i % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (!playing) return undefined;
+    const t = window.setInterval(() => setIndex((i) => (i + 1) % count), intervalMs);
+    return () => window.clearInterval(t);
+  }, [playing, intervalMs, count]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      go(index + 1);
+    } else if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      go(index - 1);
+    }
+  };
+
+  if (count === 0) return null;
+
+  return (
+    // Hover and focus pause the rotation; arrow keys are a shortcut for the buttons inside.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => setStopped((s) => !s)}
+          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+        >
+          <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+        </button>
+        <button type="button" className={styles.control} aria-controls={id} aria-label="Previous slide" onClick={() => go(index - 1)}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button type="button" className={styles.control} aria-controls={id} aria-label="Next slide" onClick={() => go(index + 1)}>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <div id={id} className={styles.slides} aria-live={playing ? 'off' : 'polite'}>
+        {slides.map((s, i) => (
+          <div
+            key={s.title}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            className={styles.slide}
+            hidden={i !== index}
+          >
+            <img className={styles.image} src={s.image} alt="" />
+            <div className={styles.caption}>
+              <h2 className={styles.title}>{s.title}</h2>
+              <p className={styles.text}>{s.text}</p>
+              <Link className={styles.cta} to="/plans">
+                {s.cta}
+              </Link>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className={styles.dots}>
+        {slides.map((s, i) => (
+          <button
+            key={s.title}
+            type="button"
+            className={styles.dot}
+            aria-label={`Show slide ${i + 1}: ${s.title}`}
+            aria-current={i === index ? 'true' : undefined}
+            aria-controls={id}
+            onClick={() => go(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

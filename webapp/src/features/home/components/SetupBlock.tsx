@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import styles from './Home.module.css';
+
+const img = (name: string) => `${import.meta.env.BASE_URL}images/home/${name}.svg`;
+
+/** The setup block: links to the Android and iOS install guides. */
+export function SetupBlock() {
+  return (
+    <section className={styles.section} aria-labelledby="home-setup">
+      <h2 id="home-setup" className={styles.heading}>
+        Set up your eSIM in minutes
+      </h2>
+      <p className={styles.center}>Pick your phone for a step-by-step install guide.</p>
+      <ul className={styles.platforms}>
+        <li>
+          <Link className={styles.platform} to="/setup-guide/android">
+            <img src={img('android')} alt="" width="64" height="64" />
+            <span>Android guide</span>
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.platform} to="/setup-guide/ios">
+            <img src={img('ios')} alt="" width="64" height="64" />
+            <span>iOS guide</span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

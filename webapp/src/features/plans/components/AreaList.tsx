@@ -1,0 +1,96 @@
+import { memo, useCallback, useId, useState } from 'react';
+import { Spinner } from '@/shared/components/Spinner';
+import { gridRow } from '@/shared/format/format';
+import type { Bundle, CatalogApi } from '../api/types';
+import { useIsMobile } from '../hooks/useIsMobile';
+import { useLoad } from '../hooks/useLoad';
+import { bundlesOfGroup, type Area } from './areas';
+import { BundleGrid } from './BundleGrid';
+import { Flag } from './Flag';
+import styles from './Plans.module.css';
+
+type AreaListProps = {
+  areas: readonly Area[];
+  /** The special bundles, which special areas show without another call. */
+  specials: readonly Bundle[];
+  api: Pick<CatalogApi, 'areaBundles'>;
+  loading: boolean;
+  label: string;
+};
+
+const noBundles: Bundle[] = [];
+
+function AreaBundles({ area, specials, api }: { area: Area; specials: readonly Bundle[]; api: AreaListProps['api'] }) {
+  const special = area.kind === 'special';
+  const { loading, data } = useLoad(special ? null : area.key, () => api.areaBundles(area.origin), noBundles, `bundles of ${area.name}`);
+  const bundles = special ? bundlesOfGroup(specials, area.name) : data;
+  return <BundleGrid bundles={bundles} loading={loading} label={`${area.name} plans`} />;
+}
+
+const AreaButton = memo(function AreaButton({
+  area,
+  expanded,
+  controls,
+  onToggle,
+}: {
+  area: Area;
+  expanded: boolean;
+  controls: string;
+  onToggle: (key: string) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.area}
+        aria-expanded={expanded}
+        aria-controls={expanded ? controls : undefined}
+        onClick={() => onToggle(area.key)}
+      >
+        <Flag code={area.flag} label="" />
+        <span className={styles.areaName}>{area.name}</span>
+        <span className={styles.chevron} aria-hidden="true">
+          {expanded ? '−' : '+'}
+        </span>
+      </button>
+    </li>
+  );
+});
+
+/**
+ * The list of areas. Clicking one expands its bundle grid and closes any other; the grid
+ * sits in the row after the clicked card's row (spec section 4: mobile position+1,
+ * desktop ceil(position/3)+1), placed there with CSS grid-row.
+ */
+export function AreaList({ areas, specials, api, loading, label }: AreaListProps) {
+  const id = useId();
+  const mobile = useIsMobile();
+  const [open, setOpen] = useState<string | null>(null);
+  const onToggle = useCallback((key: string) => setOpen((cur) => (cur === key ? null : key)), []);
+
+  if (loading) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
+  if (areas.length === 0) return <p className={styles.none}>Nothing to show.</p>;
+
+  const index = open === null ? -1 : areas.findIndex((a) => a.key === open);
+  const expanded = index >= 0 ? areas[index] : undefined;
+  const panelId = `${id}-panel`;
+  const row = gridRow(index + 1, mobile);
+  // The panel also comes right after its row in the DOM, so reading and tab order follow
+  // what the eye sees; grid-row pins it to the row the spec computes.
+  const after = expanded ? Math.min((row - 1) * (mobile ? 1 : 3), areas.length) : -1;
+  const items = areas.map((a) => <AreaButton key={a.key} area={a} expanded={a.key === open} controls={panelId} onToggle={onToggle} />);
+  if (expanded) {
+    items.splice(
+      after,
+      0,
+      <li key="panel" id={panelId} className={styles.expanded} style={{ gridRow: row }} data-row={row} aria-label={`${expanded.name} plans`}>
+        <AreaBundles key={expanded.key} area={expanded} specials={specials} api={api} />
+      </li>,
+    );
+  }
+  return (
+    <ul className={styles.areas} aria-label={label}>
+      {items}
+    </ul>
+  );
+}

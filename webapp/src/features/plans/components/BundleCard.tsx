@@ -1,0 +1,160 @@
+import { memo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import type { Bundle } from '../api/types';
+import { Dialog } from './Dialog';
+import { Flag } from './Flag';
+import styles from './Plans.module.css';
+import dialogStyles from './Dialog.module.css';
+
+type Popup = 'none' | 'info' | 'coverage' | 'compat';
+
+/** The id (and URL anchor) of a bundle's device-compatibility popup. */
+export const compatAnchor = (bundleId: string) => `popup1${bundleId}`;
+
+/**
+ * A bundle card: flag, title, quota, validity, price, up to 5 coverage flags plus '+N',
+ * and the More Info, coverage and device-compatibility popups.
+ */
+export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle }) {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const anchor = compatAnchor(bundle.id);
+  // A link to #popup1<bundleId> opens the compatibility popup on arrival.
+  const [popup, setPopup] = useState<Popup>(() => (hash === `#${anchor}` ? 'compat' : 'none'));
+  const close = () => setPopup('none');
+
+  const coverage = bundle.roamingCountries ?? [];
+  const { shown, more } = cardCoverage(coverage.length);
+  const title = bundle.businessTitle || bundle.listingDisplayTitle || bundle.name;
+
+  return (
+    <article className={styles.card} aria-label={title}>
+      <header className={styles.cardHead}>
+        <Flag code={bundle.flagsCodes?.[0]} label="" />
+        <h3 className={styles.cardTitle}>{title}</h3>
+      </header>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Data</dt>
+          <dd>{formatQuota(bundle.quotaInMB)}</dd>
+        </div>
+        <div>
+          <dt>Validity</dt>
+          <dd>{formatValidity(bundle.durationInDays)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd className={styles.price}>{formatPrice(bundle.price)}</dd>
+        </div>
+      </dl>
+      {coverage.length > 0 && (
+        <div className={styles.coverage}>
+          <span className={styles.coverageLabel}>Coverage</span>
+          <ul className={styles.coverageFlags}>
+            {coverage.slice(0, shown).map((c) => (
+              <li key={c.isoCode}>
+                <Flag code={c.isoCode} label={c.name} size="sm" />
+              </li>
+            ))}
+          </ul>
+          {more ? (
+            <button
+              type="button"
+              className={styles.more}
+              aria-haspopup="dialog"
+              aria-label={`${more}: show all ${coverage.length} countries`}
+              onClick={() => setPopup('coverage')}
+            >
+              {more}
+            </button>
+          ) : (
+            <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => setPopup('coverage')}>
+              See countries
+            </button>
+          )}
+        </div>
+      )}
+      <div className={styles.cardActions}>
+        <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => setPopup('info')}>
+          More Info
+        </button>
+        <a
+          className={styles.buy}
+          href={`#${anchor}`}
+          aria-haspopup="dialog"
+          onClick={(e) => {
+            e.preventDefault();
+            setPopup('compat');
+          }}
+        >
+          Buy Now<span className="visually-hidden">: {title}</span>
+        </a>
+      </div>
+
+      {popup === 'info' && (
+        <Dialog title={title} onClose={close}>
+          <dl className={styles.infoList}>
+            <div>
+              <dt>Data</dt>
+              <dd>{formatQuota(bundle.quotaInMB)}</dd>
+            </div>
+            <div>
+              <dt>Validity</dt>
+              <dd>{formatValidity(bundle.durationInDays)}, starting when the eSIM first connects to a supported network</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{formatPrice(bundle.price)}</dd>
+            </div>
+            <div>
+              <dt>Plan type</dt>
+              <dd>Data only</dd>
+            </div>
+            <div>
+              <dt>Top-up</dt>
+              <dd>{bundle.canTopup ? 'Can be topped up' : 'Cannot be topped up'}</dd>
+            </div>
+            {bundle.fupMsg && (
+              <div>
+                <dt>Fair use</dt>
+                <dd>{bundle.fupMsg}</dd>
+              </div>
+            )}
+          </dl>
+        </Dialog>
+      )}
+
+      {popup === 'coverage' && (
+        <Dialog title={`${title}: covered countries`} onClose={close}>
+          <ul className={styles.coverageList}>
+            {coverage.map((c) => (
+              <li key={c.isoCode}>
+                <Flag code={c.isoCode} label="" size="sm" />
+                <span>{c.name}</span>
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      )}
+
+      {popup === 'compat' && (
+        <Dialog
+          id={anchor}
+          title="Is your device eSIM compatible?"
+          onClose={close}
+          actions={
+            <button type="button" className={dialogStyles.primary} onClick={() => navigate(`/cart/${encodeURIComponent(bundle.id)}`)}>
+              Yes, continue
+            </button>
+          }
+        >
+          <p>This plan works only on eSIM-compatible phones that are not locked to a network (carrier-unlocked).</p>
+          <p>
+            To check, dial <strong>*#06#</strong> on your phone: if an EID appears, your device supports eSIM.
+          </p>
+        </Dialog>
+      )}
+    </article>
+  );
+});

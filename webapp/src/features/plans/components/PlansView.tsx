@@ -1,0 +1,79 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Tabs, type TabItem } from '@/features/setup-guide/components/Tabs';
+import type { Bundle, CatalogApi, Country, Region } from '../api/types';
+import { useLoad } from '../hooks/useLoad';
+import { AreaList } from './AreaList';
+import { countryAreas, regionAreas, specialAreas } from './areas';
+import { BundleGrid } from './BundleGrid';
+import { CountrySelect, type CountryOption } from './CountrySelect';
+import styles from './Plans.module.css';
+
+type Tab = 'countries' | 'regions' | 'global';
+
+const noCountries: Country[] = [];
+const noRegions: Region[] = [];
+const noBundles: Bundle[] = [];
+const noSelection: readonly CountryOption[] = [];
+
+/** The plans page body, on any CatalogApi (the API client in the app, a fake in the bench). */
+export function PlansView({ api }: { api: CatalogApi }) {
+  const countries = useLoad('countries', () => api.countries(), noCountries, 'countries');
+  const regions = useLoad('regions', () => api.regions(), noRegions, 'regions');
+  const specials = useLoad('special', () => api.specialBundles(), noBundles, 'special bundles');
+  const [tab, setTab] = useState<Tab>('countries');
+  const [selection, setSelection] = useState<readonly CountryOption[]>(noSelection);
+  const onSelect = useCallback((v: readonly CountryOption[]) => setSelection(v), []);
+
+  const codes = selection.map((o) => o.value);
+  const searchKey = codes.length > 0 ? codes.join(',') : null;
+  const search = useLoad(searchKey, () => api.search(codes), noBundles, 'search results');
+  const global = useLoad(tab === 'global' && !searchKey ? 'global' : null, () => api.areaBundles('global'), noBundles, 'global bundles');
+
+  const specialList = useMemo(() => specialAreas(specials.data), [specials.data]);
+  const countryList = useMemo(() => [...specialList, ...countryAreas(countries.data)], [specialList, countries.data]);
+  const regionList = useMemo(() => regionAreas(regions.data), [regions.data]);
+
+  const tabs = useMemo<TabItem<Tab>[]>(
+    () => [
+      {
+        key: 'countries',
+        label: 'Countries',
+        panel: () => <AreaList areas={countryList} specials={specials.data} api={api} loading={countries.loading || specials.loading} label="Countries" />,
+      },
+      {
+        key: 'regions',
+        label: 'Regions',
+        panel: () => <AreaList areas={regionList} specials={specials.data} api={api} loading={regions.loading} label="Regions" />,
+      },
+      { key: 'global', label: 'Global', panel: () => <BundleGrid bundles={global.data} loading={global.loading} label="Global plans" /> },
+    ],
+    [api, countryList, regionList, specials.data, specials.loading, countries.loading, regions.loading, global.data, global.loading],
+  );
+
+  return (
+    <div className={`page ${styles.plans}`}>
+      <h1 className={styles.title}>Connection Beyond Borders</h1>
+      <div className={styles.search}>
+        <label htmlFor="plans-country-search" className={styles.searchLabel}>
+          Where are you travelling?
+        </label>
+        <CountrySelect inputId="plans-country-search" countries={countries.data} loading={countries.loading} value={selection} onChange={onSelect} />
+      </div>
+      {searchKey ? (
+        <section aria-labelledby="plans-results">
+          <h2 id="plans-results" className={styles.subtitle}>
+            Search Results
+          </h2>
+          <BundleGrid bundles={search.data} loading={search.loading} label="Search results" />
+        </section>
+      ) : (
+        <section aria-labelledby="plans-popular">
+          <h2 id="plans-popular" className={styles.subtitle}>
+            Popular Destinations
+          </h2>
+          <Tabs label="Destination type" items={tabs} selected={tab} onSelect={setTab} />
+        </section>
+      )}
+    </div>
+  );
+}

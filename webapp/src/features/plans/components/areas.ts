@@ -1,0 +1,36 @@
+import type { Bundle, Country, Region } from '../api/types';
+
+/** One entry of the area list: a country, a region or a group of special bundles. */
+export type Area = {
+  /** Unique within the list. */
+  key: string;
+  kind: 'country' | 'region' | 'special';
+  name: string;
+  /** What the flag is chosen from: ISO code, region name or special icon code. */
+  flag: string;
+  /** The catalog/bundles/:area origin; empty for special groups (bundles known already). */
+  origin: string;
+};
+
+export const countryAreas = (countries: readonly Country[]): Area[] =>
+  countries.map((c) => ({ key: `c:${c.isoCode}`, kind: 'country', name: c.name, flag: c.isoCode, origin: c.isoCode }));
+
+export const regionAreas = (regions: readonly Region[]): Area[] =>
+  regions.map((r) => ({ key: `r:${r.name}`, kind: 'region', name: r.name, flag: r.name, origin: r.name }));
+
+/** One area per special group, in first-seen order: groups never repeat. */
+export function specialAreas(bundles: readonly Bundle[]): Area[] {
+  const seen = new Set<string>();
+  const out: Area[] = [];
+  for (const b of bundles) {
+    const group = b.group?.trim();
+    if (!group || seen.has(group.toLowerCase())) continue;
+    seen.add(group.toLowerCase());
+    out.push({ key: `s:${group}`, kind: 'special', name: group, flag: b.groupIconCode ?? b.flagsCodes?.[0] ?? '', origin: '' });
+  }
+  return out;
+}
+
+/** The special bundles of one group. */
+export const bundlesOfGroup = (bundles: readonly Bundle[], group: string): Bundle[] =>
+  bundles.filter((b) => b.group?.trim().toLowerCase() === group.toLowerCase());
