@@ -104,6 +104,10 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if len(s.st.Orders) >= maxOrders {
+		writeProblem(w, http.StatusServiceUnavailable, "The sandbox holds too many orders; restart it without --state.")
+		return
+	}
 	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: s.now()}
 	s.st.Orders[o.ID] = o
 	s.saveLocked()

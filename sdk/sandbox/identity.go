@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/mail"
+	"sort"
 	"strings"
 	"time"
 
@@ -81,6 +82,18 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 		if now.After(g.Expires) {
 			delete(s.st.Refresh, k)
 		}
+	}
+	if len(s.st.Refresh) <= maxRefresh {
+		return
+	}
+	// A flood of logins must not grow memory without bound: the oldest grants go first.
+	keys := make([]string, 0, len(s.st.Refresh))
+	for k := range s.st.Refresh {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return s.st.Refresh[keys[i]].Expires.Before(s.st.Refresh[keys[j]].Expires) })
+	for _, k := range keys[:len(keys)-maxRefresh*9/10] {
+		delete(s.st.Refresh, k)
 	}
 }
 
@@ -273,6 +286,10 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u == nil {
+		if len(s.st.Users) >= maxUsers {
+			writeProblem(w, http.StatusServiceUnavailable, "The sandbox holds too many accounts; restart it without --state.")
+			return
+		}
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
 	}

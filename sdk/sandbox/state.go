@@ -15,6 +15,9 @@ const (
 	maxMails    = 1000
 	maxLogLines = 2000
 	maxContacts = 500
+	maxRefresh  = 20_000
+	maxUsers    = 50_000
+	maxOrders   = 50_000
 )
 
 type user struct {
