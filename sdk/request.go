@@ -45,6 +45,7 @@ type request struct {
 	call        string // the fixture call name, used in error messages
 	method      string
 	url         *url.URL
+	urlString   string // url.String(), computed once for every attempt
 	body        []byte
 	contentType string
 	auth        authMode
@@ -101,7 +102,7 @@ func (c *Client) newRequest(call, method string, base *url.URL, escapedPath stri
 	if bearerExempt(escapedPath) && auth != authBasic {
 		auth = authNone
 	}
-	return &request{call: call, method: method, url: u, auth: auth}, nil
+	return &request{call: call, method: method, url: u, urlString: u.String(), auth: auth}, nil
 }
 
 func (r *request) withJSON(v any) (*request, error) {
@@ -176,7 +177,7 @@ func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte
 		rd = bytes.NewReader(r.body)
 	}
 	// The call name rides on the context so that sdk/record can name fixture entries.
-	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.url.String(), rd)
+	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.urlString, rd)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}

@@ -165,7 +165,7 @@ func (s *LogsService) Push(ctx context.Context, l LogLine) error {
 	var st lokiStream
 	st.Stream.Container, st.Stream.Job, st.Stream.Level = l.Container, l.Job, l.Level
 	st.Values = [][2]string{{strconv.FormatInt(l.Time.UnixNano(), 10), l.Message}}
-	r := &request{call: "logs.push", method: http.MethodPost, url: c.logPushURL, auth: authOptional}
+	r := &request{call: "logs.push", method: http.MethodPost, url: c.logPushURL, urlString: c.logPushURL.String(), auth: authOptional}
 	r, err := r.withJSON(struct {
 		Streams []lokiStream `json:"streams"`
 	}{[]lokiStream{st}})
