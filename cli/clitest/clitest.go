@@ -31,7 +31,7 @@ type Env struct {
 	Out        *bytes.Buffer
 	ErrOut     *bytes.Buffer
 	Store      sdk.TokenStore
-	Browser    *browser.Recorder
+	Browser    *browser.Recorder // replaced when a test sets Factory.Browser itself
 	Transport  *httpmock.MockTransport
 	Registry   *fixtures.Registry
 	Config     *config.Config
@@ -47,7 +47,8 @@ func TTY(width int) Option {
 	return func(e *Env) {
 		e.IO.SetStdinTTY(true)
 		e.IO.SetStdoutTTY(true)
-		e.IO.SetStderrTTY(false) // no spinner frames in the captured stderr
+		e.IO.SetStderrTTY(true)
+		e.IO.DisableSpinner() // no spinner frames in the captured stderr
 		e.IO.SetTerminalWidth(width)
 	}
 }

@@ -14,6 +14,9 @@ import (
 type UserError struct {
 	Message messages.Message
 	Cause   error
+	// Detail is printed under the message when the cause is not a server answer (a
+	// network failure, say): the spec's generic text alone would hide what went wrong.
+	Detail string
 }
 
 // Error is the text, then each hint on its own line; a hint with a link names the command
@@ -25,6 +28,9 @@ func (e *UserError) Error() string {
 			h += " (esim plans)"
 		}
 		lines = append(lines, h)
+	}
+	if e.Detail != "" {
+		lines = append(lines, "("+e.Detail+")")
 	}
 	return strings.Join(lines, "\n")
 }
@@ -45,5 +51,11 @@ func Message(c messages.Context, err error, s messages.Support) error {
 	case errors.As(err, &v) && c != messages.Contact:
 		return &FlagError{Err: err}
 	}
-	return &UserError{Message: messages.For(c, err, s), Cause: err}
+	ue := &UserError{Message: messages.For(c, err, s), Cause: err}
+	var apiErr *sdk.APIError
+	var refused *sdk.PurchaseRefusedError
+	if !errors.As(err, &apiErr) && !errors.As(err, &refused) && !errors.As(err, &v) && !errors.Is(err, sdk.ErrInvalidPlan) {
+		ue.Detail = err.Error()
+	}
+	return ue
 }

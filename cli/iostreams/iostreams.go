@@ -25,8 +25,9 @@ type IOStreams struct {
 	colorEnabled                   bool
 	termWidth                      int
 
-	mu      sync.Mutex
-	spinner *spinner
+	mu              sync.Mutex
+	spinner         *spinner
+	spinnerDisabled bool
 }
 
 // System returns streams bound to the process's stdin, stdout and stderr. Colour is on
@@ -102,7 +103,7 @@ func (s *IOStreams) SetTerminalWidth(w int) { s.termWidth = w }
 // StartSpinner shows a spinner with a label on stderr while work is under way. It does
 // nothing when stderr is not a terminal, so piped output and logs stay clean.
 func (s *IOStreams) StartSpinner(label string) {
-	if !s.stderrTTY {
+	if !s.stderrTTY || s.spinnerDisabled {
 		return
 	}
 	s.mu.Lock()
@@ -113,6 +114,9 @@ func (s *IOStreams) StartSpinner(label string) {
 	}
 	s.spinner = startSpinner(s.ErrOut, label)
 }
+
+// DisableSpinner turns spinners off (tests that emulate a terminal).
+func (s *IOStreams) DisableSpinner() { s.spinnerDisabled = true }
 
 // StopSpinner removes the spinner, if any, and clears its line.
 func (s *IOStreams) StopSpinner() {

@@ -1,0 +1,199 @@
+// Package auth_test tests esim login, logout and whoami against the fixtures.
+package auth_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/cedarsim/esim/cli/clitest"
+)
+
+const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
+
+const expired = "Your session has expired or you are not logged in. Run `esim login` to log in.\n"
+
+func loggedIn(t *testing.T, e *clitest.Env) {
+	t.Helper()
+	s := e.Session()
+	want, _ := clitest.Tokens(t, "identity.token.otp", "success")
+	if s.IsGuest != "false" || s.Token != want {
+		t.Errorf("stored session = %+v, want the customer's token with isGuest false", s)
+	}
+}
+
+func stillGuest(t *testing.T, e *clitest.Env) {
+	t.Helper()
+	if s := e.Session(); s.IsGuest != "true" {
+		t.Errorf("stored session = %+v, want the guest session kept", s)
+	}
+}
+
+func TestLogin(t *testing.T) {
+	guest := clitest.Guest()
+	ok := []string{"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"}
+	flags := []string{"login", "--email", "rana.haddad@example.com", "--code", "123456", "--captcha-token", "dev-captcha"}
+	verifyFails := func(scenario string) []clitest.Option {
+		return []clitest.Option{guest, clitest.Fixtures("users.otpSend/login", "users.otpVerify/"+scenario)}
+	}
+	clitest.RunCases(t, []clitest.Case{
+		{
+			Name:    "with flags",
+			Args:    flags,
+			Opts:    []clitest.Option{guest, clitest.Fixtures(ok...)},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nLogged in as rana.haddad@example.com (Rana Haddad).\n",
+			Check:   loggedIn,
+		},
+		{
+			Name:    "JSON",
+			Args:    append(flags, "--json"),
+			Opts:    []clitest.Option{guest, clitest.Fixtures(ok...)},
+			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\"\n}\n",
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\n",
+			Check:   loggedIn,
+		},
+		{
+			Name:     "unknown e-mail",
+			Args:     []string{"login", "--email", "nobody@example.com", "--code", "1", "--captcha-token", "x"},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login-unknown-email")},
+			WantCode: 1,
+			WantErr:  "Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim plans)\n",
+			Check:    stillGuest,
+		},
+		{Name: "wrong code", Args: flags, Opts: verifyFails("invalid-otp"), WantCode: 1,
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nInvalid OTP please try again\n", Check: stillGuest},
+		{Name: "conflict", Args: flags, Opts: verifyFails("conflict"), WantCode: 1,
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nConflict error, contact support!\n"},
+		{Name: "bad captcha", Args: flags, Opts: verifyFails("invalid-captcha"), WantCode: 1,
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nInvalid Captcha\n"},
+		{Name: "locked", Args: flags, Opts: verifyFails("account-locked"), WantCode: 1,
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nAccount is locked due to multiple failed attempts. Please try again later.\n"},
+		{Name: "other bad request", Args: flags, Opts: verifyFails("bad-request"), WantCode: 1,
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nUnexpected error\n"},
+		{Name: "server error", Args: flags, Opts: verifyFails("server-error"), WantCode: 1,
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nInvalid OTP\n"},
+		{
+			Name:     "no captcha token when piped",
+			Args:     []string{"login", "--email", "rana.haddad@example.com", "--code", "123456"},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
+			WantCode: 2,
+			WantErr:  "A one-time code was sent to rana.haddad@example.com.\na captcha token is required: pass --captcha-token or set ESIM_CAPTCHA_TOKEN\n" + usage,
+		},
+		{
+			Name:     "no e-mail when piped",
+			Args:     []string{"login"},
+			WantCode: 2,
+			WantErr:  "--email is required when not running interactively\n" + usage,
+		},
+		{
+			Name:     "malformed e-mail",
+			Args:     []string{"login", "--email", "rana@", "--code", "1", "--captcha-token", "x"},
+			Opts:     []clitest.Option{guest},
+			WantCode: 2,
+			WantErr:  "invalid email \"rana@\": is not a valid e-mail address\n" + usage,
+		},
+	})
+}
+
+func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
+	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+		"users.otpSend/login", "users.otpVerify/invalid-otp", "users.otpVerify/success",
+		"identity.token.otp/success", "users.currentUser/success"))
+	e.In.WriteString("rana.haddad@example.com\n111111\n123456\n")
+	if code := e.Run("login", "--captcha-token", "dev-captcha"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	want := "E-mail: A one-time code was sent to rana.haddad@example.com.\n" +
+		"Code: Invalid OTP please try again\n" +
+		"Code: Logged in as rana.haddad@example.com (Rana Haddad).\n"
+	if e.ErrOut.String() != want {
+		t.Errorf("stderr = %q, want %q", e.ErrOut.String(), want)
+	}
+	loggedIn(t, e)
+}
+
+// captchaBrowser plays the user's browser: it posts the dev token to the captcha page.
+type captchaBrowser struct{ urls []string }
+
+func (b *captchaBrowser) Browse(ctx context.Context, u string) error {
+	b.urls = append(b.urls, u)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u+"token", strings.NewReader("dev-captcha"))
+	if err != nil {
+		return err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return res.Body.Close()
+}
+
+func TestLoginCaptchaFromTheBrowserPage(t *testing.T) {
+	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+	b := &captchaBrowser{}
+	e.Factory.Browser = b
+	e.In.WriteString("123456\n")
+	if code := e.Run("login", "-e", "rana.haddad@example.com"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	if len(b.urls) != 1 || !strings.HasPrefix(b.urls[0], "http://127.0.0.1:") {
+		t.Fatalf("browser opened %v, want one 127.0.0.1 page", b.urls)
+	}
+	want := "A one-time code was sent to rana.haddad@example.com.\n" +
+		"Code: Complete the captcha in your browser: " + b.urls[0] + "\n" +
+		"Logged in as rana.haddad@example.com (Rana Haddad).\n"
+	if e.ErrOut.String() != want {
+		t.Errorf("stderr = %q, want %q", e.ErrOut.String(), want)
+	}
+	loggedIn(t, e)
+}
+
+func TestWhoamiLogout(t *testing.T) {
+	customer := clitest.Customer()
+	clitest.RunCases(t, []clitest.Case{
+		{
+			Name:    "whoami",
+			Args:    []string{"whoami"},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/success")},
+			WantOut: "rana.haddad@example.com\nRana Haddad\n",
+		},
+		{
+			Name:    "whoami JSON",
+			Args:    []string{"whoami", "--json"},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/success")},
+			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\"\n}\n",
+		},
+		{
+			Name:    "whoami after a silent refresh",
+			Args:    []string{"whoami"},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/expired-token-refresh")},
+			WantOut: "rana.haddad@example.com\nRana Haddad\n",
+		},
+		{
+			Name:     "refresh rejected: log in again, exit 4, session cleared",
+			Args:     []string{"whoami"},
+			Opts:     []clitest.Option{customer, clitest.Fixtures("users.currentUser/refresh-rejected")},
+			WantCode: 4,
+			WantErr:  expired,
+			Check: func(t *testing.T, e *clitest.Env) {
+				if s := e.Session(); s.Token != "" {
+					t.Errorf("session kept after a rejected refresh: %+v", s)
+				}
+			},
+		},
+		{Name: "whoami as guest", Args: []string{"whoami"}, Opts: []clitest.Option{clitest.Guest()}, WantCode: 4, WantErr: expired},
+		{
+			Name:    "logout",
+			Args:    []string{"logout"},
+			Opts:    []clitest.Option{customer},
+			WantErr: "Logged out.\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				if s := e.Session(); s.Token != "" || s.RefreshToken != "" || s.IsGuest != "" {
+					t.Errorf("session after logout = %+v", s)
+				}
+			},
+		},
+	})
+}
