@@ -5,17 +5,14 @@ package tuitest
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/fixtures"
 	"github.com/cedarsim/esim/fixtures/har"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -33,10 +30,6 @@ var Widths = []int{80, 120}
 // from TestMain: the profile is process-wide in lipgloss.
 func ASCII() { lipgloss.SetColorProfile(termenv.Ascii) }
 
-// Fixture bases are the SDK's defaults (the *.provider.test hosts).
-var bases = har.Bases{API: sdk.DefaultAPIBase, Support: sdk.DefaultSupportBase,
-	ESIMCheck: sdk.DefaultESIMCheckBase, Logs: sdk.DefaultLogPushURL}
-
 // Session values for tests.
 const (
 	// RegisteredEmail is the customer of the fixtures.
@@ -44,54 +37,27 @@ const (
 )
 
 // Client returns an SDK client whose requests are answered by the named fixtures
-// ("call/scenario"), with the store holding sess. Entries answer in file order and the
-// last match keeps answering, as the fixtures' matching rules say; an unmatched request
-// fails the test.
+// ("call/scenario") through fixtures.Register on an httpmock transport, with the store
+// holding sess. A request no fixture answers fails the test.
 func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 	t.Helper()
-	type stub struct {
-		key   har.Key
-		entry *har.Entry
-	}
-	var stubs []stub
+	files := make([]*har.File, 0, len(names))
 	for _, n := range names {
-		f := load(t, n)
-		for i := range f.Log.Entries {
-			e := &f.Log.Entries[i]
-			k, err := har.EntryKey(bases, e)
-			if err != nil {
-				t.Fatalf("fixture %s: %v", n, err)
-			}
-			stubs = append(stubs, stub{k, e})
+		call, scenario, ok := strings.Cut(n, "/")
+		if !ok {
+			t.Fatalf("fixture name %q is not call/scenario", n)
 		}
-	}
-	var mu sync.Mutex
-	used := make([]bool, len(stubs))
-	mt := httpmock.NewMockTransport()
-	mt.RegisterNoResponder(func(r *http.Request) (*http.Response, error) {
-		k, err := har.RequestKey(bases, r)
+		f, err := fixtures.Scenario(call, scenario)
 		if err != nil {
-			return nil, fmt.Errorf("fixture key: %w", err)
+			t.Fatalf("fixture %s: %v", n, err)
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		last := -1
-		for i, s := range stubs {
-			if s.key != k {
-				continue
-			}
-			last = i
-			if !used[i] {
-				used[i] = true
-				return respond(r, s.entry), nil
-			}
-		}
-		if last >= 0 {
-			return respond(r, stubs[last].entry), nil
-		}
-		t.Errorf("no fixture answers %s", k)
-		return nil, fmt.Errorf("no fixture answers %s", k)
-	})
+		files = append(files, f)
+	}
+	mt := httpmock.NewMockTransport()
+	reg := fixtures.Register(mt, fixtures.DefaultBases(), files...)
+	if err := reg.Err(); err != nil {
+		t.Fatalf("register fixtures: %v", err)
+	}
 	store := sdk.NewMemoryStore()
 	if sess.Token != "" {
 		if err := store.Save(context.Background(), sess); err != nil {
@@ -99,7 +65,7 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 		}
 	}
 	c, err := sdk.NewClient(sdk.Options{
-		HTTPClient: &http.Client{Transport: mt}, Store: store, Timeout: 5 * time.Second,
+		HTTPClient: &http.Client{Transport: strict{t, mt}}, Store: store, Timeout: 5 * time.Second,
 		ClientID: "cedarsim-shop", ClientSecret: "sandbox-client-secret",
 		GuestUsername: "guest@sandbox.cedarsim.example", GuestPassword: "sandbox-guest-password",
 	})
@@ -109,52 +75,30 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 	return c
 }
 
-func respond(r *http.Request, e *har.Entry) *http.Response {
-	resp := httpmock.NewStringResponse(e.Response.Status, e.Response.Content.Text)
-	for _, h := range e.Response.Headers {
-		resp.Header.Add(h.Name, h.Value)
-	}
-	if resp.Header.Get("Content-Type") == "" && e.Response.Content.MimeType != "" {
-		resp.Header.Set("Content-Type", e.Response.Content.MimeType)
-	}
-	resp.Request = r
-	return resp
+// strict fails the test on a request the fixtures do not answer, rather than let the
+// screen show a generic error that a golden might then record.
+type strict struct {
+	t  testing.TB
+	rt http.RoundTripper
 }
 
-// load reads fixtures/<service>/<call>/<scenario>.har.json from the module.
+func (s strict) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := s.rt.RoundTrip(r)
+	if err != nil {
+		s.t.Errorf("no fixture answers %s %s: %v", r.Method, r.URL.Redacted(), err)
+	}
+	return resp, err
+}
+
+// load reads one fixture file.
 func load(t testing.TB, name string) *har.File {
 	t.Helper()
-	root := moduleRoot(t)
-	matches, _ := filepath.Glob(filepath.Join(root, "fixtures", "*", filepath.FromSlash(name)+".har.json"))
-	if len(matches) != 1 {
-		t.Fatalf("fixture %q: found %d files", name, len(matches))
-	}
-	data, err := os.ReadFile(matches[0])
+	call, scenario, _ := strings.Cut(name, "/")
+	f, err := fixtures.Scenario(call, scenario)
 	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := har.Parse(data)
-	if err != nil {
-		t.Fatalf("fixture %q: %v", name, err)
+		t.Fatalf("fixture %s: %v", name, err)
 	}
 	return f
-}
-
-func moduleRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
 }
 
 // RegisteredSession is a logged-in customer's session with the fixtures' token.
