@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"net/url"
 	"testing"
+
+	"github.com/cedarsim/esim/fixtures"
 )
 
 // decoders names every response decoder, so FuzzDecode feeds the same bytes to all.
@@ -53,6 +55,16 @@ func FuzzDecode(f *testing.F) {
 		`<html>`, ``, `null`, `[]`, `{"data":null}`, `{"data":{"data":null}}`,
 	} {
 		f.Add([]byte(s))
+	}
+	// Every answer the fixtures hold is a realistic seed too.
+	files, err := fixtures.All()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range files {
+		for _, e := range file.Log.Entries {
+			f.Add([]byte(e.Response.Content.Text))
+		}
 	}
 	decs := decoders()
 	f.Fuzz(func(t *testing.T, data []byte) {
