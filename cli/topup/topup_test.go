@@ -52,7 +52,9 @@ func TestTopupList(t *testing.T) {
 func TestTopupBuy(t *testing.T) {
 	const checkoutURL = "https://pay.example.com/checkout/hosted?currency=usd&merchant=cedarsim&orderId=3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d&quantity=1"
 	lookup := []string{"esims.byEmail/success", "catalog.topupBundles/success"}
-	with := func(more ...string) clitest.Option { return clitest.Fixtures(append(append([]string{}, lookup...), more...)...) }
+	with := func(more ...string) clitest.Option {
+		return clitest.Fixtures(append(append([]string{}, lookup...), more...)...)
+	}
 	customer := clitest.Customer()
 	clitest.RunCases(t, []clitest.Case{
 		{
