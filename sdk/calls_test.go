@@ -189,7 +189,7 @@ func TestEveryCall(t *testing.T) {
 		{call: "esims.qrCode", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.QRCode(ctx, ic) },
 			method: "GET", path: "/esim-service/api/v1/esims/" + ic + "/QrCode", auth: "bearer",
 			answer: `{"data":{"base64QRCodeImage":"` + tinyPNG + `"}}`, check: func(t *testing.T, v any) {
-				if !bytes.HasPrefix(v.([]byte), pngSignature) {
+				if !bytes.HasPrefix(v.([]byte), []byte(pngSignature)) {
 					t.Errorf("not a PNG")
 				}
 			}},

@@ -294,7 +294,7 @@ func contractExpect() map[string]func(t *testing.T, c *Client, v any, err error)
 			l := v.([]ESIMBundle)
 			wantTrue(t, len(l) > 0 && l[0].DisplayName() != "" && l[0].BundleState != "" && !l[0].AssignmentDatetime.IsZero())
 		}),
-		"esims.qrCode/success": noErr(func(t *testing.T, v any) { wantTrue(t, bytes.HasPrefix(v.([]byte), pngSignature)) }),
+		"esims.qrCode/success": noErr(func(t *testing.T, v any) { wantTrue(t, bytes.HasPrefix(v.([]byte), []byte(pngSignature))) }),
 		"catalog.countries/success": noErr(func(t *testing.T, v any) {
 			l := v.([]Country)
 			wantTrue(t, len(l) > 0 && len(l[0].ISOCode) == 2 && l[0].Name != "")

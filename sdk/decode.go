@@ -240,7 +240,7 @@ func decodeQRCode(data []byte) ([]byte, error) {
 	return DecodePNG(a.Data.Image)
 }
 
-var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+const pngSignature = "\x89PNG\r\n\x1a\n"
 
 // DecodePNG decodes a base64 PNG as the provider sends it (also accepting a data: URL
 // prefix) and checks the PNG signature.
@@ -255,7 +255,7 @@ func DecodePNG(b64 string) ([]byte, error) {
 			return nil, fmt.Errorf("QR image is not base64: %w", err)
 		}
 	}
-	if !bytes.HasPrefix(img, pngSignature) {
+	if !bytes.HasPrefix(img, []byte(pngSignature)) {
 		return nil, errors.New("QR image is not a PNG")
 	}
 	return img, nil
@@ -295,8 +295,6 @@ func decodeESIMs(data []byte) ([]ESIM, error) {
 // and "" are the zero time. It writes the zero time as null.
 type jsonTime time.Time
 
-var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"}
-
 func (t *jsonTime) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*t = jsonTime{}
@@ -310,7 +308,7 @@ func (t *jsonTime) UnmarshalJSON(b []byte) error {
 		*t = jsonTime{}
 		return nil
 	}
-	for _, l := range timeLayouts {
+	for _, l := range [...]string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"} {
 		if v, err := time.Parse(l, s); err == nil {
 			*t = jsonTime(v)
 			return nil

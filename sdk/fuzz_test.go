@@ -79,7 +79,7 @@ func FuzzDecode(f *testing.F) {
 				t.Errorf("checkout URL %q accepted", d.CheckoutURL)
 			}
 		}
-		if png, err := decodeQRCode(data); err == nil && !bytes.HasPrefix(png, pngSignature) {
+		if png, err := decodeQRCode(data); err == nil && !bytes.HasPrefix(png, []byte(pngSignature)) {
 			t.Errorf("non-PNG accepted from %q", data)
 		}
 		if b, err := decodeBundle(data); err == nil && b == nil {

@@ -33,7 +33,11 @@ func (s *SupportService) CanPurchase(ctx context.Context, bundleID, email string
 }
 
 // Departments are the contact form's topics.
-var departments = [...]string{"Customer Service", "Sales", "Support"}
+const (
+	DepartmentCustomerService = "Customer Service"
+	DepartmentSales           = "Sales"
+	DepartmentSupport         = "Support"
+)
 
 // ContactUs sends the contact form. On any error it logs in as guest and retries once.
 func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
@@ -46,11 +50,9 @@ func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
 	if err := validateEmail("email", f.Email); err != nil {
 		return err
 	}
-	known := false
-	for _, d := range departments {
-		known = known || f.Department == d
-	}
-	if !known {
+	switch f.Department {
+	case DepartmentCustomerService, DepartmentSales, DepartmentSupport:
+	default:
 		return &ValidationError{Field: "department", Value: f.Department, Reason: "must be Customer Service, Sales or Support"}
 	}
 	r, err := c.newRequest("support.contactUs", http.MethodPost, c.supportBase, "support/contact-us", nil, authPublic)

@@ -11,16 +11,19 @@ import (
 
 // secretKeys are field names (compared case-insensitively, ignoring "_" and "-") whose
 // values are secrets wherever they appear: form fields, query parameters, JSON keys.
-var secretKeys = map[string]bool{
-	"password": true, "clientsecret": true, "refreshtoken": true, "accesstoken": true,
-	"idtoken": true, "token": true, "otp": true, "code": true, "onetimeloginpassword": true,
-	"onetimepassword": true, "captchatoken": true, "captcha": true, "grecaptcharesponse": true,
-	"authorization": true, "secret": true, "apikey": true,
+func secretKey(k string) bool {
+	switch k {
+	case "password", "clientsecret", "refreshtoken", "accesstoken", "idtoken", "token", "otp", "code",
+		"onetimeloginpassword", "onetimepassword", "captchatoken", "captcha", "grecaptcharesponse",
+		"authorization", "secret", "apikey":
+		return true
+	}
+	return false
 }
 
 func isSecret(key string) bool {
 	k := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(key))
-	return secretKeys[k]
+	return secretKey(k)
 }
 
 func redactValues(v url.Values) {
