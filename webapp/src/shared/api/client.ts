@@ -1,0 +1,304 @@
+import type { RuntimeConfig } from '@/shared/config/config';
+import { ApiError, NetworkError, NotLoggedInError, SessionExpiredError, TimeoutError } from './errors';
+import { isRegistered, type SessionStore } from './session';
+
+export type Service = 'api' | 'support' | 'esimcheck' | 'logs';
+
+/**
+ * How a request is authorised (mirrors the Go SDK):
+ * - private: needs a stored session, else NotLoggedInError before any request;
+ * - public: logs in as guest first when there is no session;
+ * - optional: sends the bearer when there is one, never authenticates;
+ * - basic: the basic client credential (token grants, orders create);
+ * - none: no Authorization header.
+ */
+export type AuthMode = 'private' | 'public' | 'optional' | 'basic' | 'none';
+
+export type RequestSpec = {
+  /** The fixture call name, used in errors and logs. */
+  call: string;
+  service: Service;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path relative to the service base, parameters already escaped (see path()). */
+  path: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+  auth: AuthMode;
+  /** Any status other than 200 is an error (topup_bundle_selected, section 8). */
+  only200?: boolean;
+  signal?: AbortSignal;
+};
+
+export type TokenAnswer = { accessToken: string; refreshToken: string };
+
+const GUEST_SCOPE = 'accounts.fullaccess offline_access openid profile roles';
+const ACCEPT = 'application/json, text/plain, */*';
+
+/** The spec's bearer rule: no bearer on paths containing these (a substring test). */
+export const bearerExempt = (path: string): boolean =>
+  path.includes('connect/token') || path.includes('catalog/search_bundles') || path.includes('catalog/bundle');
+
+/** On any error these are retried once after a guest login (spec section 7). */
+export const guestRetryPath = (path: string): boolean =>
+  path.includes('users/otp/send_email') || path.includes('users/sendmail') || path.includes('support/contact-us');
+
+/**
+ * path builds an escaped relative path from literal segments and parameters; empty and
+ * dot parameters are refused so that none can climb out of its base.
+ */
+export function path(strings: TemplateStringsArray, ...params: (string | number)[]): string {
+  return strings.reduce((acc, s, i) => {
+    if (i === 0) return s;
+    const p = String(params[i - 1]);
+    if (p === '' || p === '.' || p === '..') throw new Error(`path parameter ${JSON.stringify(p)} is not allowed`);
+    return acc + encodeURIComponent(p) + s;
+  }, '');
+}
+
+function basicHeader(id: string, secret: string): string {
+  const bytes = new TextEncoder().encode(`${id}:${secret}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+async function problemOf(res: Response): Promise<{ title?: string; detail?: string; type?: string }> {
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    return { title: res.statusText };
+  }
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null) {
+      const b = body as Record<string, unknown>;
+      const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      // problem+json, or an OAuth error body ({"error":"invalid_grant"}).
+      return { title: s(b.title) ?? res.statusText, detail: s(b.detail) ?? s(b.error_description) ?? s(b.error), type: s(b.type) };
+    }
+  } catch {
+    // Not JSON: the status line is all there is.
+  }
+  return { title: res.statusText };
+}
+
+export type ClientDeps = {
+  config: RuntimeConfig;
+  store: SessionStore;
+  fetch?: typeof fetch;
+  /** Origin that same-origin bases are resolved against; the page's by default. */
+  origin?: string;
+};
+
+/**
+ * ApiClient sends provider calls with the session rules of spec sections 4, 7 and 8:
+ * bearer rules, guest token, one re-authentication on 401 shared by every waiting caller
+ * (one promise per stale token), one retry, retry-once-as-guest paths, session clearing.
+ */
+export class ApiClient {
+  readonly config: RuntimeConfig;
+  readonly store: SessionStore;
+  private readonly fetchFn: typeof fetch;
+  private readonly origin: string;
+  // In-flight shared operations, keyed like the Go SDK's singleflight.
+  private readonly flights = new Map<string, Promise<string>>();
+
+  constructor(deps: ClientDeps) {
+    this.config = deps.config;
+    this.store = deps.store;
+    this.fetchFn = deps.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.origin = deps.origin ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+  }
+
+  private base(service: Service): string {
+    const c = this.config;
+    const b = { api: c.apiBase, support: c.supportBase, esimcheck: c.esimCheckBase, logs: c.logPushUrl }[service];
+    return new URL(b, this.origin).toString();
+  }
+
+  /** url of a request, for errors and logs without the query. */
+  private url(spec: RequestSpec): URL {
+    const u = spec.service === 'logs' ? new URL(this.base('logs')) : new URL(spec.path, this.base(spec.service));
+    for (const [k, v] of Object.entries(spec.query ?? {})) u.searchParams.append(k, v);
+    return u;
+  }
+
+  private flight(key: string, fn: () => Promise<string>): Promise<string> {
+    const running = this.flights.get(key);
+    if (running) return running;
+    const p = fn().finally(() => this.flights.delete(key));
+    this.flights.set(key, p);
+    return p;
+  }
+
+  /** send runs the request and returns the decoded JSON body (undefined when empty). */
+  async send(spec: RequestSpec): Promise<unknown> {
+    try {
+      return await this.sendAuth(spec);
+    } catch (err) {
+      if (!guestRetryPath(spec.path) || spec.signal?.aborted) throw err;
+      const tok = await this.guestReauth();
+      return this.attempt(spec, tok);
+    }
+  }
+
+  private async sendAuth(spec: RequestSpec): Promise<unknown> {
+    let auth = spec.auth;
+    if (auth !== 'basic' && bearerExempt(spec.path)) auth = 'none';
+    let tok = '';
+    if (auth === 'private' || auth === 'public' || auth === 'optional') {
+      tok = this.store.load().token;
+      if (tok === '') {
+        if (auth === 'private') throw new NotLoggedInError(spec.call);
+        if (auth === 'public') tok = await this.ensureSession();
+      }
+    }
+    const s = { ...spec, auth };
+    try {
+      return await this.attempt(s, tok);
+    } catch (err) {
+      if (tok === '' || auth === 'optional' || guestRetryPath(spec.path) || !(err instanceof ApiError) || err.status !== 401) {
+        throw err;
+      }
+    }
+    // One re-authentication shared by every concurrent caller, then one retry; a second
+    // 401 is returned as is, never a loop.
+    const fresh = await this.reauthenticate(tok);
+    return this.attempt(s, fresh);
+  }
+
+  private async attempt(spec: RequestSpec, bearer: string): Promise<unknown> {
+    const url = this.url(spec);
+    const safeURL = `${url.origin}${url.pathname}`;
+    const headers: Record<string, string> = { Accept: ACCEPT };
+    let body: string | undefined;
+    if (spec.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(spec.json);
+    } else if (spec.form !== undefined) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(spec.form).toString();
+    }
+    if (spec.auth === 'basic') headers.Authorization = basicHeader(this.config.guest.clientId, this.config.guest.clientSecret);
+    else if (spec.auth !== 'none' && bearer !== '') headers.Authorization = `Bearer ${bearer}`;
+
+    let res: Response;
+    try {
+      res = await this.fetchFn(url.toString(), { method: spec.method, headers, body, signal: spec.signal });
+    } catch (err) {
+      if (spec.signal?.aborted) throw new TimeoutError(spec.call, err);
+      throw new NetworkError(spec.call, err);
+    }
+    if (!res.ok || (spec.only200 && res.status !== 200)) {
+      throw new ApiError(spec.call, safeURL, res.status, await problemOf(res));
+    }
+    const text = await res.text().catch((err: unknown) => {
+      throw new NetworkError(spec.call, err);
+    });
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      throw new ApiError(spec.call, safeURL, res.status, { title: 'Malformed answer', detail: `not JSON: ${String(err)}` });
+    }
+  }
+
+  private async tokenGrant(call: string, form: Record<string, string>, auth: AuthMode): Promise<TokenAnswer> {
+    const body = await this.attempt({ call, service: 'api', method: 'POST', path: 'connect/token', form, auth }, '');
+    const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof b.access_token !== 'string' || b.access_token === '') {
+      throw new ApiError(call, this.base('api') + 'connect/token', 200, { title: 'Malformed answer', detail: 'no access_token' });
+    }
+    return { accessToken: b.access_token, refreshToken: typeof b.refresh_token === 'string' ? b.refresh_token : '' };
+  }
+
+  /** guestGrant logs in with the configured guest account without touching the store. */
+  guestGrant(): Promise<TokenAnswer> {
+    const g = this.config.guest;
+    return this.tokenGrant(
+      'identity.token.guest',
+      { grant_type: 'password', username: g.username, password: g.password, scope: GUEST_SCOPE },
+      'basic',
+    );
+  }
+
+  /** guestLogin obtains an anonymous token and stores it as a guest session. */
+  async guestLogin(): Promise<TokenAnswer> {
+    const t = await this.guestGrant();
+    this.store.save({ token: t.accessToken, refreshToken: t.refreshToken, isGuest: 'true' });
+    return t;
+  }
+
+  /** refreshGrant trades a refresh token for new tokens (no Authorization header). */
+  refreshGrant(refreshToken: string): Promise<TokenAnswer> {
+    const g = this.config.guest;
+    return this.tokenGrant(
+      'identity.token.refresh',
+      { client_id: g.clientId, client_secret: g.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
+      'none',
+    );
+  }
+
+  /** exchangeOtp trades the verified code's one-time password for a customer's tokens. */
+  exchangeOtp(username: string, oneTimePassword: string): Promise<TokenAnswer> {
+    return this.tokenGrant(
+      'identity.token.otp',
+      {
+        grant_type: 'password',
+        username,
+        password: oneTimePassword,
+        scope: 'accounts identity orders support cart payment offline_access',
+      },
+      'basic',
+    );
+  }
+
+  /** ensureSession logs in as guest when no session is stored (public calls). */
+  private ensureSession(): Promise<string> {
+    return this.flight('ensure-session', async () => {
+      const s = this.store.load();
+      if (s.token !== '') return s.token;
+      return (await this.guestLogin()).accessToken;
+    });
+  }
+
+  /**
+   * reauthenticate replaces a stale token after a 401: refresh for a registered session,
+   * guest login for a guest or when there is no refresh token. Callers that failed with
+   * the same token share one attempt; on failure the session is cleared.
+   */
+  private reauthenticate(stale: string): Promise<string> {
+    return this.flight(`reauth:${stale}`, async () => {
+      const s = this.store.load();
+      if (s.token !== stale) {
+        // Someone already re-authenticated, or gave up and cleared the session.
+        if (s.token === '') throw new SessionExpiredError('session expired');
+        return s.token;
+      }
+      try {
+        if (s.isGuest !== 'true' && s.refreshToken !== '') {
+          const t = await this.refreshGrant(s.refreshToken);
+          this.store.save({ token: t.accessToken, refreshToken: t.refreshToken || s.refreshToken });
+          return t.accessToken;
+        }
+        return (await this.guestLogin()).accessToken;
+      } catch (err) {
+        this.store.clear();
+        throw new SessionExpiredError(`session expired: re-authentication failed: ${err instanceof Error ? err.message : String(err)}`, {
+          cause: err,
+        });
+      }
+    });
+  }
+
+  /**
+   * guestReauth is the guest login of the guest-retry paths. A registered customer's
+   * session stays in place (the guest token serves the one retry only).
+   */
+  private guestReauth(): Promise<string> {
+    return this.flight('guest-retry', async () => {
+      if (isRegistered(this.store.load())) return (await this.guestGrant()).accessToken;
+      return (await this.guestLogin()).accessToken;
+    });
+  }
+}
