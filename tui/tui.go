@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -136,6 +138,9 @@ type Model struct {
 	stack      []screenID
 	pendingBuy *sdk.Bundle // a purchase waiting for the login to finish
 	account    string      // e-mail of the logged-in customer, for the header
+	// registered caches whether the stored session is a customer's, read by a command at
+	// start and set on login, so that Update never reads the store itself.
+	registered bool
 
 	width, height int
 }
@@ -164,26 +169,25 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(p.Init(), m.whoami())
 }
 
-type accountMsg struct{ email string }
+type accountMsg struct {
+	email      string
+	registered bool
+}
 
+// whoami reads the stored session: is it a customer's, and whose.
 func (m Model) whoami() tea.Cmd {
-	ctx, user, reg := m.ctx, m.user, m.registered
+	ctx, user, store := m.ctx, m.user, m.client.Store()
 	return func() tea.Msg {
-		if !reg(ctx) {
+		s, err := store.Load(ctx)
+		if err != nil || !s.Registered() {
 			return accountMsg{}
 		}
 		u, err := user(ctx)
 		if err != nil {
-			return accountMsg{}
+			return accountMsg{registered: true}
 		}
-		return accountMsg{u.Email}
+		return accountMsg{u.Email, true}
 	}
-}
-
-// registered reports a stored registered-customer session.
-func (m Model) registered(ctx context.Context) bool {
-	s, err := m.client.Store().Load(ctx)
-	return err == nil && s.Registered()
 }
 
 // user is the logged-in customer: from the stored token's claims (as the web's profile
@@ -207,11 +211,20 @@ func (m Model) bodySize() (int, int) {
 	return m.width, max(3, m.height-2-m.helpHeight())
 }
 
+// helpHeight is the number of lines of the help bar of the current screen.
 func (m Model) helpHeight() int {
-	if m.help.ShowAll {
-		return 5
+	if !m.help.ShowAll {
+		return 1 // the short help is cut to one line
 	}
-	return 1
+	cur, ok := m.screens[m.cur]
+	if !ok {
+		return 1
+	}
+	return strings.Count(m.helpView(cur), "\n") + 1
+}
+
+func (m Model) helpView(cur screen) string {
+	return m.help.View(helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()})
 }
 
 // open makes id the current screen, remembering where we came from.
@@ -222,7 +235,7 @@ func (m Model) open(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
 		m.stack = append(m.stack, m.cur)
 	}
 	m.cur = id
-	return m, init
+	return m.resize(), init
 }
 
 // replace swaps the current screen for id without growing the history.
@@ -233,21 +246,24 @@ func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
 	w, h := m.bodySize()
 	m.screens[id] = s.SetSize(w, h)
 	m.cur = id
-	return m, init
+	return m.resize(), init
 }
 
 func (m Model) back() Model {
 	if len(m.stack) == 0 {
 		m.cur = scrPlans
-		return m
+		return m.resize()
 	}
 	prev := m.stack[len(m.stack)-1]
 	m.stack = m.stack[:len(m.stack)-1]
 	if m.cur != scrPlans && m.cur != prev {
 		delete(m.screens, m.cur)
 	}
+	if _, ok := m.screens[prev]; !ok {
+		prev = scrPlans
+	}
 	m.cur = prev
-	return m
+	return m.resize()
 }
 
 func (m Model) home() Model {
@@ -257,7 +273,7 @@ func (m Model) home() Model {
 		}
 	}
 	m.cur, m.stack = scrPlans, nil
-	return m
+	return m.resize()
 }
 
 func (m Model) loginScreen() (screen, tea.Cmd) {
@@ -281,6 +297,8 @@ func (m Model) checkoutConfig() checkout.Config {
 // Update routes messages: keys to the current screen (after the global ones), everything
 // else to every screen, which ignore what is not theirs.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// Copy on write: a Model is a value, and older copies must not see this update.
+	m.screens, m.stack = maps.Clone(m.screens), slices.Clone(m.stack)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -289,7 +307,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return m.updateKey(msg)
 	case accountMsg:
-		m.account = msg.email
+		m.account, m.registered = msg.email, msg.registered
 		return m, nil
 	case nav.BackMsg:
 		return m.back(), nil
@@ -299,7 +317,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b := bundle.New(msg.Bundle, bundle.DefaultStyles(m.styles), bundle.DefaultKeyMap(), m.opts.Emoji)
 		return m.open(scrBundle, wrap(b), nil)
 	case nav.BuyMsg:
-		if !m.registered(m.ctx) {
+		if !m.registered {
 			b := msg.Bundle
 			m.pendingBuy = &b
 			s, cmd := m.loginScreen()
@@ -310,6 +328,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s, cmd := m.loginScreen()
 		return m.open(scrLogin, s, cmd)
 	case nav.LoggedInMsg:
+		m.registered = true
 		if msg.Token != nil {
 			m.account = msg.Token.Claims.Email
 		}
@@ -345,7 +364,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) profile() (Model, tea.Cmd) {
-	if !m.registered(m.ctx) {
+	if !m.registered {
 		s, cmd := m.loginScreen()
 		return m.open(scrLogin, s, cmd)
 	}
@@ -410,6 +429,11 @@ func (m Model) View() string {
 	for len(body) < h {
 		body = append(body, "")
 	}
-	helpView := m.help.View(helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()})
+	// help.Model can overflow when not even its ellipsis fits; cut each line to the window.
+	helpLines := strings.Split(m.helpView(cur), "\n")
+	for i, l := range helpLines {
+		helpLines[i] = ansi.Truncate(l, m.width, "…")
+	}
+	helpView := strings.Join(helpLines, "\n")
 	return ansi.Truncate(head, m.width, "…") + "\n\n" + strings.Join(body, "\n") + "\n" + helpView
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 )
 
@@ -199,6 +200,53 @@ func TestGolden(t *testing.T) {
 				r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 				return r.View()
 			})
+		})
+	}
+}
+
+// TestViewFitsTheWindow resizes every screen to several terminal sizes: no line is wider
+// than the window and the view is never taller.
+func TestViewFitsTheWindow(t *testing.T) {
+	states := []struct {
+		name string
+		sess bool
+		fx   []string
+		keys []string
+	}{
+		{"plans", false, catalog, nil},
+		{"expanded", false, catalog, []string{"down", "enter", "down"}},
+		{"search", false, catalog, []string{"/", "t"}},
+		{"detail", false, catalog, []string{"tab", "tab", "enter"}},
+		{"full-help", false, catalog, []string{"?"}},
+		{"login", false, catalog, []string{"2"}},
+		{"esims", true, append(catalog, "esims.byEmail/success", "esims.info/success"), []string{"2", "enter"}},
+		{"checkout", true, catalog, []string{"down", "enter", "down", "enter", "b"}},
+		{"qr", true, append(catalog, "esims.byEmail/success"), []string{"2", "v"}},
+		{"topup", true, append(catalog, "esims.byEmail/success", "catalog.topupBundles/success"), []string{"2", "t"}},
+	}
+	sizes := [][2]int{{40, 12}, {60, 20}, {80, 24}, {120, 40}}
+	for _, st := range states {
+		t.Run(st.name, func(t *testing.T) {
+			sess := sdk.Session{}
+			if st.sess {
+				sess = tuitest.RegisteredSession(t)
+			}
+			c := tuitest.Client(t, sess, st.fx...)
+			base := New(context.Background(), c, options())
+			m := tuitest.Drain(t, root{base}, base.Init())
+			m = tuitest.Press(t, m, st.keys...)
+			for _, sz := range sizes {
+				r, _ := m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				lines := strings.Split(r.View(), "\n")
+				if len(lines) > sz[1] {
+					t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+				}
+				for _, l := range lines {
+					if w := ansi.StringWidth(l); w > sz[0] {
+						t.Errorf("%dx%d: line %d wide: %q", sz[0], sz[1], w, l)
+					}
+				}
+			}
 		})
 	}
 }

@@ -238,11 +238,23 @@ func (m Model) View() string {
 		} else {
 			lines = append(lines, qrLines...)
 		}
+		// The codes themselves are never cut: a cut code cannot be typed in.
 		lines = append(lines, "",
 			st.Heading.Render("Manual install"),
 			"SM-DP+ address   "+m.code.SMDP,
 			"Activation code  "+m.code.MatchingID,
 		)
+		for i := range lines[len(lines)-2:] {
+			if w := lines[len(lines)-2+i]; ansi.StringWidth(w) > m.width {
+				lines[len(lines)-2+i] = strings.Replace(w, "  ", "\n", 1)
+			}
+		}
 	}
-	return strings.Join(lines, "\n")
+	out := strings.Split(strings.Join(lines, "\n"), "\n")
+	for i, l := range out {
+		if m.qr == "" || (l != m.code.SMDP && l != m.code.MatchingID) {
+			out[i] = ansi.Truncate(l, m.width, "…")
+		}
+	}
+	return strings.Join(out, "\n")
 }
