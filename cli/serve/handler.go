@@ -211,7 +211,21 @@ func logRequests(l *slog.Logger, next http.Handler) http.Handler {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		l.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "bytes", rec.bytes,
+		l.Info("request", "method", r.Method, "path", redactPath(r.URL.Path), "status", rec.status, "bytes", rec.bytes,
 			"duration_ms", time.Since(start).Milliseconds())
 	})
+}
+
+// redactPath hides e-mail addresses (useremails/{email}, send_email/{email}) from the logs.
+func redactPath(p string) string {
+	if !strings.Contains(p, "@") {
+		return p
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		if strings.Contains(s, "@") {
+			segs[i] = "[email]"
+		}
+	}
+	return strings.Join(segs, "/")
 }

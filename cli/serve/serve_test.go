@@ -15,6 +15,7 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
 	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	"github.com/cedarsim/esim/sdk"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
 
@@ -268,5 +269,42 @@ func TestCommandFlags(t *testing.T) {
 	}
 	if got.WebappDir != "dist" || got.Config.Brand != "X" || len(got.Config.CheckoutHosts) != 2 || got.Sandbox.Accelerate != 60 || !got.Config.Sandbox {
 		t.Fatalf("%+v", got)
+	}
+}
+
+func TestRedactPath(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/plans", "/plans"},
+		{"/esim-service/api/v1/esims/useremails/rima@example.com", "/esim-service/api/v1/esims/useremails/[email]"},
+		{"/api/v1/users/otp/send_email/a@b.c/false", "/api/v1/users/otp/send_email/[email]/false"},
+	}
+	for _, tt := range tests {
+		if got := redactPath(tt.in); got != tt.want {
+			t.Errorf("redactPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestSDKThroughServe runs SDK calls through the whole serve stack (gzip, headers, logs).
+func TestSDKThroughServe(t *testing.T) {
+	srv := newServer(t, true)
+	c, err := sdk.NewClient(sdk.Options{
+		APIBase: srv.URL + sb.APIPath, SupportBase: srv.URL + sb.SupportPath, ESIMCheckBase: srv.URL + sb.ESIMCheckPath,
+		LogPushURL: srv.URL + sb.LogPushPath, ClientID: sb.DefaultClientID, ClientSecret: sb.DefaultClientSecret,
+		GuestUsername: sb.DefaultGuestUsername, GuestPassword: sb.DefaultGuestPassword,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := c.Auth.GuestLogin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	countries, err := c.Catalog.Countries(ctx)
+	if err != nil || len(countries) < 200 {
+		t.Fatalf("countries %d %v", len(countries), err)
+	}
+	if _, err := c.Catalog.AreaBundles(ctx, "global"); err != nil {
+		t.Fatal(err)
 	}
 }
