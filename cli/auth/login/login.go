@@ -55,7 +55,8 @@ a page on 127.0.0.1 that esim opens in your browser. Without a captcha site key
 (ESIM_CAPTCHA_SITE_KEY) that page uses the development provider, which the sandbox accepts.`,
 		Example: `  $ esim login
   $ esim login --email me@example.com
-  $ ESIM_CAPTCHA_TOKEN=dev-captcha esim login --email me@example.com --code 123456`,
+  $ ESIM_CAPTCHA_TOKEN=dev-captcha esim login --email me@example.com --code 123456
+  $ read-code-from-mail | esim login --email me@example.com --code - --captcha-token "$TOKEN"`,
 		Args:    cmdutil.NoArgs,
 		GroupID: "account",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -73,7 +74,7 @@ a page on 127.0.0.1 that esim opens in your browser. Without a captcha site key
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Email, "email", "e", "", "E-mail address of your account")
-	fl.StringVar(&opts.Code, "code", "", "The one-time code from the e-mail (prompted for when omitted)")
+	fl.StringVar(&opts.Code, "code", "", "The one-time code from the e-mail (prompted for when omitted; - reads it from stdin)")
 	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
 	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
 	cmdutil.AddJSONFlag(fl, &opts.JSON)
@@ -107,6 +108,16 @@ func run(ctx context.Context, opts *Options) error {
 
 	token := firstNonEmpty(opts.CaptchaToken, cfg.CaptchaToken)
 	code := opts.Code
+	if code == "-" {
+		// Scripts pass the code on stdin once it has arrived (the send happens first).
+		line, err := ios.ReadLine()
+		if err != nil {
+			return fmt.Errorf("reading the code from stdin: %w", err)
+		}
+		if code = strings.TrimSpace(line); code == "" {
+			return cmdutil.FlagErrorf("no code on stdin")
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		if code == "" {
 			if !ios.CanPrompt() {
