@@ -54,6 +54,7 @@ type (
 		err   error
 	}
 	captchaMissingMsg struct{ err error }
+	captchaMsg        struct{ token, otp string }
 )
 
 // Model is the login screen.
@@ -156,6 +157,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		t := msg.token
 		return m, func() tea.Msg { return nav.LoggedInMsg{Token: t} }
+	case captchaMsg:
+		return m.check(msg)
 	case captchaMissingMsg:
 		m.busy = ""
 		m.cfg.Log.Warn("captcha not ready: submit ignored", "err", msg.err)
@@ -234,8 +237,9 @@ func (m Model) verify() (Model, tea.Cmd) {
 		m.err = "Please enter the code."
 		return m, nil
 	}
-	ctx, verify, captcha, userID := m.ctx, m.cfg.Verify, m.cfg.Captcha, m.userID
-	spin := m.setBusy("Checking the code...")
+	ctx, captcha := m.ctx, m.cfg.Captcha
+	// The captcha may run in the browser and take a while: it is its own step.
+	spin := m.setBusy("Waiting for the captcha...")
 	return m, tea.Batch(spin, func() tea.Msg {
 		if captcha == nil {
 			return captchaMissingMsg{errors.New("no captcha token source")}
@@ -244,9 +248,17 @@ func (m Model) verify() (Model, tea.Cmd) {
 		if err != nil || tok == "" {
 			return captchaMissingMsg{err}
 		}
-		t, err := verify(ctx, userID, otp, tok)
-		return verifiedMsg{t, err}
+		return captchaMsg{tok, otp}
 	})
+}
+
+func (m Model) check(msg captchaMsg) (Model, tea.Cmd) {
+	m.busy = "Checking the code..."
+	ctx, verify, userID := m.ctx, m.cfg.Verify, m.userID
+	return m, func() tea.Msg {
+		t, err := verify(ctx, userID, msg.otp, msg.token)
+		return verifiedMsg{t, err}
+	}
 }
 
 // View renders the form.
