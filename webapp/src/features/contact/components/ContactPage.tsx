@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useApi } from '@/shared/api/ApiContext';
+import { ContactForm, type ContactMessage } from './ContactForm';
+import { ContactInfo } from './ContactInfo';
+import styles from './Contact.module.css';
+
+/** The contact page (route /contactus, 'Let's Talk'). */
+export function ContactPage() {
+  const api = useApi();
+  const send = useCallback(
+    (m: ContactMessage) => api.support.contactUs({ fullName: m.fullname, email: m.email, message: m.comments, department: m.reqType }),
+    [api],
+  );
+  return (
+    <div className="page">
+      <title>Let&apos;s Talk</title>
+      <h1>Let&apos;s Talk</h1>
+      <p className={styles.intro}>Questions about a plan, an order or installing your eSIM? We are here to help.</p>
+      <div className={styles.layout}>
+        <ContactInfo />
+        <ContactForm send={send} />
+      </div>
+    </div>
+  );
+}
+
+export default ContactPage;

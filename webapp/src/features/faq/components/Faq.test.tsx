@@ -1,0 +1,55 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ShopProviders } from '@/features/plans/testing/ShopProviders';
+import { FaqIndexPage } from './FaqIndexPage';
+import { FaqItemPage } from './FaqItemPage';
+
+const slugs = ['general-info', 'installing-esims-ios', 'installing-esims-android', 'autostart-autorenew', 'removing-esims', 'esim-trabouleshooting'];
+
+describe('FAQ', () => {
+  it('index: title, the two headings and six tiles to /faq/:item', () => {
+    render(
+      <ShopProviders path="/faq">
+        <FaqIndexPage />
+      </ShopProviders>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
+    expect(screen.getByText('Got questions?')).toBeInTheDocument();
+    expect(screen.getByText('We have your answers')).toBeInTheDocument();
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(slugs.map((s) => `/faq/${s}`));
+  });
+
+  it.each(slugs)('item %s: sidebar with the item highlighted', (slug) => {
+    render(
+      <ShopProviders path="/faq/:item" url={`/faq/${slug}`}>
+        <FaqItemPage />
+      </ShopProviders>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'All Categories' });
+    const active = within(nav).getByRole('link', { current: 'page' });
+    expect(active).toHaveAttribute('href', `/faq/${slug}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(active.textContent ?? '');
+    expect(screen.queryByText('Please select an item')).not.toBeInTheDocument();
+  });
+
+  it('troubleshooting quotes the device errors exactly', () => {
+    render(
+      <ShopProviders path="/faq/:item" url="/faq/esim-trabouleshooting">
+        <FaqItemPage />
+      </ShopProviders>,
+    );
+    for (const e of ['Unable to Complete Cellular Plan Change', 'This code is no longer valid', 'PDP Authentication Failure']) {
+      expect(screen.getByText(`'${e}'`)).toBeInTheDocument();
+    }
+  });
+
+  it("an unknown item shows 'Please select an item' and no highlighted entry", () => {
+    render(
+      <ShopProviders path="/faq/:item" url="/faq/esim-troubleshooting">
+        <FaqItemPage />
+      </ShopProviders>,
+    );
+    expect(screen.getByText('Please select an item')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation')).queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
+  });
+});

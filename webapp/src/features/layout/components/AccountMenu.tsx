@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '@/shared/api/types';
+import { accountLabel } from './navRules';
+import styles from './Layout.module.css';
+
+type AccountMenuProps = {
+  /** A registered customer is logged in. */
+  loggedIn: boolean;
+  user: CurrentUser | null;
+  onLogout: () => void;
+};
+
+/**
+ * The header's account menu (spec section 2): logged out, a 'My Account' link to /login;
+ * logged in, a button with the full name opening a menu with the e-mail, 'My eSIMs',
+ * 'Buy new eSIM' and 'Logout'.
+ */
+export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!loggedIn) {
+    return (
+      <Link className={styles.accountButton} to="/login">
+        My Account
+      </Link>
+    );
+  }
+
+  const close = () => setOpen(false);
+  return (
+    <div className={styles.account} ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.accountButton}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {accountLabel(user)}
+        <span aria-hidden="true" className={styles.caret}>
+          ▾
+        </span>
+      </button>
+      {open && (
+        <div id={menuId} className={styles.accountMenu}>
+          {user?.email && <p className={styles.accountEmail}>{user.email}</p>}
+          <ul>
+            <li>
+              <Link to="/profile" onClick={close}>
+                My eSIMs
+              </Link>
+            </li>
+            <li>
+              <Link to="/plans" onClick={close}>
+                Buy new eSIM
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/login"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                Logout
+              </Link>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

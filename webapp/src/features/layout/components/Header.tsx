@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { CurrentUser } from '@/shared/api/types';
+import { AccountMenu } from './AccountMenu';
+import { formatDateLine, isFaqActive } from './navRules';
+import { SocialLinks } from './SocialLinks';
+import styles from './Layout.module.css';
+
+export type HeaderViewProps = {
+  brand: string;
+  now: Date;
+  loggedIn: boolean;
+  user: CurrentUser | null;
+  onLogout: () => void;
+};
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink);
+
+/** The header of every page (spec section 2), without data fetching. */
+export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewProps) {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const faqActive = isFaqActive(pathname);
+  const close = () => setMenuOpen(false);
+  return (
+    <header className={styles.header}>
+      <div className={styles.topBar}>
+        <p className={styles.dateLine}>
+          <time dateTime={now.toISOString().slice(0, 10)}>{formatDateLine(now)}</time>
+        </p>
+        <SocialLinks tone="light" />
+      </div>
+      <div className={styles.mainBar}>
+        <Link to="/" className={styles.brand} aria-label={`${brand} home`}>
+          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" fill="currentColor" />
+            <path d="M16 5l6 9h-4l5 7h-5v6h-4v-6H9l5-7h-4z" fill="#fff" />
+          </svg>
+          <span>{brand}</span>
+        </Link>
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span className="visually-hidden">Menu</span>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <nav id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+          <ul className={styles.navList}>
+            <li>
+              <NavLink to="/plans" className={navClass} onClick={close}>
+                Plans
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/setup-guide" className={navClass} onClick={close}>
+                Setup Guide
+              </NavLink>
+            </li>
+            <li>
+              {/* Active for any path containing faq, not only /faq and below. */}
+              <NavLink
+                to="/faq"
+                className={faqActive ? `${styles.navLink} ${styles.active}` : styles.navLink}
+                aria-current={faqActive ? 'page' : undefined}
+                onClick={close}
+              >
+                FAQ
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contactus" className={navClass} onClick={close}>
+                Let&apos;s Talk
+              </NavLink>
+            </li>
+          </ul>
+          <div className={styles.actions}>
+            <Link to="/plans" className={styles.buyNow} onClick={close}>
+              Buy Now
+            </Link>
+            <AccountMenu loggedIn={loggedIn} user={user} onLogout={onLogout} />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

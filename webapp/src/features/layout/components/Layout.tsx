@@ -1,0 +1,51 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useApi, useSession } from '@/shared/api/ApiContext';
+import { isRegistered } from '@/shared/api/session';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { Footer } from './Footer';
+import { HeaderView } from './Header';
+import { redirectFor } from './navRules';
+import styles from './Layout.module.css';
+
+/** Scrolls to the top on every route change (spec section 2). */
+export function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return null;
+}
+
+/** Header with the live session and current user. */
+export function Header({ now }: { now?: Date }) {
+  const { brand } = useConfig();
+  const api = useApi();
+  const session = useSession();
+  const user = useCurrentUser();
+  const [today] = useState(() => now ?? new Date());
+  return <HeaderView brand={brand} now={now ?? today} loggedIn={isRegistered(session)} user={user} onLogout={() => api.auth.logout()} />;
+}
+
+/** The page frame: skip link, header, the page, footer; and the session redirects. */
+export function Layout({ children, now }: { children?: ReactNode; now?: Date }) {
+  const { brand } = useConfig();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const target = redirectFor(pathname, isRegistered(session));
+  const [year] = useState(() => (now ?? new Date()).getFullYear());
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header now={now} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {target ? <Navigate to={target} replace /> : (children ?? <Outlet />)}
+      </main>
+      <Footer brand={brand} year={year} />
+    </div>
+  );
+}

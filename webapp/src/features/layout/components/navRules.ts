@@ -1,0 +1,29 @@
+/** The FAQ nav link is active for any path containing faq (spec section 2). */
+export const isFaqActive = (pathname: string): boolean => pathname.toLowerCase().includes('faq');
+
+/** Header date line: weekday, month, day, year, in Beirut time. */
+const dateLine = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Beirut',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+export const formatDateLine = (now: Date): string => dateLine.format(now);
+
+/** The account button's label: the full name, or 'My Account' if a name part is missing. */
+export function accountLabel(user: { firstName: string; lastName: string } | null): string {
+  const first = user?.firstName.trim() ?? '';
+  const last = user?.lastName.trim() ?? '';
+  return first && last ? `${first} ${last}` : 'My Account';
+}
+
+/**
+ * Page redirects of spec section 2: a registered customer on a path containing /login or
+ * /otp goes to /profile; a guest, or a visitor with no flag, on /profile goes to /login.
+ */
+export function redirectFor(pathname: string, registered: boolean): string | null {
+  if (registered && (pathname.includes('/login') || pathname.includes('/otp'))) return '/profile';
+  if (!registered && pathname.includes('/profile')) return '/login';
+  return null;
+}

@@ -1,0 +1,202 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { handlersFor, type Selection } from '@/mocks/handlers';
+import { startMockServer } from '@/test/msw';
+import { ShopProviders } from '../testing/ShopProviders';
+import { PlansPage } from './PlansPage';
+
+const server = startMockServer();
+
+const catalogue: Selection = {
+  'identity.token.guest': 'success',
+  'catalog.countries': 'success',
+  'catalog.regions': 'success',
+  'catalog.specialBundles': 'success',
+  'catalog.areaBundles': 'success',
+  'catalog.globalBundles': 'success',
+  'catalog.search': 'success',
+};
+
+function setWidth(width: number) {
+  // The page reads the breakpoint through matchMedia, which jsdom lacks.
+  vi.stubGlobal('matchMedia', (q: string) => ({
+    matches: /max-width:\s*(\d+)px/.test(q) && width <= Number(/max-width:\s*(\d+)px/.exec(q)?.[1]),
+    media: q,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+async function renderPlans(width = 1280) {
+  setWidth(width);
+  server.use(...handlersFor(catalogue));
+  const user = userEvent.setup();
+  render(
+    <ShopProviders path="/plans">
+      <PlansPage />
+    </ShopProviders>,
+  );
+  await screen.findByRole('button', { name: 'Turkey' });
+  return user;
+}
+
+const optionNames = () => screen.queryAllByRole('option').map((o) => o.textContent);
+
+describe('plans page: country search', () => {
+  it.each([
+    { name: 'case-insensitive, anywhere', typed: 'URK', want: ['Turkey'] },
+    { name: 'accent-insensitive', typed: 'cote', want: ["Côte d'Ivoire"] },
+    { name: 'accented query', typed: 'RÉUN', want: ['Réunion'] },
+    { name: 'trimmed', typed: '  japan  ', want: ['Japan'] },
+    { name: 'several matches in list order', typed: 'land', want: ['Netherlands', 'Switzerland', 'Ireland', 'Poland', 'Thailand'] },
+  ])('filters $name', async ({ typed, want }) => {
+    const user = await renderPlans();
+    await user.click(screen.getByLabelText('Where are you travelling?'));
+    // Pasted, because react-select takes a typed leading space as "pick the focused option".
+    await user.paste(typed);
+    expect(optionNames()).toEqual(want);
+  });
+
+  it("says 'No options' when nothing matches", async () => {
+    const user = await renderPlans();
+    await user.type(screen.getByLabelText('Where are you travelling?'), 'atlantis');
+    expect(optionNames()).toEqual([]);
+    expect(screen.getByText('No options')).toBeInTheDocument();
+  });
+
+  it('has no selection limit, and a selection swaps the tabs for search results', async () => {
+    const user = await renderPlans();
+    const input = screen.getByLabelText('Where are you travelling?');
+    expect(screen.getByRole('heading', { name: 'Popular Destinations' })).toBeInTheDocument();
+    await user.type(input, 'turkey');
+    await user.keyboard('{Enter}');
+    await user.type(input, 'leban');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Search Results' })).toBeInTheDocument();
+    // search_bundles/TR,LB answers Turkey's and Lebanon's bundles.
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Turkey 1GB 7 Days',
+      'Turkey 5GB 30 Days',
+      'Turkey 10GB 30 Days',
+      'Turkey Unlimited 7 Days',
+      'Lebanon 500MB 1 Day',
+      'Lebanon 3GB 30 Days',
+    ]);
+  });
+});
+
+describe('plans page: areas', () => {
+  it('lists the special groups once each, before the countries', async () => {
+    await renderPlans();
+    const list = screen.getByRole('list', { name: 'Countries' });
+    const names = within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.replace(/[+−]$/, ''));
+    expect(names.slice(0, 4)).toEqual(['Hajj & Umrah', 'Paris Olympics', 'Lebanon', 'Turkey']);
+    expect(names.filter((n) => n === 'Hajj & Umrah')).toHaveLength(1);
+  });
+
+  it.each([
+    { name: 'desktop: ceil(4/3)+1', width: 1280, row: '3' },
+    { name: 'mobile at 768 px: 4+1', width: 768, row: '5' },
+  ])('expands one area at a time at the computed row ($name)', async ({ width, row }) => {
+    const user = await renderPlans(width);
+    const turkey = screen.getByRole('button', { name: 'Turkey' });
+    await user.click(turkey);
+    expect(turkey).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('listitem', { name: 'Turkey plans' });
+    expect(panel).toHaveAttribute('data-row', row);
+    expect(panel.style.gridRow).toBe(row);
+    expect(await within(panel).findAllByRole('article')).toHaveLength(4);
+
+    // Opening another area closes the first.
+    const hajj = screen.getByRole('button', { name: 'Hajj & Umrah' });
+    await user.click(hajj);
+    expect(turkey).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listitem', { name: 'Turkey plans' })).not.toBeInTheDocument();
+    const hajjPanel = screen.getByRole('listitem', { name: 'Hajj & Umrah plans' });
+    // Position 1: row 2 on both layouts.
+    expect(hajjPanel).toHaveAttribute('data-row', '2');
+    expect(within(hajjPanel).getAllByRole('article')).toHaveLength(2);
+
+    // Clicking it again collapses it.
+    await user.click(hajj);
+    expect(hajj).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listitem', { name: /plans$/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the global bundles in the Global tab', async () => {
+    const user = await renderPlans();
+    await user.click(screen.getByRole('tab', { name: 'Global' }));
+    expect(await screen.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
+  });
+
+  it('logs a failed load and leaves the list empty', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    setWidth(1280);
+    // Without the countries scenario the handlers answer 501 for catalog/countries.
+    const { 'catalog.countries': _, ...rest } = catalogue;
+    server.use(...handlersFor(rest));
+    render(
+      <ShopProviders path="/plans">
+        <PlansPage />
+      </ShopProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Countries' });
+    expect(within(list).getAllByRole('button').map((b) => b.textContent?.replace(/[+−]$/, ''))).toEqual(['Hajj & Umrah', 'Paris Olympics']);
+    await waitFor(() => expect(error).toHaveBeenCalledWith('plans: load countries failed', expect.anything()));
+  });
+});
+
+describe('plans page: popups', () => {
+  async function openTurkey() {
+    const user = await renderPlans();
+    await user.click(screen.getByRole('button', { name: 'Turkey' }));
+    const card = await screen.findByRole('article', { name: 'Turkey Unlimited 7 Days' });
+    return { user, card };
+  }
+
+  it("'More Info' shows the fair-use message and Escape closes it", async () => {
+    const { user, card } = await openTurkey();
+    const more = within(card).getByRole('button', { name: 'More Info' });
+    await user.click(more);
+    const dialog = screen.getByRole('dialog', { name: 'Turkey Unlimited 7 Days' });
+    expect(dialog).toHaveTextContent('Fair use: speed drops to 512 kbps after 2 GB a day.');
+    expect(dialog).toHaveTextContent('Unlimited');
+    expect(dialog).toHaveTextContent('29.00 USD');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+  });
+
+  it('the compatibility popup has the popup1<bundleId> anchor, the *#06# hint, and continues to the cart', async () => {
+    const { user, card } = await openTurkey();
+    const buy = within(card).getByRole('link', { name: /Buy Now/ });
+    expect(buy.getAttribute('href')).toMatch(/^#popup1[0-9a-f-]{36}$/);
+    await user.click(buy);
+    const dialog = screen.getByRole('dialog', { name: 'Is your device eSIM compatible?' });
+    expect(`#${dialog.id}`).toBe(buy.getAttribute('href'));
+    expect(dialog).toHaveTextContent('*#06#');
+    expect(dialog).toHaveTextContent('EID');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
+    const bundleId = dialog.id.replace(/^popup1/, '');
+    expect(await screen.findByTestId('landed')).toHaveTextContent(`Navigated to /cart/${bundleId}`);
+  });
+
+  it("shows 5 coverage flags and '+N', whose popup lists every country", async () => {
+    const user = await renderPlans();
+    await user.click(screen.getByRole('tab', { name: 'Global' }));
+    const card = await screen.findByRole('article', { name: 'Global 3GB 30 Days' });
+    expect(within(card).getAllByRole('img', { name: /.+/ })).toHaveLength(5);
+    const more = within(card).getByRole('button', { name: /^\+7/ });
+    expect(more).toHaveTextContent('+7');
+    await user.click(more);
+    const dialog = screen.getByRole('dialog', { name: 'Global 3GB 30 Days: covered countries' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

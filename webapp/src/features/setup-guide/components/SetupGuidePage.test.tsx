@@ -1,0 +1,40 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ShopProviders } from '@/features/plans/testing/ShopProviders';
+import { SetupGuidePage } from './SetupGuidePage';
+
+function renderGuide(url: string) {
+  render(
+    <ShopProviders path="/setup-guide/:item?" url={url}>
+      <SetupGuidePage />
+    </ShopProviders>,
+  );
+}
+
+const steps = () => within(screen.getByRole('tabpanel')).getAllByRole('listitem');
+
+describe('SetupGuidePage', () => {
+  it.each([
+    { url: '/setup-guide/android', tab: 'Android', count: 15 },
+    { url: '/setup-guide/ios', tab: 'iOS', count: 11 },
+    { url: '/setup-guide', tab: 'iOS', count: 11 },
+    { url: '/setup-guide/windows', tab: 'iOS', count: 11 },
+  ])('$url preselects $tab with $count steps', ({ url, tab, count }) => {
+    renderGuide(url);
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent(tab);
+    expect(steps()).toHaveLength(count);
+    for (const s of steps()) expect(within(s).getByRole('img')).toHaveAttribute('src', expect.stringMatching(/\/images\/setup\/[a-z]+\.svg$/));
+  });
+
+  it('switches tabs by click and by arrow keys', async () => {
+    const user = userEvent.setup();
+    renderGuide('/setup-guide');
+    await user.click(screen.getByRole('tab', { name: 'Android' }));
+    expect(steps()).toHaveLength(15);
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'iOS' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'iOS' })).toHaveAttribute('aria-selected', 'true');
+    expect(steps()).toHaveLength(11);
+  });
+});
