@@ -207,3 +207,15 @@ func TestConcurrentUse(t *testing.T) {
 		t.Fatalf("mails = %d, want 80", n)
 	}
 }
+
+func TestCheckoutCSPAllowsTheShop(t *testing.T) {
+	e := newEnv(t, sandbox.Options{ShopURL: "http://localhost:5173"})
+	resp, err := e.srv.Client().Get(e.srv.URL + "/sandbox/checkout/unknown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' http://localhost:5173;") {
+		t.Fatalf("CSP %q", csp)
+	}
+}

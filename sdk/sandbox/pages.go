@@ -3,6 +3,7 @@ package sandbox
 import (
 	"html/template"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -44,9 +45,19 @@ func parsePages() pages {
 }
 
 func renderHTML(w http.ResponseWriter, t *template.Template, status int, v any) {
+	renderHTMLFormTo(w, t, status, v, "")
+}
+
+// renderHTMLFormTo renders a page whose form may also lead (through the 303 after paying)
+// to formOrigin: CSP form-action covers redirects too.
+func renderHTMLFormTo(w http.ResponseWriter, t *template.Template, status int, v any, formOrigin string) {
+	formAction := "'self'"
+	if formOrigin != "" {
+		formAction += " " + formOrigin
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action "+formAction+"; frame-ancestors 'none'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_ = t.Execute(w, v)
@@ -99,5 +110,14 @@ func (s *Server) renderCheckoutLocked(w http.ResponseWriter, _ *http.Request, o 
 			v["Payable"] = o.Status == orderOpen
 		}
 	}
-	renderHTML(w, s.pages.checkout, status, v)
+	renderHTMLFormTo(w, s.pages.checkout, status, v, shopOrigin(s.opts.ShopURL))
+}
+
+// shopOrigin returns scheme://host of the configured shop, or "" (same origin, or invalid).
+func shopOrigin(shop string) string {
+	u, err := url.Parse(shop)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(u.Host, " ;'") {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
