@@ -345,6 +345,12 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.now()
+	idemKey := "verify:" + body.IdempotencyID
+	if body.IdempotencyID != "" && s.st.Idem[idemKey] == u.ID && u.OTP != "" && now.Before(u.OTPExpires) {
+		// A retry of a verification that succeeded (its answer was lost): same answer.
+		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
+		return
+	}
 	if now.Before(u.LockedUntil) {
 		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
 		return
@@ -368,6 +374,9 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
+	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
+		s.st.Idem[idemKey] = u.ID
+	}
 	s.saveLocked()
 	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
 }

@@ -79,3 +79,30 @@ func TestAcceleratedClock(t *testing.T) {
 		t.Fatal("factor 1 should be the base clock")
 	}
 }
+
+// TestVerifyRetryIsIdempotent: a verification retried with the same idempotency id (its
+// first answer lost) gets the same answer instead of "Invalid OTP" for a spent code.
+func TestVerifyRetryIsIdempotent(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, sandbox.Options{})
+	c := e.client(t)
+	if _, err := c.Auth.GuestLogin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sent, err := c.Users.SendSignupCode(ctx, sdk.SignupForm{FirstName: "A", LastName: "B", Phone: "1", Email: "idem@example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	body := `{"idempotencyId":"11111111-2222-4333-8444-555555555555","otp":"` + e.sb.LatestCode("idem@example.com") + `","username":"","userId":"` + sent.UserID + `","captchaToken":"x"}`
+	path := sandbox.APIPath + "users/otp/email/" + sent.UserID
+	st1, _, b1 := raw(t, e, "POST", path, "application/json", body, auth)
+	st2, _, b2 := raw(t, e, "POST", path, "application/json", body, auth)
+	if st1 != 200 || st2 != 200 || b1 != b2 {
+		t.Fatalf("first %d %s, retry %d %s", st1, b1, st2, b2)
+	}
+	other := strings.Replace(body, "11111111", "99999999", 1)
+	if st, _, b := raw(t, e, "POST", path, "application/json", other, auth); st != 400 || !strings.Contains(b, "Invalid OTP") {
+		t.Fatalf("a new verification with the spent code: %d %s", st, b)
+	}
+}
