@@ -9,6 +9,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/render"
+	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/iccid"
@@ -92,10 +93,10 @@ const barWidth = 20
 
 func printBundle(w io.Writer, b sdk.ESIMBundle) error {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "\n%s\n", b.DisplayName())
+	fmt.Fprintf(&sb, "\n%s\n", tableprinter.Sanitize(b.DisplayName()))
 	line := func(label, v string) {
 		if v != "" {
-			fmt.Fprintf(&sb, "  %-10s %s\n", label+":", v)
+			fmt.Fprintf(&sb, "  %-10s %s\n", label+":", tableprinter.Sanitize(v))
 		}
 	}
 	line("State", b.BundleState)

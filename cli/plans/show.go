@@ -9,6 +9,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/render"
+	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/profile"
@@ -85,12 +86,12 @@ func PrintBundle(w io.Writer, b sdk.Bundle) error {
 	coverage := profile.Coverage(b.RoamingCountries, func(c sdk.Country) string { return c.Name })
 	lines = append(lines, [2]string{"Coverage", render.Coverage(len(coverage))})
 	for _, l := range lines {
-		if _, err := fmt.Fprintf(w, "%-9s %s\n", l[0]+":", l[1]); err != nil {
+		if _, err := fmt.Fprintf(w, "%-9s %s\n", l[0]+":", tableprinter.Sanitize(l[1])); err != nil {
 			return fmt.Errorf("writing plan: %w", err)
 		}
 	}
 	for _, c := range coverage {
-		if _, err := fmt.Fprintf(w, "  %s\n", render.Countries([]sdk.Country{c})); err != nil {
+		if _, err := fmt.Fprintf(w, "  %s\n", tableprinter.Sanitize(render.Countries([]sdk.Country{c}))); err != nil {
 			return fmt.Errorf("writing plan: %w", err)
 		}
 	}

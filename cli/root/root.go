@@ -10,6 +10,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/cli/version"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/spf13/cobra"
@@ -113,12 +114,22 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) 
 		fmt.Fprintln(w, SessionExpiredMessage)
 		return cmdutil.ExitAuth
 	case errors.As(err, &flagErr), isCobraUsageError(err):
-		fmt.Fprintln(w, err.Error())
+		fmt.Fprintln(w, safeLines(err.Error()))
 		fmt.Fprintln(w, "Run 'esim --help' (or add --help to the command) for usage.")
 		return cmdutil.ExitUsage
 	}
-	fmt.Fprintln(w, err.Error())
+	fmt.Fprintln(w, safeLines(err.Error()))
 	return cmdutil.ExitError
+}
+
+// safeLines strips control characters from each line of an error text: errors can quote
+// a server's answer, which must not drive the terminal.
+func safeLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = tableprinter.Sanitize(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Cobra reports unknown commands and argument-count errors as plain errors.

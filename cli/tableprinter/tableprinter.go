@@ -58,9 +58,23 @@ func (p *Printer) IsTTY() bool { return p.isTTY }
 // Header sets the column titles (printed on a TTY only).
 func (p *Printer) Header(cols ...string) { p.header = cols }
 
+// Sanitize makes a server-supplied value safe for one terminal cell: tabs and line breaks
+// become spaces and other control characters (ESC, so no escape sequence injection) go.
+func Sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // Field adds a cell to the current row.
 func (p *Printer) Field(text string, s ...Style) {
-	c := cell{text: text}
+	c := cell{text: Sanitize(text)}
 	if len(s) > 0 {
 		c.style = s[0]
 	}
@@ -109,8 +123,7 @@ func (p *Printer) Render() error {
 		for _, row := range p.rows {
 			texts := make([]string, len(row))
 			for i, c := range row {
-				// Tabs or newlines inside a value would break the line format.
-				texts[i] = strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(c.text)
+				texts[i] = c.text
 			}
 			if _, err := fmt.Fprintln(p.w, strings.Join(texts, "\t")); err != nil {
 				return fmt.Errorf("writing table: %w", err)

@@ -11,6 +11,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
+	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
@@ -170,7 +171,7 @@ func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.To
 	if name != "" {
 		name = " (" + name + ")"
 	}
-	fmt.Fprintf(ios.ErrOut, "Logged in as %s%s.\n", res.Email, name)
+	fmt.Fprintf(ios.ErrOut, "Logged in as %s%s.\n", tableprinter.Sanitize(res.Email), tableprinter.Sanitize(name))
 	return nil
 }
 

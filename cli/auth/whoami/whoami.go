@@ -10,6 +10,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/session"
+	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/spf13/cobra"
 )
@@ -70,6 +71,6 @@ func run(ctx context.Context, opts *Options) error {
 	if name == "" || u.FirstName == "" || u.LastName == "" {
 		name = "My Account" // the header's wording when a name part is missing
 	}
-	_, err = fmt.Fprintf(ios.Out, "%s\n%s\n", u.Email, name)
+	_, err = fmt.Fprintf(ios.Out, "%s\n%s\n", tableprinter.Sanitize(u.Email), tableprinter.Sanitize(name))
 	return err
 }
