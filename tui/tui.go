@@ -154,7 +154,9 @@ func New(ctx context.Context, client *sdk.Client, opts Options) Model {
 		opts.Brand = "CedarSIM"
 	}
 	st := theme.New()
-	m := Model{ctx: ctx, client: client, opts: opts, styles: st, keys: DefaultKeyMap(), help: help.New(),
+	h := help.New()
+	h.Styles = st.Help()
+	m := Model{ctx: ctx, client: client, opts: opts, styles: st, keys: DefaultKeyMap(), help: h,
 		screens: map[screenID]screen{}, width: 80, height: 24}
 	m.screens[scrPlans] = wrap(plans.New(ctx, plans.Config{
 		Catalog: client.Catalog, Styles: plans.DefaultStyles(st), Keys: plans.DefaultKeyMap(),

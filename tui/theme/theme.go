@@ -6,17 +6,20 @@ package theme
 import (
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Palette of the shop (cedar green, with a red for errors as the web shows them). Hex
-// strings are constants; the adaptive colours are built from them in New.
+// Palette of the shop (cedar green, with a red for errors as the web shows them). The
+// colours read on dark and light backgrounds alike: adaptive colours would make lipgloss
+// ask the terminal for its background (OSC 11), and a terminal that never answers stalls
+// the first frame for seconds.
 const (
-	accentLight, accentDark = "#1B7F3B", "#3FBF6A"
-	mutedLight, mutedDark   = "#6B6B6B", "#8A8A8A"
-	dangerLight, dangerDark = "#C0392B", "#FF5F56"
-	borderLight, borderDark = "#BBBBBB", "#555555"
+	accentHex = "#2E9E55"
+	mutedHex  = "#808080"
+	dangerHex = "#E5484D"
+	borderHex = "#7A7A7A"
 )
 
 // Styles shared by the components. It is a value built by New, not package state, so a test
@@ -36,15 +39,13 @@ type Styles struct {
 	BarFull   lipgloss.Style
 	BarEmpty  lipgloss.Style
 
-	AccentColor, MutedColor, DangerColor, BorderColor lipgloss.AdaptiveColor
+	AccentColor, MutedColor, DangerColor, BorderColor lipgloss.Color
 }
 
 // New returns the shared styles.
 func New() Styles {
-	accent := lipgloss.AdaptiveColor{Light: accentLight, Dark: accentDark}
-	muted := lipgloss.AdaptiveColor{Light: mutedLight, Dark: mutedDark}
-	danger := lipgloss.AdaptiveColor{Light: dangerLight, Dark: dangerDark}
-	border := lipgloss.AdaptiveColor{Light: borderLight, Dark: borderDark}
+	accent, muted := lipgloss.Color(accentHex), lipgloss.Color(mutedHex)
+	danger, border := lipgloss.Color(dangerHex), lipgloss.Color(borderHex)
 	return Styles{
 		AccentColor: accent, MutedColor: muted, DangerColor: danger, BorderColor: border,
 		Box:       lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(border).Padding(0, 1),
@@ -108,4 +109,14 @@ func (s Styles) Message(style lipgloss.Style, text string, width int) []string {
 		lines[i] = style.Render(l)
 	}
 	return lines
+}
+
+// Help returns help bar styles in the palette (bubbles' defaults are adaptive colours,
+// which make lipgloss query the terminal's background).
+func (s Styles) Help() help.Styles {
+	key := lipgloss.NewStyle().Foreground(s.MutedColor).Bold(true)
+	desc := lipgloss.NewStyle().Foreground(s.MutedColor)
+	sep := lipgloss.NewStyle().Foreground(s.BorderColor)
+	return help.Styles{ShortKey: key, ShortDesc: desc, ShortSeparator: sep, Ellipsis: sep,
+		FullKey: key, FullDesc: desc, FullSeparator: sep}
 }
