@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -248,5 +249,56 @@ func TestViewFitsTheWindow(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func checkoutURL(t *testing.T, m root) string {
+	t.Helper()
+	if m.cur != scrCheckout {
+		t.Fatalf("on screen %d, want checkout", m.cur)
+	}
+	return m.screens[scrCheckout].(wrapped[checkout.Model]).m.URL()
+}
+
+func TestBuyFlowLogsInThenEndsInCheckoutLink(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, append(catalog, "users.otpSend/login", "users.otpVerify/success",
+		"identity.token.otp/success", "support.canPurchase/allowed", "orders.create/newly-created", "orders.details/success")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	m = tuitest.Type(t, m, tuitest.RegisteredEmail)
+	m = tuitest.Press(t, m, "tab", "space", "enter")
+	m = tuitest.Type(t, m, "123456")
+	m = tuitest.Press(t, m, "enter")
+	if m.cur != scrCheckout || !strings.Contains(m.View(), "Just one more step to get your eSIM") {
+		t.Fatalf("after login: screen %d\n%s", m.cur, m.View())
+	}
+	m = tuitest.Press(t, m, "enter")
+	if u := checkoutURL(t, m); !strings.HasPrefix(u, "https://pay.example.com/checkout/hosted?") || !strings.Contains(u, "quantity=1") {
+		t.Fatalf("checkout link %q", u)
+	}
+	m = tuitest.Press(t, m, "esc")
+	if m.cur != scrBundle {
+		t.Fatalf("esc from checkout went to screen %d, want the bundle", m.cur)
+	}
+}
+
+func TestTopupFlowEndsInCheckoutLink(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success", "catalog.topupBundles/success",
+		"esimcheck.check/can-continue", "catalog.topupBundleSelected/success", "support.canPurchase/allowed",
+		"orders.create/newly-created", "orders.details/topup")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "2", "t")
+	if !strings.Contains(m.View(), "Topup eSIM with ICCID 89961010025061000016") {
+		t.Fatalf("top-up list:\n%s", m.View())
+	}
+	m = tuitest.Press(t, m, "right", "enter")
+	if !strings.Contains(m.View(), "Just one more step to topup your eSIM") {
+		t.Fatalf("top-up checkout:\n%s", m.View())
+	}
+	m = tuitest.Press(t, m, "enter")
+	if u := checkoutURL(t, m); !strings.Contains(u, "orderId=3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d") {
+		t.Fatalf("checkout link %q", u)
 	}
 }

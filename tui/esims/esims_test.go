@@ -99,3 +99,12 @@ func TestActions(t *testing.T) {
 		t.Fatalf("t: got %#v", tp)
 	}
 }
+
+func TestCursorStaysVisible(t *testing.T) {
+	for _, h := range []int{8, 12, 20} {
+		m := tuitest.Press(t, loaded(t, "esims.byEmail/success").SetSize(80, h), "tab", "tab", "down", "down", "down", "down")
+		if v := m.View(); !strings.Contains(v, "> France 3GB 15 Days") {
+			t.Errorf("height %d: last entry focused but not shown:\n%s", h, v)
+		}
+	}
+}

@@ -155,3 +155,17 @@ func TestSearchResultsReplaceTabs(t *testing.T) {
 		t.Errorf("clearing the selection did not bring the tabs back:\n%s", v)
 	}
 }
+
+func TestCursorStaysVisible(t *testing.T) {
+	for _, h := range []int{14, 20} {
+		m := tuitest.Press(t, loaded(t).SetSize(80, h), "down", "enter", "down", "down")
+		v := m.View()
+		if !strings.Contains(v, "┏") || !strings.Contains(v, "Unlimited - 7 Days") {
+			t.Errorf("height %d: focused card not shown:\n%s", h, v)
+		}
+		m = tuitest.Press(t, m, "down")
+		if v := m.View(); !strings.Contains(v, "> ▸ AE  United Arab Emirates") {
+			t.Errorf("height %d: focused area not shown:\n%s", h, v)
+		}
+	}
+}
