@@ -10,11 +10,11 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -66,7 +66,7 @@ type Model struct {
 	bundleID       string // the id sent to the server (the server's choice for a top-up)
 	topupAccountID string
 	busy           bool
-	spin           spinner.Model
+	spin           spin.Model
 	url            string
 	opened         bool
 	err            string
@@ -76,7 +76,7 @@ type Model struct {
 // New starts the checkout of a catalogue bundle.
 func New(ctx context.Context, b sdk.Bundle, cfg Config) Model {
 	return Model{ctx: ctx, cfg: cfg, bundle: b, bundleID: b.ID, width: 80, height: 24,
-		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+		spin: spin.New()}
 }
 
 // NewTopup starts the checkout of a top-up: bundleID is the one the server chose for the
@@ -104,14 +104,11 @@ func (m Model) URL() string { return m.url }
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case spinner.TickMsg:
-		if msg.ID != m.spin.ID() || !m.busy {
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+	if sp, cmd, ok := m.spin.Update(msg, m.busy); ok {
+		m.spin = sp
 		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case resultMsg:
 		m.busy = false
 		if msg.err != nil {
@@ -149,7 +146,7 @@ func (m Model) pay() (Model, tea.Cmd) {
 	m.busy, m.err = true, ""
 	ctx, cfg := m.ctx, m.cfg
 	req := sdk.CheckoutRequest{BundleID: m.bundleID, TopupAccountID: m.topupAccountID}
-	return m, tea.Batch(m.spin.Tick, func() tea.Msg {
+	return m, tea.Batch(m.spin.Start(), func() tea.Msg {
 		u, err := cfg.User(ctx)
 		if err != nil {
 			return resultMsg{err: err}

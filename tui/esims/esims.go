@@ -9,11 +9,11 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -60,7 +60,7 @@ type Model struct {
 	tabs    [3][]show.Entry
 	loading bool
 	err     string
-	spin    spinner.Model
+	spin    spin.Model
 
 	info        map[string][]sdk.ESIMBundle // by ICCID, from the info call
 	infoLoading map[string]bool
@@ -75,7 +75,7 @@ type Model struct {
 func New(ctx context.Context, cfg Config) Model {
 	return Model{ctx: ctx, cfg: cfg, expanded: -1, width: 80, height: 24, loading: true,
 		info: map[string][]sdk.ESIMBundle{}, infoLoading: map[string]bool{}, infoErr: map[string]string{},
-		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+		spin: spin.New()}
 }
 
 // Init loads the user and their eSIMs (New marked the screen as loading).
@@ -88,7 +88,7 @@ func (m *Model) load() tea.Cmd {
 
 func (m Model) loader() tea.Cmd {
 	ctx, cfg := m.ctx, m.cfg
-	return tea.Batch(m.spin.Tick, func() tea.Msg {
+	return tea.Batch(m.spin.Start(), func() tea.Msg {
 		u, err := cfg.User(ctx)
 		if err != nil {
 			return loadedMsg{err: err}
@@ -121,14 +121,11 @@ func (m Model) busy() bool {
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case spinner.TickMsg:
-		if msg.ID != m.spin.ID() || !m.busy() {
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+	if sp, cmd, ok := m.spin.Update(msg, m.busy()); ok {
+		m.spin = sp
 		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case loadedMsg:
 		m.loading = false
 		if msg.err != nil {
@@ -195,7 +192,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		m.infoLoading[e.ESIM.ICCID] = true
 		ctx, src, iccid := m.ctx, m.cfg.Source, e.ESIM.ICCID
-		return m.fix(), tea.Batch(m.spin.Tick, func() tea.Msg {
+		return m.fix(), tea.Batch(m.spin.Start(), func() tea.Msg {
 			b, err := src.Info(ctx, iccid)
 			return infoMsg{iccid, b, err}
 		})

@@ -11,12 +11,12 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -68,7 +68,7 @@ type Model struct {
 	onTerms       bool // focus is on the terms box
 	userID        string
 	busy          string // what is under way ("" when idle)
-	spin          spinner.Model
+	spin          spin.Model
 	err           string
 	hints         []string
 	info          string
@@ -92,7 +92,7 @@ func New(ctx context.Context, cfg Config) Model {
 	c.CharLimit = 10
 	c.Cursor.SetMode(cursor.CursorStatic)
 	return Model{ctx: ctx, cfg: cfg, email: e, code: c, width: 80, height: 24,
-		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+		spin: spin.New()}
 }
 
 // Init does nothing: the form waits for the user.
@@ -121,19 +121,16 @@ func (m Model) Email() string { return strings.TrimSpace(m.email.Value()) }
 
 func (m *Model) setBusy(what string) tea.Cmd {
 	m.busy, m.err, m.hints, m.info = what, "", nil, ""
-	return m.spin.Tick
+	return m.spin.Start()
 }
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case spinner.TickMsg:
-		if msg.ID != m.spin.ID() || m.busy == "" {
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+	if sp, cmd, ok := m.spin.Update(msg, m.busy != ""); ok {
+		m.spin = sp
 		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case sentMsg:
 		m.busy = ""
 		if msg.err != nil {

@@ -12,11 +12,11 @@ import (
 	"github.com/cedarsim/esim/sdk/textmatch"
 	"github.com/cedarsim/esim/tui/card"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -114,7 +114,7 @@ type Model struct {
 	expanded      string // key of the open area, "" when none
 	pendingLoads  int
 	spinning      bool
-	spin          spinner.Model
+	spin          spin.Model
 
 	search     textinput.Model
 	searching  bool
@@ -144,7 +144,7 @@ func New(ctx context.Context, cfg Config) Model {
 		width: 80, height: 24,
 		bundles:       map[string][]sdk.Bundle{},
 		bundlesLoaded: map[string]bool{},
-		spin:          spinner.New(spinner.WithSpinner(spinner.Line)),
+		spin:          spin.New(),
 		search:        ti,
 		pendingLoads:  3, // the lists Init loads
 		spinning:      true,
@@ -153,7 +153,7 @@ func New(ctx context.Context, cfg Config) Model {
 
 // Init loads the country, region and special lists (New counted them as pending).
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.listLoaders(), m.spin.Tick)
+	return tea.Batch(m.listLoaders(), m.spin.Start())
 }
 
 func (m Model) listLoaders() tea.Cmd {
@@ -191,7 +191,7 @@ func (m *Model) startSpinner() tea.Cmd {
 		return nil
 	}
 	m.spinning = true
-	return m.spin.Tick
+	return m.spin.Start()
 }
 
 func (m *Model) done(what string, err error) {
@@ -206,18 +206,14 @@ func (m *Model) done(what string, err error) {
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case spinner.TickMsg:
-		if msg.ID != m.spin.ID() {
-			return m, nil
-		}
-		if m.pendingLoads == 0 {
-			m.spinning = false
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+	if m.spin.Owns(msg) && m.pendingLoads == 0 {
+		m.spinning = false // the chain of ticks ends here; startSpinner begins a new one
+	}
+	if sp, cmd, ok := m.spin.Update(msg, m.pendingLoads > 0); ok {
+		m.spin = sp
 		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case countriesMsg:
 		m.done("countries", msg.err)
 		m.countries, m.loaded[0] = msg.list, true
@@ -281,20 +277,17 @@ func (m Model) updateBrowse(msg tea.KeyMsg) (Model, tea.Cmd) {
 			cmd = m.loadArea(globalArea)
 		}
 		return m.fix(), cmd
-	case key.Matches(msg, k.Up), key.Matches(msg, k.Left):
-		if m.cursor > 0 {
-			m.cursor--
-		}
-		if key.Matches(msg, k.Up) {
-			m.cursor = m.rowStep(-1)
-		}
+	case key.Matches(msg, k.Up):
+		m.cursor = m.rowStep(-1)
 		return m.fix(), nil
-	case key.Matches(msg, k.Down), key.Matches(msg, k.Right):
-		if key.Matches(msg, k.Down) {
-			m.cursor = m.rowStep(1)
-		} else if m.cursor < m.focusCount()-1 {
-			m.cursor++
-		}
+	case key.Matches(msg, k.Down):
+		m.cursor = m.rowStep(1)
+		return m.fix(), nil
+	case key.Matches(msg, k.Left):
+		m.cursor = max(0, m.cursor-1)
+		return m.fix(), nil
+	case key.Matches(msg, k.Right):
+		m.cursor = min(m.focusCount()-1, m.cursor+1)
 		return m.fix(), nil
 	case key.Matches(msg, k.Open):
 		return m.open()

@@ -169,3 +169,16 @@ func TestCursorStaysVisible(t *testing.T) {
 		}
 	}
 }
+
+func TestUpKeepsTheColumn(t *testing.T) {
+	// Turkey's 4 cards sit two to a row at 80 columns: focus the second card of the second
+	// row, go up, and land on the second card of the first row.
+	m := tuitest.Press(t, loaded(t).SetSize(80, 40), "down", "enter", "down", "down", "right")
+	if b, _ := m.Focused(); b.Name != "TR_UNL_7D" {
+		t.Fatalf("focused %q, want TR_UNL_7D", b.Name)
+	}
+	m = tuitest.Press(t, m, "up")
+	if b, _ := m.Focused(); b.Name != "TR_5GB_30D" {
+		t.Fatalf("after up: focused %q, want TR_5GB_30D", b.Name)
+	}
+}

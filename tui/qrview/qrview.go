@@ -14,11 +14,11 @@ import (
 	"github.com/cedarsim/esim/sdk/lpa"
 	"github.com/cedarsim/esim/sdk/qrcode"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mdp/qrterminal/v3"
@@ -77,7 +77,7 @@ type Model struct {
 	qr            string // the rendered code, "" until known
 	loading       bool
 	err           string
-	spin          spinner.Model
+	spin          spin.Model
 	width, height int
 }
 
@@ -87,7 +87,7 @@ func New(ctx context.Context, e sdk.ESIM, cfg Config) Model {
 		cfg.FetchDelay = DefaultFetchDelay
 	}
 	return Model{ctx: ctx, cfg: cfg, esim: e, width: 80, height: 24,
-		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+		spin: spin.New()}
 }
 
 // Init reads the activation code from the eSIM, or fetches its QR image.
@@ -103,7 +103,7 @@ func (m Model) Init() tea.Cmd {
 			return codeMsg{iccid: iccid, code: c, err: err}
 		}
 	}
-	return tea.Batch(m.spin.Tick, tea.Tick(m.cfg.FetchDelay, func(time.Time) tea.Msg { return fetchMsg{iccid} }))
+	return tea.Batch(m.spin.Start(), tea.Tick(m.cfg.FetchDelay, func(time.Time) tea.Msg { return fetchMsg{iccid} }))
 }
 
 // FromESIM reads the LPA activation code of an eSIM: from its iPhone link, else from the
@@ -171,14 +171,11 @@ func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case spinner.TickMsg:
-		if msg.ID != m.spin.ID() || !m.loading && m.qr != "" || m.err != "" {
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+	if sp, cmd, ok := m.spin.Update(msg, m.err == "" && (m.loading || m.qr == "")); ok {
+		m.spin = sp
 		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case fetchMsg:
 		if msg.iccid != m.esim.ICCID {
 			return m, nil
@@ -216,7 +213,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case key.Matches(msg, m.cfg.Keys.Retry) && m.err != "":
 			m.err = ""
 			iccid := m.esim.ICCID
-			return m, tea.Batch(m.spin.Tick, func() tea.Msg { return fetchMsg{iccid} })
+			return m, tea.Batch(m.spin.Start(), func() tea.Msg { return fetchMsg{iccid} })
 		}
 	}
 	return m, nil

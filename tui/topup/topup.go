@@ -12,11 +12,11 @@ import (
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/card"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -72,7 +72,7 @@ type Model struct {
 	target        nav.TopupMsg
 	list          []sdk.Bundle
 	loading, busy bool
-	spin          spinner.Model
+	spin          spin.Model
 	err           string
 	cursor        int
 	width, height int
@@ -84,13 +84,13 @@ func New(ctx context.Context, t nav.TopupMsg, cfg Config) Model {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	return Model{ctx: ctx, cfg: cfg, target: t, loading: true, width: 80, height: 24,
-		spin: spinner.New(spinner.WithSpinner(spinner.Line))}
+		spin: spin.New()}
 }
 
 // Init loads the list.
 func (m Model) Init() tea.Cmd {
 	ctx, f, t := m.ctx, m.cfg.Bundles, m.target
-	return tea.Batch(m.spin.Tick, func() tea.Msg {
+	return tea.Batch(m.spin.Start(), func() tea.Msg {
 		l, err := f(ctx, t.Origin, t.ESIM.ICCID, t.Provider)
 		return listMsg{l, err}
 	})
@@ -107,14 +107,11 @@ func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case spinner.TickMsg:
-		if msg.ID != m.spin.ID() || !m.loading && !m.busy {
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+	if sp, cmd, ok := m.spin.Update(msg, m.loading || m.busy); ok {
+		m.spin = sp
 		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case listMsg:
 		m.loading = false
 		if msg.err != nil {
@@ -146,7 +143,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			b := m.list[m.cursor]
 			m.busy, m.err = true, ""
 			ctx, sel, t := m.ctx, m.cfg.Select, m.target
-			return m, tea.Batch(m.spin.Tick, func() tea.Msg {
+			return m, tea.Batch(m.spin.Start(), func() tea.Msg {
 				id, err := sel(ctx, t.ESIM.ICCID, b.Name, t.Provider)
 				if err == nil && id == "" {
 					err = errors.New("top-up selection answered without a bundle id")
