@@ -1,0 +1,196 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { handlersFor, happyPath } from '@/mocks/handlers';
+import { ApiProvider, createApiServices } from '@/shared/api/ApiContext';
+import { memoryStorage } from '@/shared/api/memoryStorage';
+import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { startMockServer } from '@/test/msw';
+import { routes } from './routes';
+
+const server = startMockServer();
+const registered = { token: 't', refreshToken: 'r', isGuest: 'false' };
+
+function renderApp(url: string, session: Record<string, string> = {}, overrides: Parameters<typeof server.use> = []) {
+  // server.use prepends: overrides go in front of the fixture handlers.
+  server.use(...handlersFor(happyPath));
+  server.use(...overrides);
+  const config = fixtureConfig();
+  const services = createApiServices(config, memoryStorage(session));
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <ConfigProvider config={config}>
+      <ApiProvider services={services}>
+        <RouterProvider router={router} />
+      </ApiProvider>
+    </ConfigProvider>,
+  );
+  return { router, services };
+}
+
+// Page modules are transformed on first import; warm them once so each test measures
+// the route, not the compiler.
+beforeAll(async () => {
+  await Promise.all([
+    import('@/features/home/components/HomePage'),
+    import('@/features/plans/components/PlansPage'),
+    import('@/features/setup-guide/components/SetupGuidePage'),
+    import('@/features/contact/components/ContactPage'),
+    import('@/features/faq/components/FaqIndexPage'),
+    import('@/features/faq/components/FaqItemPage'),
+    import('@/features/legal/components/TermsPage'),
+    import('@/features/legal/components/PrivacyPage'),
+    import('./pending/PendingPages'),
+  ]);
+}, 60_000);
+
+describe('route table', () => {
+  it.each([
+    { url: '/', heading: /eSIM/i },
+    { url: '/plans', heading: 'Connection Beyond Borders' },
+    { url: '/setup-guide', heading: /setup/i },
+    { url: '/setup-guide/android', heading: /setup/i },
+    { url: '/contactus', heading: /Let.s Talk/i },
+    { url: '/cart/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6', heading: 'Just one more step to get your eSIM' },
+    { url: '/cart/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4', heading: 'Just one more step to topup your eSIM' },
+    { url: '/login', heading: 'Log in' },
+    { url: '/otp/rana.haddad%40example.com/e7ab0df2', heading: 'Enter your code' },
+    { url: '/faq', heading: 'FAQ', level: 1 },
+    { url: '/faq/general-info', heading: /General/i },
+    { url: '/actionresult?success=TRUE', heading: 'Payment Success' },
+    { url: '/actionresult?success=false', heading: 'Payment Failed' },
+    { url: '/terms-and-conditions', heading: /Terms/i },
+    { url: '/privacy', heading: /Privacy/i },
+    { url: '/topup-plans/TR/89961010025061000016/cee6adbd/0', heading: /Topup eSIM with ICCID/ },
+    { url: '/loki', heading: 'Log push test' },
+  ])('$url loads its page', async ({ url, heading, level }) => {
+    renderApp(url);
+    const opts = level === 0 ? { name: heading } : { level: 1, name: heading };
+    // The first visit of a page loads its module.
+    expect(await screen.findByRole('heading', opts, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('/profile loads for a registered customer', async () => {
+    renderApp('/profile', registered);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My eSIMs' })).toBeInTheDocument();
+  });
+
+  it('/token goes home', async () => {
+    const { router } = renderApp('/token/abc');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it.each(['/nope', '/faq/general-info/extra', '/cart'])('unknown route %s shows the error page', async (url) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  });
+
+  it('a thrown error shows the error page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Boom = () => {
+      throw new Error('boom');
+    };
+    const root = routes[0];
+    if (!root || root.index) throw new Error('the route table starts with the layout route');
+    const router = createMemoryRouter([{ path: root.path, element: root.element, errorElement: root.errorElement, children: [{ index: true, Component: Boom }] }], {
+      initialEntries: ['/'],
+    });
+    const config = fixtureConfig();
+    render(
+      <ConfigProvider config={config}>
+        <ApiProvider services={createApiServices(config, memoryStorage())}>
+          <RouterProvider router={router} />
+        </ApiProvider>
+      </ConfigProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    // The page frame stays, so the visitor can navigate away.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
+
+describe('navigation', () => {
+  it('scrolls to the top on every route change', async () => {
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { router } = renderApp('/terms-and-conditions');
+    await screen.findByRole('heading', { level: 1, name: /Terms/i });
+    scroll.mockClear();
+    await act(() => router.navigate('/privacy'));
+    await screen.findByRole('heading', { level: 1, name: /Privacy/i });
+    expect(scroll).toHaveBeenCalledWith(0, 0);
+  });
+
+  it.each([
+    { url: '/faq', active: 'FAQ' },
+    { url: '/faq/esim-trabouleshooting', active: 'FAQ' },
+    { url: '/plans', active: 'Plans' },
+    { url: '/contactus', active: "Let's Talk" },
+    { url: '/setup-guide/ios', active: 'Setup Guide' },
+  ])('marks $active active on $url', async ({ url, active }) => {
+    renderApp(url);
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(within(nav).getByRole('link', { name: active })).toHaveAttribute('aria-current', 'page'));
+    const others = within(nav)
+      .getAllByRole('link')
+      .filter((l) => l.getAttribute('aria-current') === 'page');
+    expect(others.map((l) => l.textContent)).toEqual([active]);
+  });
+});
+
+describe('account menu and redirects', () => {
+  it('shows My Account to /login when logged out', async () => {
+    renderApp('/terms-and-conditions');
+    const link = await screen.findByRole('link', { name: 'My Account' });
+    expect(link).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the full name with a menu when logged in, and Logout ends the session', async () => {
+    const user = userEvent.setup();
+    const { router, services } = renderApp('/terms-and-conditions', registered);
+    const button = await screen.findByRole('button', { name: /Rana Haddad/ });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('rana.haddad@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My eSIMs' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Buy new eSIM' })).toHaveAttribute('href', '/plans');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'Logout' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(services.client.store.load()).toEqual({ token: '', refreshToken: '', isGuest: '', primaryProfileId: '' });
+    expect(await screen.findByRole('link', { name: 'My Account' })).toBeInTheDocument();
+  });
+
+  it("shows 'My Account' when a name part is missing", async () => {
+    renderApp('/privacy', registered, [
+      http.get('https://api.provider.test/api/v1/users/actions/get-current-user', () =>
+        HttpResponse.json({ data: { data: { email: 'a@b.co', firstName: 'Rana', lastName: '' } } }),
+      ),
+    ]);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /My Account/ })).toBeInTheDocument());
+  });
+
+  it('logs out a registered customer the current-user lookup does not know', async () => {
+    const { services } = renderApp('/privacy', registered, [
+      http.get('https://api.provider.test/api/v1/users/actions/get-current-user', () => HttpResponse.json({ data: { data: null } })),
+    ]);
+    await vi.waitFor(() => expect(services.client.store.load().token).toBe(''));
+  });
+
+  it.each([
+    { name: 'registered on /login', url: '/login', session: registered, want: '/profile' },
+    { name: 'registered on /otp', url: '/otp/a%40b.co/u1', session: registered, want: '/profile' },
+    { name: 'guest on /profile', url: '/profile', session: { token: 'g', isGuest: 'true' }, want: '/login' },
+    { name: 'no flag on /profile', url: '/profile', session: {} as Record<string, string>, want: '/login' },
+    { name: 'guest on /login stays', url: '/login', session: { token: 'g', isGuest: 'true' }, want: '/login' },
+  ])('redirects: $name', async ({ url, session, want }) => {
+    const { router } = renderApp(url, session);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(want));
+  });
+});

@@ -1,0 +1,54 @@
+import type { RouteObject } from 'react-router';
+import { Layout } from '@/features/layout/components/Layout';
+import { ErrorPage } from './ErrorPage';
+
+type PageModule = Record<string, unknown>;
+
+/** lazyPage loads a page module on first visit; name is its exported component. */
+const lazyPage = (load: () => Promise<PageModule>, name: string) => async () => {
+  const m = await load();
+  const Component = m[name];
+  if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
+  return { Component: Component as React.ComponentType };
+};
+
+const pending = () => import('./pending/PendingPages');
+
+/** The route table of spec section 2, every page lazily loaded. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: (
+      <Layout>
+        <ErrorPage />
+      </Layout>
+    ),
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, lazy: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage') },
+          { path: 'plans', lazy: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage') },
+          { path: 'setup-guide/:item?', lazy: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage') },
+          { path: 'contactus', lazy: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage') },
+          { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(pending, 'CartPage') },
+          { path: 'login', lazy: lazyPage(pending, 'LoginPage') },
+          { path: 'otp/:email/:userId', lazy: lazyPage(pending, 'OtpPage') },
+          { path: 'profile', lazy: lazyPage(pending, 'ProfilePage') },
+          { path: 'token/:token?', lazy: lazyPage(pending, 'TokenPage') },
+          { path: 'faq', lazy: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage') },
+          { path: 'faq/:item', lazy: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage') },
+          { path: 'actionresult', lazy: lazyPage(pending, 'ActionResultPage') },
+          { path: 'terms-and-conditions', lazy: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage') },
+          { path: 'privacy', lazy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage') },
+          {
+            path: 'topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
+            lazy: lazyPage(pending, 'TopupPlansPage'),
+          },
+          { path: 'loki', lazy: lazyPage(pending, 'LokiPage') },
+        ],
+      },
+    ],
+  },
+];
