@@ -1,11 +1,20 @@
 package spin
 
 import (
+	"os"
 	"testing"
+
+	"github.com/cedarsim/esim/tui/internal/tuitest"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 )
+
+// TestMain goes through tuitest so that `go test ./tui/... -update` knows the flag here too.
+func TestMain(m *testing.M) {
+	tuitest.ASCII()
+	os.Exit(m.Run())
+}
 
 func TestTicksOnlyItsOwnWhileBusy(t *testing.T) {
 	m, other := New(), New()
