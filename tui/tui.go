@@ -328,6 +328,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.open(scrCheckout, wrap(checkout.New(m.ctx, msg.Bundle, m.checkoutConfig())), nil)
 	case nav.LoginMsg:
 		s, cmd := m.loginScreen()
+		if msg.Expired {
+			m.registered, m.account = false, ""
+			return m.replace(scrLogin, s, cmd)
+		}
 		return m.open(scrLogin, s, cmd)
 	case nav.LoggedInMsg:
 		m.registered = true

@@ -11,6 +11,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
+	"github.com/cedarsim/esim/tui/nav"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -300,5 +301,24 @@ func TestTopupFlowEndsInCheckoutLink(t *testing.T) {
 	m = tuitest.Press(t, m, "enter")
 	if u := checkoutURL(t, m); !strings.Contains(u, "orderId=3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d") {
 		t.Fatalf("checkout link %q", u)
+	}
+}
+
+// TestExpiredSessionLeadsToLogin: a screen reports that the session could not be renewed;
+// the root forgets the customer and shows the login in its place.
+func TestExpiredSessionLeadsToLogin(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "2")
+	if m.cur != scrESIMs || !m.registered {
+		t.Fatalf("screen %d registered %v", m.cur, m.registered)
+	}
+	m, _ = m.Update(nav.LoginMsg{Expired: true})
+	if m.cur != scrLogin || m.registered || m.account != "" {
+		t.Fatalf("after expiry: screen %d registered %v account %q", m.cur, m.registered, m.account)
+	}
+	if _, ok := m.screens[scrESIMs]; ok {
+		t.Error("the stale My eSIMs screen is still kept")
 	}
 }

@@ -4,6 +4,7 @@ package esims
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
@@ -130,6 +131,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.loading = false
 		if msg.err != nil {
 			m.err = show.LoadError(msg.err)
+			if errors.Is(msg.err, sdk.ErrSessionExpired) {
+				return m, func() tea.Msg { return nav.LoginMsg{Expired: true} }
+			}
 			return m, nil
 		}
 		m.user, m.esims = msg.user, msg.esims

@@ -2,6 +2,7 @@ package esims
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -106,5 +107,27 @@ func TestCursorStaysVisible(t *testing.T) {
 		if v := m.View(); !strings.Contains(v, "> France 3GB 15 Days") {
 			t.Errorf("height %d: last entry focused but not shown:\n%s", h, v)
 		}
+	}
+}
+
+type expired struct{}
+
+func (expired) ByEmail(context.Context, string) ([]sdk.ESIM, error) {
+	return nil, fmt.Errorf("esims by e-mail: %w", sdk.ErrSessionExpired)
+}
+func (expired) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }
+
+func TestExpiredSessionAsksForLogin(t *testing.T) {
+	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
+	m := New(context.Background(), Config{Source: expired{}, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
+	m, msgs := tuitest.Collect(t, m, m.Init())
+	found := false
+	for _, msg := range msgs {
+		if l, ok := msg.(nav.LoginMsg); ok && l.Expired {
+			found = true
+		}
+	}
+	if !found || !strings.Contains(m.View(), "Your session has expired. Please log in again.") {
+		t.Fatalf("no expired login request in %#v\n%s", msgs, m.View())
 	}
 }

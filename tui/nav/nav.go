@@ -14,8 +14,10 @@ type OpenBundleMsg struct{ Bundle sdk.Bundle }
 // login first when the session is not a registered customer's.
 type BuyMsg struct{ Bundle sdk.Bundle }
 
-// LoginMsg asks for the login screen.
-type LoginMsg struct{}
+// LoginMsg asks for the login screen. Expired says the stored session could not be
+// renewed (the SDK has cleared it): the root forgets the customer and replaces the
+// current screen.
+type LoginMsg struct{ Expired bool }
 
 // LoggedInMsg reports a successful login; the session is already stored by the SDK.
 type LoggedInMsg struct{ Token *sdk.Token }
