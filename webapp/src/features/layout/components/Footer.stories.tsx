@@ -1,0 +1,30 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { Footer } from './Footer';
+import { StoryShell } from './StoryShell';
+
+const meta = {
+  title: 'layout/Footer',
+  component: Footer,
+  args: { brand: 'CedarSIM', year: 2026 },
+  decorators: [(Story) => <StoryShell>{<Story />}</StoryShell>],
+} satisfies Meta<typeof Footer>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('v09302025.0')).toBeVisible();
+    await expect(c.getByText(/© 2026 CedarSIM/)).toBeVisible();
+    await expect(c.getByRole('link', { name: /Facebook/ })).toHaveAttribute('target', '_blank');
+    await expect(c.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('v09302025.0')).toBeVisible();
+  },
+};
