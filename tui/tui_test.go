@@ -322,3 +322,47 @@ func TestExpiredSessionLeadsToLogin(t *testing.T) {
 		t.Error("the stale My eSIMs screen is still kept")
 	}
 }
+
+func TestRun(t *testing.T) {
+	if err := Run(context.Background(), nil, Options{}); err == nil {
+		t.Fatal("Run without a client: no error")
+	}
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	var out bytes.Buffer
+	opts := options()
+	opts.In, opts.Out = strings.NewReader("q"), &out
+	done := make(chan error, 1)
+	go func() { done <- Run(context.Background(), c, opts) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("q did not end Run")
+	}
+	if !strings.Contains(out.String(), "CedarSIM") {
+		t.Errorf("nothing drawn: %q", out.String())
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	opts.In = blockingReader{ctx}
+	go func() { done <- Run(ctx, c, opts) }()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run after cancel: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("cancelling the context did not end Run")
+	}
+}
+
+// blockingReader is a terminal with nothing typed until ctx ends.
+type blockingReader struct{ ctx context.Context }
+
+func (r blockingReader) Read([]byte) (int, error) {
+	<-r.ctx.Done()
+	return 0, r.ctx.Err()
+}
