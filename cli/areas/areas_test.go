@@ -26,6 +26,18 @@ func TestCountriesAndRegions(t *testing.T) {
 			WantOut: "AE\tUnited Arab Emirates\n" + "US\tUnited States\n" + "GB\tUnited Kingdom\n",
 		},
 		{
+			Name:    "no session yet: a guest login first, kept for next time",
+			Args:    []string{"regions", "oce"},
+			Opts:    []clitest.Option{clitest.Fixtures("identity.token.guest/success", "catalog.regions/success")},
+			WantOut: "Oceania\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				want, _ := clitest.Tokens(t, "identity.token.guest", "success")
+				if s := e.Session(); s.Token != want || s.IsGuest != "true" {
+					t.Errorf("session = %+v, want the guest token", s)
+				}
+			},
+		},
+		{
 			Name:    "nothing matches",
 			Args:    []string{"countries", "atlantis"},
 			Opts:    []clitest.Option{guest, countries},
