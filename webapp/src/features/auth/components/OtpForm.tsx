@@ -1,0 +1,156 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useApi } from '@/shared/api/ApiContext';
+import { toMessageError } from '@/shared/api/errors';
+import { Spinner } from '@/shared/components/Spinner';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { messageFor } from '@/shared/messages/messages';
+import { useLogin } from '../api/login';
+import { storePendingUserId } from '../api/pendingUser';
+import { CaptchaGate, useCaptcha } from '../captcha/CaptchaProvider';
+import styles from './Auth.module.css';
+
+export type OtpFormProps = {
+  /** The user id the code was sent for (users/otp/send_email's data.userId). */
+  userId: string;
+  /** Where the code went; shown, and used by the default resend. */
+  email: string;
+  /** Called once the customer is logged in (tokens stored, isGuest 'false'). */
+  onVerified: () => void;
+  /**
+   * Sends a new code and returns its user id. Defaults to the login code (flag true);
+   * checkout passes its signup resend.
+   */
+  onResend?: () => Promise<string>;
+};
+
+/**
+ * OtpForm is the e-mail code entry of spec sections 2, 4 and 8: a numeric, required code,
+ * a resend, the captcha token, every verify error in its words, the field cleared after
+ * each attempt. Reused by the checkout page.
+ */
+export function OtpForm(props: OtpFormProps) {
+  return (
+    <CaptchaGate>
+      <OtpFormInner {...props} />
+    </CaptchaGate>
+  );
+}
+
+type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string };
+
+function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
+  const id = useId();
+  const api = useApi();
+  const config = useConfig();
+  const login = useLogin();
+  const captcha = useCaptcha();
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [currentUser, setCurrentUser] = useState(userId);
+  const busy = status.kind === 'verifying' || status.kind === 'resending';
+  const support = { phone: config.supportPhone, email: config.supportEmail };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const otp = code.trim();
+    if (otp === '') {
+      setFieldError('Please enter the code from the e-mail.');
+      input.current?.focus();
+      return;
+    }
+    if (!/^\d+$/.test(otp)) {
+      setFieldError('The code has digits only.');
+      input.current?.focus();
+      return;
+    }
+    setFieldError('');
+    // Section 5: without a captcha token the submit does nothing.
+    if (!captcha?.ready) {
+      console.info('otp: captcha not ready, submit ignored');
+      return;
+    }
+    setStatus({ kind: 'verifying' });
+    try {
+      const token = await captcha.execute('verify_otp');
+      await login(currentUser, otp, token);
+      setCode('');
+      setStatus({ kind: 'idle' });
+      onVerified();
+    } catch (err) {
+      console.warn('otp: verification failed', err instanceof Error ? err.message : err);
+      setCode('');
+      setStatus({ kind: 'error', text: messageFor('otpVerify', toMessageError(err), support).text });
+      input.current?.focus();
+    }
+  };
+
+  const resend = async () => {
+    if (busy) return;
+    setStatus({ kind: 'resending' });
+    try {
+      const next = onResend ? await onResend() : (await api.users.sendLoginCode(email)).userId;
+      if (next) {
+        setCurrentUser(next);
+        storePendingUserId(next);
+      }
+      setStatus({ kind: 'resent' });
+    } catch (err) {
+      console.warn('otp: resend failed', err instanceof Error ? err.message : err);
+      setStatus({ kind: 'error', text: messageFor('otpSendLogin', toMessageError(err), support).text });
+    }
+  };
+
+  const codeId = `${id}-code`;
+  const described = [fieldError ? `${id}-field-error` : '', `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Verify your e-mail code">
+      <p id={`${id}-hint`} className={styles.hint}>
+        We sent a code to <strong>{email}</strong>.
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={codeId}>Verification code</label>
+        <input
+          ref={input}
+          id={codeId}
+          name="otp"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={described}
+        />
+        {fieldError && (
+          <p id={`${id}-field-error`} className={styles.fieldError}>
+            {fieldError}
+          </p>
+        )}
+      </div>
+      {status.kind === 'error' && (
+        <p role="alert" className={styles.error}>
+          {status.text}
+        </p>
+      )}
+      {status.kind === 'resent' && (
+        <p role="status" className={styles.success}>
+          A new code is on its way.
+        </p>
+      )}
+      {busy && <Spinner label={status.kind === 'verifying' ? 'Verifying the code' : 'Sending a new code'} />}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          Verify
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => void resend()} disabled={busy}>
+          Resend code
+        </button>
+      </div>
+    </form>
+  );
+}
