@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from '@/features/layout/components/Layout';
 import { ErrorPage } from './ErrorPage';
@@ -9,7 +10,7 @@ const lazyPage = (load: () => Promise<PageModule>, name: string) => async () => 
   const m = await load();
   const Component = m[name];
   if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
-  return { Component: Component as React.ComponentType };
+  return { Component: Component as ComponentType };
 };
 
 const pending = () => import('./pending/PendingPages');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '@/shared/api/types';
 import { AccountMenu } from './AccountMenu';
-import { formatDateLine, isFaqActive } from './navRules';
+import { beirutDay, formatDateLine, isFaqActive } from './navRules';
 import { SocialLinks } from './SocialLinks';
 import styles from './Layout.module.css';
 
@@ -26,7 +26,7 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
     <header className={styles.header}>
       <div className={styles.topBar}>
         <p className={styles.dateLine}>
-          <time dateTime={now.toISOString().slice(0, 10)}>{formatDateLine(now)}</time>
+          <time dateTime={beirutDay(now)}>{formatDateLine(now)}</time>
         </p>
         <SocialLinks tone="light" />
       </div>

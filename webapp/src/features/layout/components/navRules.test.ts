@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountLabel, formatDateLine, isFaqActive, redirectFor } from './navRules';
+import { accountLabel, beirutDay, formatDateLine, isFaqActive, redirectFor } from './navRules';
 
 describe('isFaqActive', () => {
   it.each([
@@ -27,6 +27,10 @@ describe('formatDateLine', () => {
     // 23:30 UTC is already the next day in Beirut (UTC+2).
     { at: '2026-11-30T23:30:00Z', want: 'Tuesday, December 1, 2026' },
   ])('$at', ({ at, want }) => expect(formatDateLine(new Date(at))).toBe(want));
+
+  it('gives the machine-readable day in Beirut too', () => {
+    expect(beirutDay(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+  });
 });
 
 describe('redirectFor', () => {

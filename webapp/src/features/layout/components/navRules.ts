@@ -11,6 +11,10 @@ const dateLine = new Intl.DateTimeFormat('en-US', {
 });
 export const formatDateLine = (now: Date): string => dateLine.format(now);
 
+/** The same day as YYYY-MM-DD, for the time element's machine-readable value. */
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Beirut', year: 'numeric', month: '2-digit', day: '2-digit' });
+export const beirutDay = (now: Date): string => isoDay.format(now);
+
 /** The account button's label: the full name, or 'My Account' if a name part is missing. */
 export function accountLabel(user: { firstName: string; lastName: string } | null): string {
   const first = user?.firstName.trim() ?? '';
