@@ -1,0 +1,64 @@
+// Debian's Chromium driven by playwright-core: the project never downloads a browser.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export const viewports = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    timeout: 30_000,
+  });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors seen so far (a journey asserts there are none). */
+  pageErrors: string[];
+}
+
+/** openTab gives a journey its own context (own local storage) with a base URL. */
+export async function openTab(browser: Browser, baseURL: string, viewport: keyof typeof viewports = 'desktop'): Promise<Tab> {
+  const context = await browser.newContext({ baseURL, viewport: viewports[viewport] });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  return { context, page, pageErrors };
+}
+
+/**
+ * shoot saves the page as it is at both widths (375x812 and 1280x800) under
+ * test-results/screenshots/<name>-{mobile,desktop}.png, then restores the viewport.
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  const before = page.viewportSize();
+  for (const [label, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    // Let layout settle after the resize (media queries, lazy images).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -1,0 +1,38 @@
+// Steps shared by several journeys, written the way a traveller uses the page: by label,
+// role and visible text, never by CSS class.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * findTurkeyAndContinue types 'turk' in the country search on /plans, picks Turkey, opens
+ * the device-compatibility popup of the first Turkey bundle and presses 'Yes, continue'.
+ * It returns the bundle id of the /cart URL it lands on.
+ */
+export async function findTurkeyAndContinue(page: Page, onCompatibilityPopup?: () => Promise<void>): Promise<string> {
+  await page.goto('/plans');
+  await page.getByRole('heading', { name: 'Connection Beyond Borders' }).waitFor();
+  const search = page.getByLabel('Where are you travelling?');
+  await search.fill('turk');
+  await page.getByRole('option', { name: 'Turkey' }).waitFor();
+  await search.press('Enter');
+  // The multi-select keeps its menu open for more countries; Escape closes it as a user would.
+  await search.press('Escape');
+  await page.getByRole('heading', { name: 'Search Results' }).waitFor();
+  const results = page.getByRole('list', { name: 'Search results' });
+  const first = results.getByRole('article').first();
+  await first.waitFor();
+  expect(await first.getAttribute('aria-label')).toMatch(/^Turkey /);
+
+  await first.getByRole('link', { name: /Buy Now/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Is your device eSIM compatible?' });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain('*#06#');
+  const anchor = (await dialog.getAttribute('id')) ?? '';
+  expect(anchor).toMatch(/^popup1/);
+  await onCompatibilityPopup?.();
+  await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+  await page.waitForURL(/\/cart\/[^/]+$/);
+  const bundleId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+  expect(anchor).toBe(`popup1${bundleId}`);
+  return bundleId;
+}

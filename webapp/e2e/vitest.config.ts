@@ -1,0 +1,23 @@
+// End-to-end suite: node tests that drive Debian's Chromium against `esim serve` on the
+// sandbox. Run by `npm run e2e` (which builds the binary and dist first when needed).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: path.resolve(dirname, '..'),
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    // One shop and one machine: journeys run one after another (expire-tokens is global).
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 40_000,
+    teardownTimeout: 10_000,
+    retry: 0,
+  },
+});
