@@ -105,10 +105,31 @@ func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}
 	want := "E-mail: A one-time code was sent to rana.haddad@example.com.\n" +
-		"Code: Invalid OTP please try again\n" +
-		"Code: Logged in as rana.haddad@example.com (Rana Haddad).\n"
+		"Code (or r to resend): Invalid OTP please try again\n" +
+		"Code (or r to resend): Logged in as rana.haddad@example.com (Rana Haddad).\n"
 	if e.ErrOut.String() != want {
 		t.Errorf("stderr = %q, want %q", e.ErrOut.String(), want)
+	}
+	loggedIn(t, e)
+}
+
+func TestLoginResend(t *testing.T) {
+	// The code request answers twice (the fixture keeps answering): once at start, once
+	// for the resend.
+	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+	e.In.WriteString("r\n123456\n")
+	if code := e.Run("login", "--email", "rana.haddad@example.com", "--captcha-token", "dev-captcha"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	want := "A one-time code was sent to rana.haddad@example.com.\n" +
+		"Code (or r to resend): A new code was sent to rana.haddad@example.com.\n" +
+		"Code (or r to resend): Logged in as rana.haddad@example.com (Rana Haddad).\n"
+	if e.ErrOut.String() != want {
+		t.Errorf("stderr = %q, want %q", e.ErrOut.String(), want)
+	}
+	if n := e.Transport.GetCallCountInfo()["POST =~^https://api\\.provider\\.test/api/v1/"]; n != 4 {
+		t.Errorf("API POST calls = %d, want 4 (send, resend, verify, token)", n)
 	}
 	loggedIn(t, e)
 }
@@ -142,7 +163,7 @@ func TestLoginCaptchaFromTheBrowserPage(t *testing.T) {
 		t.Fatalf("browser opened %v, want one 127.0.0.1 page", b.urls)
 	}
 	want := "A one-time code was sent to rana.haddad@example.com.\n" +
-		"Code: Complete the captcha in your browser: " + b.urls[0] + "\n" +
+		"Code (or r to resend): Complete the captcha in your browser: " + b.urls[0] + "\n" +
 		"Logged in as rana.haddad@example.com (Rana Haddad).\n"
 	if e.ErrOut.String() != want {
 		t.Errorf("stderr = %q, want %q", e.ErrOut.String(), want)

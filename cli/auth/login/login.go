@@ -124,8 +124,20 @@ func run(ctx context.Context, opts *Options) error {
 			if !ios.CanPrompt() {
 				return cmdutil.FlagErrorf("--code is required when not running interactively")
 			}
-			if code, err = prompt(ios, "Code: "); err != nil {
+			if code, err = prompt(ios, "Code (or r to resend): "); err != nil {
 				return err
+			}
+			if strings.EqualFold(code, "r") || strings.EqualFold(code, "resend") {
+				ios.StartSpinner("Sending a new code")
+				again, err := client.Users.SendLoginCode(ctx, opts.Email)
+				ios.StopSpinner()
+				if err != nil {
+					return cmdutil.Message(messages.OTPSendLogin, err, cfg.Support())
+				}
+				sent, code = again, ""
+				fmt.Fprintf(ios.ErrOut, "A new code was sent to %s.\n", opts.Email)
+				attempt-- // asking again is not a failed attempt
+				continue
 			}
 		}
 		if token == "" {
@@ -201,12 +213,13 @@ func browserCaptcha(ctx context.Context, opts *Options, siteKey string) (string,
 // prompt asks on stderr and reads a line from stdin; an empty answer is a usage error.
 func prompt(ios *iostreams.IOStreams, label string) (string, error) {
 	fmt.Fprint(ios.ErrOut, label)
+	what, _, _ := strings.Cut(strings.TrimSuffix(label, ": "), " (")
 	v, err := ios.ReadLine()
 	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", strings.TrimSuffix(label, ": "), err)
+		return "", fmt.Errorf("reading the %s: %w", strings.ToLower(what), err)
 	}
 	if v = strings.TrimSpace(v); v == "" {
-		return "", cmdutil.FlagErrorf("no %s given", strings.ToLower(strings.TrimSuffix(label, ": ")))
+		return "", cmdutil.FlagErrorf("no %s given", strings.ToLower(what))
 	}
 	return v, nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +26,7 @@ type e2e struct {
 	sb  *sandbox.Server
 	srv *httptest.Server
 	env []string
+	dir string // ESIM_CONFIG_DIR
 }
 
 func newE2E(t *testing.T) *e2e {
@@ -35,8 +37,9 @@ func newE2E(t *testing.T) *e2e {
 	}
 	srv := httptest.NewServer(sb)
 	t.Cleanup(srv.Close)
-	env := append(os.Environ(), "ESIM_SERVER="+srv.URL, "ESIM_CONFIG_DIR="+t.TempDir(), "NO_COLOR=1", "BROWSER=true")
-	return &e2e{t: t, bin: bin, sb: sb, srv: srv, env: env}
+	dir := t.TempDir()
+	env := append(os.Environ(), "ESIM_SERVER="+srv.URL, "ESIM_CONFIG_DIR="+dir, "NO_COLOR=1", "BROWSER=true")
+	return &e2e{t: t, bin: bin, sb: sb, srv: srv, env: env, dir: dir}
 }
 
 // run runs esim with args and stdin, failing the test unless it exits 0.
@@ -138,6 +141,11 @@ func TestEndToEndAgainstSandbox(t *testing.T) {
 		"login", "--email", email, "--code", "-", "--captcha-token", "dev-captcha")
 	if out := e.run(nil, "whoami"); out != email+"\nRima Khoury\n" {
 		t.Fatalf("whoami = %q", out)
+	}
+	if fi, err := os.Stat(filepath.Join(e.dir, "session.json")); err != nil {
+		t.Errorf("session file: %v", err)
+	} else if fi.Mode().Perm() != 0o600 {
+		t.Errorf("session file mode %v, want 0600", fi.Mode().Perm())
 	}
 
 	// Browse and buy a Turkey plan that can be topped up.
