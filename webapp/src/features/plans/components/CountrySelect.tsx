@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useState } from 'react';
-import Select, { type InputActionMeta, type MultiValue, type StylesConfig } from 'react-select';
+import Select, { components, type InputActionMeta, type MenuListProps, type MultiValue, type StylesConfig } from 'react-select';
 import { createIndex } from '@/shared/textmatch/textmatch';
 import type { Country } from '../api/types';
 
@@ -30,6 +30,18 @@ const styles: StylesConfig<CountryOption, true> = {
   multiValueLabel: (base) => ({ ...base, color: '#1a1f23' }),
   option: (base, state) => ({ ...base, backgroundColor: state.isFocused ? '#e6f2ef' : '#fff', color: '#1a1f23' }),
 };
+
+/**
+ * A menu holding only the 'No options' or 'Loading...' message is not a listbox: a
+ * listbox without options is an ARIA error, and react-select announces the message in its
+ * own live region anyway.
+ */
+function MenuList(props: MenuListProps<CountryOption, true>) {
+  if (Array.isArray(props.children)) return <components.MenuList {...props} />;
+  const { role: _role, 'aria-multiselectable': _multi, ...innerProps } = props.innerProps;
+  return <components.MenuList {...props} innerProps={innerProps} />;
+}
+const selectComponents = { MenuList };
 
 const noOptionsMessage = () => 'No options';
 const loadingMessage = () => 'Loading...';
@@ -73,6 +85,7 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
       pageSize={MENU.pageSize}
       closeMenuOnSelect={false}
       styles={styles}
+      components={selectComponents}
     />
   );
 });

@@ -1,0 +1,119 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/shared/components/Spinner';
+import type { Message } from '@/shared/messages/messages';
+import styles from './Auth.module.css';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type LoginFormProps = {
+  /** Sends the login code; resolves to null on success or the section 8 message to show. */
+  send: (email: string) => Promise<Message | null>;
+};
+
+/**
+ * The /login form: e-mail (required, valid format) and the terms checkbox (required,
+ * spec section 5). A failed send shows the server's text in red, or 'Email not found.'
+ * with its two hints, the second linked to /plans.
+ */
+export function LoginForm({ send }: LoginFormProps) {
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string; terms?: string }>({});
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Message | null>(null);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending) return;
+    const address = email.trim();
+    const next: typeof errors = {};
+    if (address === '') next.email = 'Please enter your e-mail address.';
+    else if (!EMAIL.test(address)) next.email = 'Please enter a valid e-mail address.';
+    if (!terms) next.terms = 'Please accept the terms and conditions.';
+    setErrors(next);
+    if (next.email) {
+      emailRef.current?.focus();
+      return;
+    }
+    if (next.terms) {
+      termsRef.current?.focus();
+      return;
+    }
+    setFailure(null);
+    setSending(true);
+    const msg = await send(address);
+    setSending(false);
+    setFailure(msg);
+  };
+
+  const last = failure ? failure.hints.length - 1 : -1;
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={sending} aria-label="Log in with an e-mail code">
+      <div className={styles.field}>
+        <label htmlFor={`${id}-email`}>E-mail address</label>
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+        />
+        {errors.email && (
+          <p id={`${id}-email-error`} className={styles.fieldError}>
+            {errors.email}
+          </p>
+        )}
+      </div>
+      <div className={styles.field}>
+        <div className={styles.check}>
+          <input
+            ref={termsRef}
+            id={`${id}-terms`}
+            name="terms"
+            type="checkbox"
+            required
+            checked={terms}
+            onChange={(e) => setTerms(e.target.checked)}
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={errors.terms ? `${id}-terms-error` : undefined}
+          />
+          <label htmlFor={`${id}-terms`}>
+            I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and the <Link to="/privacy">Privacy Policy</Link>
+          </label>
+        </div>
+        {errors.terms && (
+          <p id={`${id}-terms-error`} className={styles.fieldError}>
+            {errors.terms}
+          </p>
+        )}
+      </div>
+      {failure && (
+        <div role="alert" className={styles.error}>
+          <p className={styles.error}>{failure.text}</p>
+          {failure.hints.length > 0 && (
+            <ul className={styles.hints}>
+              {failure.hints.map((h, i) => (
+                <li key={h}>{i === last && failure.link ? <Link to={failure.link}>{h}</Link> : h}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {sending && <Spinner label="Sending the code" />}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={sending}>
+          Send code
+        </button>
+      </div>
+    </form>
+  );
+}

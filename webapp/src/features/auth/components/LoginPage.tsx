@@ -1,0 +1,37 @@
+import { useNavigate } from 'react-router';
+import { useApi } from '@/shared/api/ApiContext';
+import { toMessageError } from '@/shared/api/errors';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { messageFor } from '@/shared/messages/messages';
+import { storePendingUserId } from '../api/pendingUser';
+import { LoginForm } from './LoginForm';
+import styles from './Auth.module.css';
+
+/** /login: sends the login code, keeps the user id pending and goes to the code page. */
+export function LoginPage() {
+  const api = useApi();
+  const config = useConfig();
+  const navigate = useNavigate();
+
+  const send = async (email: string) => {
+    try {
+      const { userId } = await api.users.sendLoginCode(email);
+      storePendingUserId(userId);
+      await navigate(`/otp/${encodeURIComponent(email)}/${encodeURIComponent(userId)}`);
+      return null;
+    } catch (err) {
+      console.warn('login: code not sent', err instanceof Error ? err.message : err);
+      return messageFor('otpSendLogin', toMessageError(err), { phone: config.supportPhone, email: config.supportEmail });
+    }
+  };
+
+  return (
+    <div className="page">
+      <div className={styles.wrap}>
+        <h1>Log in</h1>
+        <p className={styles.lead}>Enter the e-mail address you bought your eSIM with; we will send you a one-time code.</p>
+        <LoginForm send={send} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useNavigate, useParams } from 'react-router';
+import { OtpForm } from './OtpForm';
+import styles from './Auth.module.css';
+
+/** /otp/:email/:userId: the code entry; on success the customer goes to /profile. */
+export function OtpPage() {
+  const { email = '', userId = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <div className="page">
+      <div className={styles.wrap}>
+        <h1>Enter your code</h1>
+        <OtpForm userId={userId} email={email} onVerified={() => void navigate('/profile', { replace: true })} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
+import { memoryStorage } from '@/shared/api/memoryStorage';
+import { startMockServer } from '@/test/msw';
+import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, PageProviders } from '../testing/providers';
+import { CartPage } from './CartPage';
+
+const server = startMockServer();
+
+const PAYMENT_FAILED = 'Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example';
+
+function use(selection: Selection | readonly SelectionPair[]) {
+  const h = createFixtureHandlers(selection);
+  server.use(...h.handlers);
+  return h;
+}
+
+type RenderOpts = { topup?: boolean; customer?: boolean; hosts?: string[]; storage?: Storage };
+
+function renderCart({ topup = false, customer = false, hosts = [FIXTURE_CHECKOUT_HOST], storage }: RenderOpts = {}) {
+  const redirect = vi.fn<(url: string) => void>();
+  const url = topup ? `/cart/${FIXTURE_BUNDLE_ID}/${FIXTURE_TOPUP_ACCOUNT}` : `/cart/${FIXTURE_BUNDLE_ID}`;
+  render(
+    <PageProviders path="/cart/:bundleId/:topupAccountId?" url={url} config={{ checkoutHosts: hosts }} session={customer ? customerSession() : undefined} storage={storage}>
+      <CartPage redirect={redirect} />
+    </PageProviders>,
+  );
+  return { redirect, user: userEvent.setup() };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** fill pastes into a field: typing key by key is slow in jsdom and tests nothing more here. */
+async function fill(user: User, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillSignup(user: User, email = 'rana.haddad@example.com') {
+  await fill(user, screen.getByLabelText('First name'), 'Rana');
+  await fill(user, screen.getByLabelText('Last name'), 'Haddad');
+  await fill(user, screen.getByLabelText('Phone number'), '3123456');
+  await fill(user, screen.getByLabelText('E-mail'), email);
+}
+
+const visitor: Selection = {
+  'identity.token.guest': 'success',
+  'catalog.bundle': 'success',
+  'users.otpSend': 'signup',
+  'users.otpVerify': 'success',
+  'identity.token.otp': 'success',
+};
+
+const payment: Selection = {
+  'catalog.bundle': 'success',
+  'support.canPurchase': 'allowed',
+  'orders.create': 'newly-created',
+  'orders.details': 'success',
+};
+
+describe('CartPage', () => {
+  it('shows the heading, the summary, the links and the device text', async () => {
+    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    renderCart();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to get your eSIM');
+    expect(await screen.findByText('Turkey 5GB 30 Days')).toBeInTheDocument();
+    expect(screen.getByText('13.00 USD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change plan' })).toHaveAttribute('href', '/plans');
+    expect(screen.getAllByRole('link', { name: 'Terms and Conditions' })[0]).toHaveAttribute('href', '/terms-and-conditions');
+    expect(screen.getAllByRole('link', { name: 'Privacy Policy' })[0]).toHaveAttribute('href', '/privacy');
+    expect(screen.getByText(/eSIM-compatible devices that are carrier-unlocked/)).toBeInTheDocument();
+  });
+
+  it('reads NA when the bundle cannot be loaded', async () => {
+    use({ 'identity.token.guest': 'success' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCart();
+    await waitFor(() => expect(screen.getAllByText('NA')).toHaveLength(2));
+  });
+
+  it('uses the top-up heading when a top-up account is given', () => {
+    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    renderCart({ topup: true });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
+  });
+
+  it('defaults the dial code to Lebanon, listed first', () => {
+    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    renderCart();
+    const select = screen.getByLabelText<HTMLSelectElement>('Country dial code');
+    expect(select.value).toBe('961');
+    expect(select.options[0]).toHaveTextContent('Lebanon (+961)');
+  });
+
+  it.each([
+    ['every field missing', '', ['First name is required', 'Last name is required', 'Phone number is required', 'E-mail is required']],
+    ['a malformed e-mail', 'rana.haddad@example', ['Enter a valid e-mail address']],
+  ])('refuses %s without a request', async (_name, email, errors) => {
+    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    const { user } = renderCart();
+    if (email) await fillSignup(user, email);
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    for (const e of errors) expect(screen.getByText(e)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+  });
+
+  it('does not enforce the two checkboxes (section 5)', async () => {
+    const h = use(visitor);
+    const { user } = renderCart();
+    await fillSignup(user);
+    expect(screen.getByLabelText('I confirm that the information above is valid')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(h.unused()).toContain('users.otpVerify/success#0');
+  });
+
+  it('takes a visitor from the form through the code to the logged-in confirmation', async () => {
+    const storage = memoryStorage();
+    const h = use(visitor);
+    const { user } = renderCart({ storage });
+    await fillSignup(user);
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    await fill(user, await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+    expect(screen.getByText(/Thank you, Rana Haddad/)).toBeInTheDocument();
+    expect(storage.getItem('isGuest')).toBe('false');
+    expect(h.unused()).toEqual([]);
+  });
+
+  it('shows the server detail in red when the code cannot be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    use({ ...visitor, 'users.otpSend': 'server-error' });
+    const { user } = renderCart();
+    await fillSignup(user);
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable. Please try again in a few minutes.');
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['invalid-otp', 'Invalid OTP please try again'],
+    ['account-locked', 'Account is locked due to multiple failed attempts. Please try again later.'],
+    ['conflict', 'Conflict error, contact support!'],
+    ['server-error', 'Invalid OTP'],
+  ] as const)('shows the %s verify error and clears the field', async (scenario, text) => {
+    use({ ...visitor, 'users.otpVerify': scenario });
+    const { user } = renderCart();
+    await fillSignup(user);
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    const code = await screen.findByLabelText<HTMLInputElement>('Code');
+    await fill(user, code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/[.!]/g, '\\$&')}$`));
+    expect(code.value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Proceed to Pay' })).not.toBeInTheDocument();
+  });
+
+  it('treats a guest session as a visitor', async () => {
+    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    render(
+      <PageProviders path="/cart/:bundleId" url={`/cart/${FIXTURE_BUNDLE_ID}`} session={{ token: 'x.y.z', isGuest: 'true' }}>
+        <CartPage redirect={() => {}} />
+      </PageProviders>,
+    );
+    expect(screen.getByRole('button', { name: 'Verify your E-mail' })).toBeInTheDocument();
+  });
+
+  it('pays: pre-check, new order, order line, then the link with currency and quantity', async () => {
+    const h = use(payment);
+    const { user, redirect } = renderCart({ customer: true });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    const link = new URL(redirect.mock.calls[0]?.[0] ?? '');
+    expect(link.host).toBe(FIXTURE_CHECKOUT_HOST);
+    expect(link.searchParams.get('currency')).toBe('usd');
+    expect(link.searchParams.get('quantity')).toBe('1');
+    expect(link.searchParams.get('orderId')).toBe('3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d');
+    expect(screen.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    expect(h.unused()).toEqual([]);
+  });
+
+  it('deletes an order that was not newly created and creates a new one', async () => {
+    const h = use([
+      ['catalog.bundle', 'success'],
+      ['support.canPurchase', 'allowed'],
+      ['orders.create', 'existing'],
+      ['orders.delete', 'success'],
+      ['orders.create', 'newly-created'],
+      ['orders.details', 'success'],
+    ]);
+    const deleted: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'DELETE') deleted.push(new URL(request.url).pathname);
+    });
+    const { user, redirect } = renderCart({ customer: true });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    expect(deleted).toEqual(['/api/v1/orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668']);
+    expect(new URL(redirect.mock.calls[0]?.[0] ?? '').searchParams.get('orderId')).toBe('3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d');
+    expect(h.unused()).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('adds the order line to the top-up account', async () => {
+    const h = use({ ...payment, 'orders.details': 'topup' });
+    const { user, redirect } = renderCart({ customer: true, topup: true });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    expect(h.unused()).toEqual([]);
+  });
+
+  it('shows the reason of a refused pre-check and creates no order', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    use({ 'catalog.bundle': 'success', 'support.canPurchase': 'refused' });
+    const { user, redirect } = renderCart({ customer: true });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM. Please top it up from My eSIMs instead.');
+    expect(screen.getByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('refuses a checkout link outside the configured hosts', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    use(payment);
+    const { user, redirect } = renderCart({ customer: true, hosts: ['pay.provider.test'] });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${PAYMENT_FAILED.replace(/[.+]/g, '\\$&')}$`));
+    expect(redirect).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith('checkout: refused a checkout link outside the allowed hosts');
+  });
+
+  it('shows the payment-failure message when a step fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // No orders.details fixture: the order line answers 501.
+    use({ 'catalog.bundle': 'success', 'support.canPurchase': 'allowed', 'orders.create': 'newly-created' });
+    const { user, redirect } = renderCart({ customer: true });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_FAILED);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useApi, useSession } from '@/shared/api/ApiContext';
+import { parseClaims } from '@/shared/api/claims';
+import { toMessageError } from '@/shared/api/errors';
+import { isRegistered } from '@/shared/api/session';
+import type { Bundle, SignupForm as SignupFields } from '@/shared/api/types';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { messageFor } from '@/shared/messages/messages';
+import { usePay } from '../hooks/usePay';
+import { CartSummary } from './CartSummary';
+import styles from './Checkout.module.css';
+import { CodeStep } from './CodeStep';
+import { PayStep } from './PayStep';
+import { SignupForm } from './SignupForm';
+
+/** followLink leaves for the checkout page in the same window (spec section 4, step 6). */
+const followLink = (url: string) => window.location.assign(url);
+
+type VisitorStep = { step: 'form'; error: string } | { step: 'code'; email: string; userId: string };
+
+export type CartPageProps = {
+  /** Follows the checkout link; stories and tests record it instead of leaving. */
+  redirect?: (url: string) => void;
+  /** Verifies a code and logs in; resolves to the error text, '' on success. */
+  verifyCode?: (userId: string, otp: string) => Promise<string>;
+};
+
+/** useBundle loads the bundle of the cart; a failure is logged and the summary reads 'NA'. */
+function useBundle(bundleId: string) {
+  const api = useApi();
+  const [loaded, setLoaded] = useState<{ id: string; bundle: Bundle | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.catalog
+      .bundle(bundleId)
+      .then((bundle) => live && setLoaded({ id: bundleId, bundle }))
+      .catch((err: unknown) => {
+        console.error('cart: bundle not loaded', err instanceof Error ? err.message : err);
+        if (live) setLoaded({ id: bundleId, bundle: null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, bundleId]);
+  const current = loaded?.id === bundleId ? loaded : null;
+  return { bundle: current?.bundle ?? null, loading: current === null };
+}
+
+/**
+ * /cart/:bundleId/:topupAccountId? (spec sections 2 and 4): the summary, then for a
+ * visitor the signup form and the e-mail code, and for a registered customer the
+ * confirmation and 'Proceed to Pay'.
+ */
+export function CartPage({ redirect = followLink, verifyCode }: CartPageProps) {
+  const { bundleId = '', topupAccountId = '' } = useParams();
+  const api = useApi();
+  const config = useConfig();
+  const session = useSession();
+  const { bundle, loading } = useBundle(bundleId);
+  const [visitor, setVisitor] = useState<VisitorStep>({ step: 'form', error: '' });
+  const { state, pay } = usePay({ bundleId, topupAccountId, redirect });
+  const support = { phone: config.supportPhone, email: config.supportEmail };
+
+  const sendCode = async (form: SignupFields) => {
+    try {
+      const sent = await api.users.sendSignupCode(form);
+      setVisitor({ step: 'code', email: form.email, userId: sent.userId });
+    } catch (err) {
+      console.error('cart: signup code not sent', err instanceof Error ? err.message : err);
+      setVisitor({ step: 'form', error: messageFor('otpSendSignup', toMessageError(err), support).text });
+    }
+  };
+
+  const defaultVerify = useCallback(
+    async (userId: string, otp: string) => {
+      try {
+        await api.auth.login(userId, otp, 'dev-captcha');
+        return '';
+      } catch (err) {
+        return messageFor('otpVerify', toMessageError(err), { phone: config.supportPhone, email: config.supportEmail }).text;
+      }
+    },
+    [api, config],
+  );
+  const verify = verifyCode ?? defaultVerify;
+
+  const registered = isRegistered(session);
+  const claims = registered ? parseClaims(session.token) : null;
+  const name = [claims?.firstName, claims?.lastName].filter(Boolean).join(' ');
+
+  return (
+    <div className="page">
+      <h1>{topupAccountId ? 'Just one more step to topup your eSIM' : 'Just one more step to get your eSIM'}</h1>
+      <div className={styles.layout}>
+        <div>
+          {registered ? (
+            <PayStep state={state} name={name} onPay={() => void pay(session.token)} />
+          ) : visitor.step === 'form' ? (
+            <SignupForm onSubmit={sendCode} error={visitor.error} />
+          ) : (
+            <CodeStep email={visitor.email} verify={(otp) => verify(visitor.userId, otp)} />
+          )}
+        </div>
+        <div>
+          <CartSummary bundle={bundle} loading={loading} />
+          <nav aria-label="Checkout links">
+            <ul className={styles.links}>
+              <li>
+                <Link to="/plans">Change plan</Link>
+              </li>
+              <li>
+                <Link to="/terms-and-conditions">Terms and Conditions</Link>
+              </li>
+              <li>
+                <Link to="/privacy">Privacy Policy</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Bundle } from '@/shared/api/types';
+import { formatPrice } from '@/shared/format/format';
+import styles from './Checkout.module.css';
+
+export type CartSummaryProps = {
+  /** The bundle, null while loading or when it could not be loaded. */
+  bundle: Bundle | null;
+  loading?: boolean;
+};
+
+/** The order summary: Plan (businessTitle) and Total (2 decimals, USD, or 'NA'). */
+export function CartSummary({ bundle, loading = false }: CartSummaryProps) {
+  return (
+    <section className={styles.panel} aria-labelledby="cart-summary-title" aria-busy={loading}>
+      <h2 id="cart-summary-title" className={styles.panelTitle}>
+        Order summary
+      </h2>
+      <dl className={styles.summary}>
+        <dt>Plan</dt>
+        <dd>{loading ? 'Loading...' : bundle?.businessTitle || 'NA'}</dd>
+        <dt>Total</dt>
+        <dd>{loading ? 'Loading...' : formatPrice(bundle?.price)}</dd>
+      </dl>
+      <p className={styles.note}>
+        This eSIM works only on eSIM-compatible devices that are carrier-unlocked. Please check your device before you pay.
+      </p>
+    </section>
+  );
+}

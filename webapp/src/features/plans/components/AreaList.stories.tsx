@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { useApi } from '@/shared/api/ApiContext';
+import { catalogue, fixtureBundles, fixtureCountries, fixtureHandlers, withShop } from '../testing/stories';
+import { AreaList } from './AreaList';
+import { countryAreas, specialAreas } from './areas';
+
+const specials = fixtureBundles('catalog.specialBundles');
+const areas = [...specialAreas(specials), ...countryAreas(fixtureCountries())];
+
+function WithApi(props: { loading: boolean; empty?: boolean }) {
+  const api = useApi();
+  return <AreaList areas={props.empty ? [] : areas} specials={specials} api={api.catalog} loading={props.loading} label="Countries" />;
+}
+
+const meta = {
+  title: 'plans/AreaList',
+  component: WithApi,
+  decorators: [withShop, (Story) => <div className="page">{Story()}</div>],
+  parameters: { shop: { path: '/plans' }, msw: { handlers: fixtureHandlers(catalogue) } },
+  args: { loading: false },
+} satisfies Meta<typeof WithApi>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Turkey' }));
+    const panel = c.getByRole('listitem', { name: 'Turkey plans' });
+    await expect(panel).toHaveAttribute('data-row', '3');
+    await expect(await within(panel).findAllByRole('article')).toHaveLength(4);
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Paris Olympics' }));
+    await expect(await within(c.getByRole('listitem', { name: 'Paris Olympics plans' })).findAllByRole('article')).toHaveLength(1);
+  },
+};
+
+export const Loading: Story = { args: { loading: true } };
+export const Empty: Story = { args: { empty: true } };

@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fixtureBundles, withShop } from '../testing/stories';
+import { BundleCard } from './BundleCard';
+
+const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');
+const [global] = fixtureBundles('catalog.globalBundles');
+const [hajj] = fixtureBundles('catalog.specialBundles');
+if (!turkey1 || !unlimited || !global || !hajj) throw new Error('fixtures changed: bundles missing');
+
+const meta = {
+  title: 'plans/BundleCard',
+  component: BundleCard,
+  decorators: [withShop, (Story) => <div style={{ maxWidth: 380, padding: 16 }}>{Story()}</div>],
+  parameters: { shop: { path: '/plans' } },
+  args: { bundle: turkey1 },
+} satisfies Meta<typeof BundleCard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Country: Story = {};
+
+export const MoreInfo: Story = {
+  args: { bundle: unlimited },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'More Info' }));
+    const dialog = await c.findByRole('dialog', { name: unlimited.businessTitle });
+    await expect(dialog).toHaveTextContent(unlimited.fupMsg);
+    // Tab stays inside the dialog.
+    await expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+  },
+};
+
+export const CoverageWithMore: Story = {
+  args: { bundle: global },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: /^\+7/ }));
+    const dialog = await c.findByRole('dialog', { name: `${global.businessTitle}: covered countries` });
+    await expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
+  },
+};
+
+export const Special: Story = { args: { bundle: hajj } };
+
+export const CompatibilityThenCart: Story = {
+  args: { bundle: turkey1 },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('link', { name: /Buy Now/ }));
+    const dialog = await c.findByRole('dialog', { name: 'Is your device eSIM compatible?' });
+    await expect(dialog).toHaveAttribute('id', `popup1${turkey1.id}`);
+    await expect(dialog).toHaveTextContent('*#06#');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
+    await waitFor(() => expect(c.getByTestId('landed')).toHaveTextContent(`/cart/${turkey1.id}`));
+  },
+};
+
+/** The popup opens on arrival at #popup1<bundleId>. */
+export const OpenedByAnchor: Story = {
+  parameters: { shop: { path: '/plans', url: `/plans#popup1${turkey1.id}` } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('dialog', { name: 'Is your device eSIM compatible?' })).toBeInTheDocument();
+  },
+};
+
+export const MissingPrice: Story = { args: { bundle: { ...turkey1, price: null } } };

@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtureBundles, withShop } from '../testing/stories';
+import { BundleGrid } from './BundleGrid';
+
+const meta = {
+  title: 'plans/BundleGrid',
+  component: BundleGrid,
+  decorators: [withShop],
+  parameters: { shop: { path: '/plans' } },
+  args: { bundles: fixtureBundles('catalog.search'), loading: false, label: 'Search results' },
+} satisfies Meta<typeof BundleGrid>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('article')).toHaveLength(6);
+  },
+};
+export const FilledMobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Loading: Story = { args: { loading: true } };
+export const Empty: Story = {
+  args: { bundles: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No plans available.')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Dialog } from './Dialog';
+
+function Opener({ withAction }: { withAction: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div style={{ padding: 16 }}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open && (
+        <Dialog title="Example popup" onClose={() => setOpen(false)} actions={withAction ? <button type="button">Yes, continue</button> : undefined}>
+          <p>Popup content.</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+const meta = { title: 'plans/Dialog', component: Opener, args: { withAction: true } } satisfies Meta<typeof Opener>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const FocusTrapAndEscape: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const open = c.getByRole('button', { name: 'Open' });
+    await userEvent.click(open);
+    const dialog = await c.findByRole('dialog', { name: 'Example popup' });
+    const yes = within(dialog).getByRole('button', { name: 'Yes, continue' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    await expect(yes).toHaveFocus();
+    await userEvent.tab();
+    await expect(close).toHaveFocus();
+    await userEvent.tab();
+    await expect(yes).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await expect(close).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(c.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(open).toHaveFocus();
+  },
+};
+
+export const CloseOnly: Story = { args: { withAction: false } };

@@ -1,0 +1,75 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { catalogue, fixtureHandlers, pendingHandlers, withShop } from '../testing/stories';
+import { PlansPage } from './PlansPage';
+
+const meta = {
+  title: 'plans/PlansPage',
+  component: PlansPage,
+  decorators: [withShop],
+  parameters: { shop: { path: '/plans' }, msw: { handlers: fixtureHandlers(catalogue) } },
+} satisfies Meta<typeof PlansPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const turkey = await c.findByRole('button', { name: 'Turkey' });
+    await userEvent.click(turkey);
+    await expect(turkey).toHaveAttribute('aria-expanded', 'true');
+    const panel = c.getByRole('listitem', { name: 'Turkey plans' });
+    await expect(await within(panel).findAllByRole('article')).toHaveLength(4);
+    await userEvent.click(within(panel).getAllByRole('button', { name: 'More Info' })[3] as HTMLElement);
+    const dialog = await c.findByRole('dialog', { name: 'Turkey Unlimited 7 Days' });
+    await expect(dialog).toHaveTextContent('Fair use');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(c.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'Hajj & Umrah' }));
+    await expect(c.getByRole('listitem', { name: 'Hajj & Umrah plans' })).toHaveAttribute('data-row', '2');
+  },
+};
+
+export const SearchResults: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const input = await c.findByLabelText('Where are you travelling?');
+    await waitFor(() => expect(c.getByRole('button', { name: 'Turkey' })).toBeInTheDocument());
+    await userEvent.type(input, 'türk');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(input, 'LEBAN');
+    await userEvent.keyboard('{Enter}');
+    const results = await c.findByRole('list', { name: 'Search results' });
+    await expect(within(results).getAllByRole('article')).toHaveLength(6);
+  },
+};
+
+export const GlobalTab: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('tab', { name: 'Global' }));
+    await expect(await c.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: pendingHandlers() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading countries');
+  },
+};
+
+/** Every catalogue call fails (no fixture answers): logged, and the lists stay empty. */
+export const ErrorLeavesEmpty: Story = {
+  parameters: { msw: { handlers: fixtureHandlers({ 'identity.token.guest': 'success' }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Nothing to show.')).toBeInTheDocument();
+  },
+};
