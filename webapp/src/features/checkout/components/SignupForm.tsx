@@ -42,7 +42,7 @@ const FIELDS: { key: 'firstName' | 'lastName'; label: string; auto: string }[] =
  */
 export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormProps) {
   const id = useId();
-  const codes = useMemo(dialCodes, []);
+  const codes = useMemo(() => dialCodes(), []);
   const [form, setForm] = useState<SignupFields>({
     firstName: '',
     lastName: '',
