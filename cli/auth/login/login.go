@@ -94,7 +94,7 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	if opts.Email == "" {
-		if opts.Email, err = prompt(ios, "E-mail: "); err != nil {
+		if opts.Email, err = prompt(ctx, ios, "E-mail: "); err != nil {
 			return err
 		}
 	}
@@ -111,7 +111,7 @@ func run(ctx context.Context, opts *Options) error {
 	code := opts.Code
 	if code == "-" {
 		// Scripts pass the code on stdin once it has arrived (the send happens first).
-		line, err := ios.ReadLine()
+		line, err := readLine(ctx, ios)
 		if err != nil {
 			return fmt.Errorf("reading the code from stdin: %w", err)
 		}
@@ -124,7 +124,7 @@ func run(ctx context.Context, opts *Options) error {
 			if !ios.CanPrompt() {
 				return cmdutil.FlagErrorf("--code is required when not running interactively")
 			}
-			if code, err = prompt(ios, "Code (or r to resend): "); err != nil {
+			if code, err = prompt(ctx, ios, "Code (or r to resend): "); err != nil {
 				return err
 			}
 			if strings.EqualFold(code, "r") || strings.EqualFold(code, "resend") {
@@ -211,10 +211,10 @@ func browserCaptcha(ctx context.Context, opts *Options, siteKey string) (string,
 }
 
 // prompt asks on stderr and reads a line from stdin; an empty answer is a usage error.
-func prompt(ios *iostreams.IOStreams, label string) (string, error) {
+func prompt(ctx context.Context, ios *iostreams.IOStreams, label string) (string, error) {
 	fmt.Fprint(ios.ErrOut, label)
 	what, _, _ := strings.Cut(strings.TrimSuffix(label, ": "), " (")
-	v, err := ios.ReadLine()
+	v, err := readLine(ctx, ios)
 	if err != nil {
 		return "", fmt.Errorf("reading the %s: %w", strings.ToLower(what), err)
 	}
@@ -231,4 +231,25 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// readLine reads a line from stdin but gives up when ctx ends: SIGINT cancels ctx and
+// must not leave the user stuck at a prompt. The reading goroutine is abandoned then; the
+// process is about to exit.
+func readLine(ctx context.Context, ios *iostreams.IOStreams) (string, error) {
+	type result struct {
+		line string
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		l, err := ios.ReadLine()
+		ch <- result{l, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.line, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
 }

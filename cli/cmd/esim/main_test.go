@@ -95,3 +95,40 @@ func benchmarkColdStart(b *testing.B, args ...string) {
 
 func BenchmarkColdStartVersion(b *testing.B) { benchmarkColdStart(b, "--version") }
 func BenchmarkColdStartHelp(b *testing.B)    { benchmarkColdStart(b, "--help") }
+
+// TestInterruptAtAPrompt: Ctrl-C while login waits for the code ends the process with
+// exit code 2 instead of leaving it stuck on stdin.
+func TestInterruptAtAPrompt(t *testing.T) {
+	e := newE2E(t)
+	const email = "sami.nader@example.com"
+	e.register(email)
+	cmd := exec.Command(e.bin, "login", "--email", email, "--code", "-", "--captcha-token", "dev-captcha")
+	cmd.Env = e.env
+	stdin, err := cmd.StdinPipe() // never written: the command waits for the code
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	old := e.sb.LatestCode(email)
+	deadline := time.Now().Add(20 * time.Second)
+	for e.sb.LatestCode(email) == old && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond) // the code is sent: login now reads stdin
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+		if code := cmd.ProcessState.ExitCode(); code != 2 {
+			t.Errorf("exit code %d, want 2", code)
+		}
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("esim login did not stop on SIGINT")
+	}
+}
