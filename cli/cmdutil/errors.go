@@ -5,6 +5,9 @@ package cmdutil
 import (
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/cedarsim/esim/sdk/iccid"
 
 	"github.com/spf13/cobra"
 )
@@ -70,4 +73,14 @@ func NoArgs(cmd *cobra.Command, args []string) error {
 		return FlagErrorf("unexpected argument %q", args[0])
 	}
 	return nil
+}
+
+// ParseICCID trims an ICCID argument and checks it (digits, length, Luhn) before any
+// request; a bad one is a usage error.
+func ParseICCID(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if err := iccid.Valid(s); err != nil {
+		return "", &FlagError{Err: err}
+	}
+	return s, nil
 }

@@ -54,7 +54,7 @@ iPhone install link, or decoded from its QR image when only the image is known.
   $ esim esims qr 8944500000000000011 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseICCID(args[0])
+			id, err := cmdutil.ParseICCID(args[0])
 			if err != nil {
 				return err
 			}

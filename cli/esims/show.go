@@ -12,7 +12,6 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
-	"github.com/cedarsim/esim/sdk/iccid"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/spf13/cobra"
@@ -35,7 +34,7 @@ func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Comman
   $ esim esims show 8944500000000000011 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseICCID(args[0])
+			id, err := cmdutil.ParseICCID(args[0])
 			if err != nil {
 				return err
 			}
@@ -48,14 +47,6 @@ func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Comman
 	}
 	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
 	return cmd
-}
-
-func parseICCID(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	if err := iccid.Valid(s); err != nil {
-		return "", &cmdutil.FlagError{Err: err}
-	}
-	return s, nil
 }
 
 func showRun(ctx context.Context, opts *ShowOptions) error {

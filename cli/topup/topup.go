@@ -15,7 +15,6 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
-	"github.com/cedarsim/esim/sdk/iccid"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
@@ -42,14 +41,6 @@ type ListOptions struct {
 	JSON     cmdutil.JSONFlag
 }
 
-func parseICCID(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	if err := iccid.Valid(s); err != nil {
-		return "", &cmdutil.FlagError{Err: err}
-	}
-	return s, nil
-}
-
 // NewCmdList builds `esim topup list ICCID`.
 func NewCmdList(f *factory.Factory, runF func(*ListOptions) error) *cobra.Command {
 	opts := &ListOptions{Factory: f, Provider: -1}
@@ -62,7 +53,7 @@ plan) and the provider are read from the eSIM unless --origin and --provider are
   $ esim topup list 8944500000000000011 --origin TR --provider 0 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseICCID(args[0])
+			id, err := cmdutil.ParseICCID(args[0])
 			if err != nil {
 				return err
 			}
@@ -184,7 +175,7 @@ and prints the checkout link; --web opens it in the browser.`,
   $ esim topup buy 8944500000000000011 TR_5GB_30D --web`,
 		Args: cmdutil.ExactArgs(2, "ICCID and BUNDLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseICCID(args[0])
+			id, err := cmdutil.ParseICCID(args[0])
 			if err != nil {
 				return err
 			}
