@@ -184,6 +184,7 @@ func (m Model) View() string {
 		label.Render("Total") + show.Price(m.bundle.Price),
 		"",
 		st.Muted.Render("This eSIM works only with eSIM-compatible, carrier-unlocked devices."),
+		st.Muted.Render("Not sure? Dial *#06#: if an EID appears, your device supports eSIM."),
 		"",
 	}
 	switch {
