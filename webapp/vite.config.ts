@@ -46,6 +46,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
           restoreMocks: true,
+          // CI has 2 cores shared by both projects; user-event tests of whole pages are slow there.
+          testTimeout: 20_000,
         },
       },
       {
@@ -53,6 +55,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
         test: {
           name: 'storybook',
+          testTimeout: 30_000,
           browser: {
             enabled: true,
             headless: true,
