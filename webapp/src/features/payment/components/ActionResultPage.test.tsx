@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/shared/api/memoryStorage';
+import { PageProviders } from '@/features/checkout/testing/providers';
+import { ActionResultPage } from './ActionResultPage';
+
+type DL = Window & { dataLayer?: unknown[] };
+
+afterEach(() => {
+  delete (window as DL).dataLayer;
+  document.head.querySelectorAll('script[data-tag-manager]').forEach((s) => s.remove());
+});
+
+function renderResult(query: string, opts: { storage?: Storage; tagManagerId?: string } = {}) {
+  const storage = opts.storage ?? memoryStorage();
+  return render(
+    <StrictMode>
+      <PageProviders path="/actionresult" url={`/actionresult?${query}`} config={{ tagManagerId: opts.tagManagerId ?? '' }}>
+        <ActionResultPage storage={storage} />
+      </PageProviders>
+    </StrictMode>,
+  );
+}
+
+const purchases = () => ((window as DL).dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase');
+
+describe('ActionResultPage', () => {
+  it.each(['true', 'TRUE', 'True'])('shows success for success=%s', (v) => {
+    renderResult(`success=${v}&tranId=T1&amt=13&currCode=USD`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Success');
+    expect(screen.getByText(/QR code will arrive shortly/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View eSIM' })).toHaveAttribute('href', '/profile');
+  });
+
+  it.each(['success=false', 'success=', 'success=yes', ''])('shows failure for %j', (q) => {
+    renderResult(q);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Failed');
+    expect(screen.getByText('Payment unsuccessful. We apologize for the inconvenience. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/plans');
+    expect(purchases()).toEqual([]);
+  });
+
+  it('pushes one purchase event, also in strict mode and after a reload', () => {
+    const storage = memoryStorage();
+    const first = renderResult('success=true&tranId=TX-9&amt=13.00&currCode=usd', { storage });
+    expect(purchases()).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: { transaction_id: 'TX-9', value: 13, currency: 'USD', items: [{ item_name: 'eSIM', item_id: 'TX-9', price: 13, quantity: 1 }] },
+      },
+    ]);
+    first.unmount();
+    renderResult('success=true&tranId=TX-9&amt=13.00&currCode=usd', { storage });
+    expect(purchases()).toHaveLength(1);
+  });
+
+  it('defaults value to 0 and currency to USD', () => {
+    renderResult('success=true&tranId=TX-10');
+    expect(purchases()[0]).toMatchObject({ ecommerce: { value: 0, currency: 'USD', items: [{ price: 0 }] } });
+  });
+
+  it('loads the tag manager only when an id is configured', () => {
+    const { unmount } = renderResult('success=false');
+    expect(document.querySelector('script[data-tag-manager]')).toBeNull();
+    unmount();
+    renderResult('success=false', { tagManagerId: 'GTM-TEST01' });
+    const scripts = document.querySelectorAll<HTMLScriptElement>('script[data-tag-manager]');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST01');
+  });
+});

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { texts } from '@/shared/messages/messages';
+import { isSuccess, loadTagManager, purchaseOf, pushPurchaseOnce } from '../hooks/tagManager';
+import styles from './Payment.module.css';
+
+export type ActionResultPageProps = {
+  /** Where pushed purchase ids are remembered; the browser's localStorage by default. */
+  storage?: Storage;
+};
+
+/** The two outcomes of /actionresult (spec section 2 "Payment result"). */
+export function PaymentResult({ success }: { success: boolean }) {
+  return (
+    <section className={styles.result} aria-labelledby="payment-result-title">
+      <svg className={styles.icon} viewBox="0 0 64 64" aria-hidden="true">
+        <circle cx="32" cy="32" r="30" fill={success ? '#0b5d4b' : '#b91c1c'} />
+        {success ? (
+          <path d="M18 33l9 9 19-20" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+        ) : (
+          <path d="M22 22l20 20M42 22L22 42" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
+        )}
+      </svg>
+      <h1 id="payment-result-title" className={styles.title}>
+        {success ? texts.paymentSuccessTitle : texts.paymentFailedTitle}
+      </h1>
+      <p className={styles.text}>
+        {success ? 'Thank you for your purchase. Your eSIM QR code will arrive shortly by e-mail.' : texts.paymentUnsuccessful}
+      </p>
+      {success ? (
+        <Link className={styles.button} to="/profile">
+          View eSIM
+        </Link>
+      ) : (
+        <Link className={styles.button} to="/plans">
+          Back to Plans
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /actionresult?success&tranId&amt&currCode: the outcome, the tag manager when one is
+ * configured, and on success one 'purchase' event per transaction.
+ */
+export function ActionResultPage({ storage }: ActionResultPageProps) {
+  const [query] = useSearchParams();
+  const { tagManagerId } = useConfig();
+  const success = isSuccess(query);
+  const q = query.toString();
+
+  useEffect(() => {
+    if (tagManagerId) loadTagManager(document, tagManagerId);
+  }, [tagManagerId]);
+
+  useEffect(() => {
+    if (!success) return;
+    pushPurchaseOnce(window, storage ?? window.localStorage, purchaseOf(new URLSearchParams(q)));
+  }, [success, q, storage]);
+
+  return (
+    <div className="page">
+      <PaymentResult success={success} />
+    </div>
+  );
+}
