@@ -311,11 +311,10 @@ func (m Model) View() string {
 	case len(list) == 0:
 		lines = append(lines, messages.NothingToShow)
 	default:
-		avail := m.height - len(lines)
 		for i := m.offset; i < len(list); i++ {
 			el := append(m.entryLines(i, list[i]), "")
-			if len(lines)+len(el) > avail+len(m.header()) && i > m.offset {
-				break
+			if len(lines)+len(el) > m.height && i > m.offset {
+				break // the next entry does not fit whole
 			}
 			lines = append(lines, el...)
 		}
