@@ -1,0 +1,138 @@
+// Customers made directly through the sandbox's API, for journeys that start from an
+// existing account (a returning customer, a customer with unpaid orders) and for
+// Lighthouse on /profile. The web app's own flows are what the journeys test; this only
+// prepares state, the way an earlier visit would have left it.
+import { randomUUID } from 'node:crypto';
+import { mailboxCode } from './sandbox';
+
+interface ShopConfig {
+  apiBase: string;
+  supportBase: string;
+  guest: { username: string; password: string; clientId: string; clientSecret: string };
+}
+
+export interface Customer {
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+const ZERO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+export class SandboxAPI {
+  private constructor(
+    private readonly shop: string,
+    private readonly cfg: ShopConfig,
+  ) {}
+
+  static async connect(shop: string): Promise<SandboxAPI> {
+    const res = await fetch(`${shop}/config.json`, { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) throw new Error(`GET /config.json: ${res.status}`);
+    return new SandboxAPI(shop, (await res.json()) as ShopConfig);
+  }
+
+  private url(base: 'api' | 'support', path: string): string {
+    return `${this.shop}${base === 'api' ? this.cfg.apiBase : this.cfg.supportBase}${path}`;
+  }
+
+  private basic(): string {
+    return 'Basic ' + Buffer.from(`${this.cfg.guest.clientId}:${this.cfg.guest.clientSecret}`).toString('base64');
+  }
+
+  private async call<T>(what: string, url: string, init: RequestInit): Promise<T> {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as T;
+  }
+
+  private async tokenGrant(what: string, form: Record<string, string>): Promise<{ access_token: string; refresh_token?: string }> {
+    return this.call(what, this.url('api', 'connect/token'), {
+      method: 'POST',
+      headers: { Authorization: this.basic(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+  }
+
+  private bearerJSON(token: string, method: string, body: unknown): RequestInit {
+    return { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  }
+
+  /** signUp registers a new customer with the e-mail code from the mailbox. */
+  async signUp(email: string, firstName = 'Rana', lastName = 'Haddad'): Promise<Customer> {
+    const g = this.cfg.guest;
+    const guest = await this.tokenGrant('guest token', {
+      grant_type: 'password',
+      username: g.username,
+      password: g.password,
+      scope: 'accounts.fullaccess offline_access openid profile roles',
+    });
+    const since = new Date();
+    const sent = await this.call<{ data: { userId: string } }>(
+      'send code',
+      this.url('api', `users/otp/send_email/${encodeURIComponent(email)}/false`),
+      this.bearerJSON(guest.access_token, 'POST', { firstName, lastName, countryCode: '961', phone: '3123456', email }),
+    );
+    const code = await mailboxCode(this.shop, email, since);
+    const verified = await this.call<{ data: { username: string; oneTimeLoginPassword: string } }>(
+      'verify code',
+      this.url('api', `users/otp/email/${sent.data.userId}`),
+      this.bearerJSON(guest.access_token, 'POST', {
+        idempotencyId: randomUUID(),
+        otp: code,
+        username: email,
+        userId: sent.data.userId,
+        captchaToken: 'dev-captcha',
+      }),
+    );
+    const t = await this.tokenGrant('customer token', {
+      grant_type: 'password',
+      username: verified.data.username,
+      password: verified.data.oneTimeLoginPassword,
+      scope: 'accounts identity orders support cart payment offline_access',
+    });
+    return { email, token: t.access_token, refreshToken: t.refresh_token ?? '' };
+  }
+
+  /** openOrder creates an order for the bundle, bound to the customer, and returns its checkout URL. */
+  async openOrder(c: Customer, bundleId: string, accountId = ZERO_ACCOUNT): Promise<string> {
+    const created = await this.call<{ data: { orderId: string } }>('create order', this.url('api', 'orderfulfillment/orders'), {
+      method: 'POST',
+      headers: { Authorization: this.basic(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ currency: 'usd', quantity: '1' }),
+    });
+    const details = await this.call<{ data: { checkoutURL: string } }>(
+      'order details',
+      this.url('api', `accounts/${accountId}/${created.data.orderId}/orderdetails`),
+      this.bearerJSON(c.token, 'POST', { idempotencyId: randomUUID(), order: [{ ServiceItemId: bundleId, type: 1 }] }),
+    );
+    return details.data.checkoutURL;
+  }
+
+  /** pay submits the sandbox's hosted checkout page with a card and returns the shop URL it redirects to. */
+  async pay(checkoutURL: string, card = '4242 4242 4242 4242'): Promise<string> {
+    const res = await fetch(checkoutURL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: card }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    const to = res.headers.get('location');
+    if (res.status !== 303 || !to) throw new Error(`pay ${checkoutURL}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return to;
+  }
+
+  /** turkeyBundleId returns the id of a Turkey bundle, as the plans search would list it. */
+  async turkeyBundleId(c: Customer): Promise<string> {
+    const found = await this.call<{ data: { id: string; countryName?: string; businessTitle?: string }[] } | { id: string }[]>(
+      'search bundles',
+      this.url('api', 'catalog/search_bundles/TR'),
+      { headers: { Authorization: `Bearer ${c.token}` } },
+    );
+    const list = Array.isArray(found) ? found : found.data;
+    const first = list[0];
+    if (!first) throw new Error('search bundles: no bundle for TR');
+    return first.id;
+  }
+}
