@@ -70,7 +70,7 @@ export const Resent: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Resend code' }));
-    await expect(await c.findByRole('status')).toHaveTextContent('A new code is on its way.');
+    await expect(await c.findByText('A new code is on its way.')).toHaveAttribute('role', 'status');
   },
 };
 

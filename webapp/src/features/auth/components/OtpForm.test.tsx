@@ -98,7 +98,7 @@ describe('OtpForm', () => {
   it('resends the login code and keeps the new user id pending', async () => {
     const { user } = setup({ 'identity.token.guest': 'success', 'users.otpSend': 'login' });
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('A new code is on its way.');
+    expect(await screen.findByText('A new code is on its way.')).toHaveAttribute('role', 'status');
     expect(window.localStorage.getItem(PENDING_USER_KEY)).toBe(USER);
   });
 });

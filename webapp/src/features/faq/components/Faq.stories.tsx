@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { withShop } from '@/features/plans/testing/stories';
+import { FaqIndexPage } from './FaqIndexPage';
+import { FaqItemPage } from './FaqItemPage';
+
+const meta = { title: 'faq/Faq', decorators: [withShop] } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Index: Story = { render: () => <FaqIndexPage />, parameters: { shop: { path: '/faq' } } };
+export const IndexMobile: Story = { ...Index, globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+const item = (slug: string): Story => ({ render: () => <FaqItemPage />, parameters: { shop: { path: '/faq/:item', url: `/faq/${slug}` } } });
+
+export const GeneralInfo = item('general-info');
+export const InstallingIos = item('installing-esims-ios');
+export const InstallingAndroid = item('installing-esims-android');
+export const AutostartAutorenew = item('autostart-autorenew');
+export const RemovingEsims = item('removing-esims');
+export const Troubleshooting: Story = {
+  ...item('esim-trabouleshooting'),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { current: 'page' })).toHaveTextContent('eSIM Troubleshooting');
+  },
+};
+export const TroubleshootingMobile: Story = { ...item('esim-trabouleshooting'), globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const UnknownItem: Story = {
+  ...item('nothing-here'),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Please select an item')).toBeInTheDocument();
+  },
+};

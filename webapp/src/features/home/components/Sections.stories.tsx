@@ -1,0 +1,29 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { withShop } from '@/features/plans/testing/stories';
+import { ContactBlock } from './ContactBlock';
+import { Destinations } from './Destinations';
+import { destinations } from './destinations';
+import { SetupBlock } from './SetupBlock';
+import { WhyChooseUs } from './WhyChooseUs';
+
+// The home page's blocks one by one; each has a single state (static content or config).
+const meta = { title: 'home/Sections', decorators: [withShop, (Story) => <div className="page">{Story()}</div>] } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const DestinationCards: Story = { render: () => <Destinations items={destinations} /> };
+export const DestinationCardsMobile: Story = { ...DestinationCards, globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Benefits: Story = { render: () => <WhyChooseUs /> };
+export const Setup: Story = {
+  render: () => <SetupBlock />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: 'Android guide' })).toHaveAttribute('href', '/setup-guide/android');
+  },
+};
+export const Contact: Story = {
+  render: () => <ContactBlock />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: 'support@cedarsim.example' })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,63 @@
+// List rules of the profile page (spec sections 4 and 5), pinned by
+// fixtures/vectors/profile.json (shared with the Go sdk/profile package).
+import { formatDate } from '@/shared/format/format';
+import type { CoveredCountry } from '@/shared/api/types';
+
+export type Tab = 'active' | 'expired' | 'hidden';
+
+/** bundleTab maps a bundle state to its tab; exact and case-sensitive, as the server sends it. */
+export function bundleTab(state: string | null | undefined): Tab {
+  switch (state) {
+    case 'Processing':
+    case 'Queued':
+    case 'Active':
+      return 'active';
+    case 'Depleted':
+    case 'Expired':
+    case 'Revoked':
+      return 'expired';
+    default:
+      return 'hidden';
+  }
+}
+
+/** instant of a server date in ms, or null when it counts as no date (see the vector). */
+export function instant(input: string | null | undefined): number | null {
+  const f = formatDate(input);
+  if (f.invalid || f.text === '' || typeof input !== 'string') return null;
+  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(input);
+  const ms = Date.parse(zoned ? input : `${input}Z`);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** sortHistory orders purchases newest first, undated last; stable otherwise. */
+export function sortHistory<T extends { assignmentDatetime: string | null | undefined }>(entries: readonly T[]): T[] {
+  return entries
+    .map((e, i) => ({ e, i, t: instant(e.assignmentDatetime) }))
+    .sort((a, b) => {
+      if (a.t === null || b.t === null) return a.t === b.t ? a.i - b.i : a.t === null ? 1 : -1;
+      return b.t - a.t || a.i - b.i;
+    })
+    .map((x) => x.e);
+}
+
+const PLACEHOLDERS = new Set(['unknown', 'n/a', 'null', 'undefined', 'none', '-']);
+
+/** usableName is the covered-country name check the spec leaves open (see the vector). */
+export function usableName(name: string | null | undefined): boolean {
+  if (typeof name !== 'string') return false;
+  const n = name.trim();
+  return n !== '' && !PLACEHOLDERS.has(n.toLowerCase());
+}
+
+/** coveredCountries keeps the entries with a usable name, in order. */
+export function coveredCountries<T extends { name?: string | null }>(list: readonly T[]): T[] {
+  return list.filter((c) => usableName(c.name));
+}
+
+/** origin of a bundle for the top-up link: countries[0].isoCode, else its name. */
+export function originOf(countries: readonly CoveredCountry[]): string {
+  const first = countries[0];
+  if (!first) return '';
+  return first.isoCode.trim() || first.name.trim();
+}
