@@ -26,7 +26,7 @@ export interface ServeOptions {
 /** startShop runs `esim serve --addr 127.0.0.1:0` and waits for its /healthz. */
 export async function startShop(opts: ServeOptions = {}): Promise<Shop> {
   const binary = opts.binary ?? process.env.ESIM_BIN ?? path.join(webapp, '..', '.bin', 'esim');
-  const dist = opts.dist ?? path.join(webapp, 'dist');
+  const dist = opts.dist ?? process.env.ESIM_WEBAPP_DIST ?? path.join(webapp, 'dist');
   const child = spawn(binary, ['serve', '--webapp', dist, '--addr', '127.0.0.1:0', ...(opts.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Only what the shop needs: no ESIM_* from the developer's shell changes the run.
