@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '@/shared/api/ApiContext';
+import type { LogLine } from '@/shared/api/types';
+import { useConfig } from '@/shared/config/ConfigContext';
+
+type Status = { kind: 'disabled' } | { kind: 'sending' } | { kind: 'done'; ok: boolean };
+
+/** The labels of the test line: what a log query for the web shop filters on. */
+export const LOKI_LABELS = { container: 'esim-webapp', job: 'webshop', level: 'info' } as const;
+
+export type LokiPageProps = {
+  /** The time stamped on the line; now by default. */
+  now?: () => Date;
+};
+
+/**
+ * /loki sends one test log line to the configured log push endpoint (spec section 7),
+ * only when the runtime configuration enables it, and says what it did. A failure is only
+ * logged to the console, as the spec says.
+ */
+export function LokiPage({ now = () => new Date() }: LokiPageProps) {
+  const api = useApi();
+  const { logPushEnabled, logPushUrl, brand } = useConfig();
+  const enabled = logPushEnabled && logPushUrl !== '';
+  const [status, setStatus] = useState<Status>(enabled ? { kind: 'sending' } : { kind: 'disabled' });
+  const [line] = useState<LogLine>(() => {
+    const time = now();
+    return { ...LOKI_LABELS, time, message: `${brand} web shop test log line from /loki at ${time.toISOString()}` };
+  });
+  // One line per visit: strict mode runs effects twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!enabled || sent.current) return;
+    sent.current = true;
+    api.logs
+      .push(line)
+      .then(() => setStatus({ kind: 'done', ok: true }))
+      .catch((err: unknown) => {
+        console.error('loki: test log line not sent', err instanceof Error ? err.message : err);
+        setStatus({ kind: 'done', ok: false });
+      });
+  }, [api, enabled, line]);
+
+  return (
+    <div className="page">
+      <h1>Log push test</h1>
+      <p role="status">
+        {status.kind === 'disabled' && 'Log push is disabled in the runtime configuration: nothing was sent.'}
+        {status.kind === 'sending' && 'Sending one test log line...'}
+        {status.kind === 'done' && status.ok && 'Sent one test log line.'}
+        {status.kind === 'done' && !status.ok && 'Tried to send one test log line; the error is in the browser console.'}
+      </p>
+      {enabled && (
+        <dl>
+          <dt>Endpoint</dt>
+          <dd>{logPushUrl}</dd>
+          <dt>Labels</dt>
+          <dd>
+            container={line.container}, job={line.job}, level={line.level}
+          </dd>
+          <dt>Message</dt>
+          <dd>{line.message}</dd>
+        </dl>
+      )}
+    </div>
+  );
+}
