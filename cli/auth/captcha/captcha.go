@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -52,7 +53,7 @@ func Start(siteKey string) (*Server, error) {
 	mux.HandleFunc("GET /"+nonce+"/{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		_ = page.Execute(w, struct{ SiteKey string }{siteKey})
+		_ = page().Execute(w, struct{ SiteKey string }{siteKey})
 	})
 	mux.HandleFunc("POST /"+nonce+"/token", func(w http.ResponseWriter, r *http.Request) {
 		b, err := io.ReadAll(io.LimitReader(r.Body, maxTokenBytes+1))
@@ -93,7 +94,12 @@ func (s *Server) Close() error {
 	return nil
 }
 
-var page = template.Must(template.New("captcha").Parse(`<!doctype html>
+// page is parsed on first use, not at start-up: every esim command pays for package init.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("captcha").Parse(pageHTML))
+})
+
+const pageHTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>esim login: captcha</title>
 <style>body{font-family:sans-serif;max-width:32em;margin:4em auto;text-align:center}
 button{font-size:1.2em;padding:.5em 1.5em}</style>
@@ -117,4 +123,4 @@ document.getElementById("go").onclick = async () => {
     msg.textContent = r.ok ? "Done. You can close this tab and return to the terminal." : "Something went wrong. Please try again.";
   } catch (e) { msg.textContent = "Something went wrong. Please try again."; }
 };
-</script></body></html>`))
+</script></body></html>`
