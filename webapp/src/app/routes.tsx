@@ -20,6 +20,12 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
+    // While the first page's module loads: the frame with an empty, busy main.
+    hydrateFallbackElement: (
+      <Layout>
+        <div className="page" aria-busy="true" />
+      </Layout>
+    ),
     errorElement: (
       <Layout>
         <ErrorPage />
