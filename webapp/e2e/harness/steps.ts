@@ -2,6 +2,7 @@
 // role and visible text, never by CSS class.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { mailboxCode } from './sandbox';
 
 /**
  * findTurkeyAndContinue types 'turk' in the country search on /plans, picks Turkey, opens
@@ -35,4 +36,29 @@ export async function findTurkeyAndContinue(page: Page, onCompatibilityPopup?: (
   const bundleId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
   expect(anchor).toBe(`popup1${bundleId}`);
   return bundleId;
+}
+
+/**
+ * logInWithCode logs a registered customer in on /login: e-mail, terms, 'Send code', then
+ * the code from the sandbox mailbox on /otp, and waits for /profile.
+ */
+export async function logInWithCode(page: Page, shopURL: string, email: string): Promise<void> {
+  const since = new Date();
+  await openOtpPage(page, email);
+  const code = await mailboxCode(shopURL, email, since);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForURL(/\/profile$/);
+  expect(await page.evaluate(() => localStorage.getItem('isGuest'))).toBe('false');
+}
+
+/** openOtpPage asks for a login code on /login and waits for the code page. */
+export async function openOtpPage(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.waitForURL(/\/otp\/[^/]+\/[^/]+$/);
+  await page.getByLabel('Verification code').waitFor();
 }
