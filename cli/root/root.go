@@ -104,6 +104,7 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) 
 	}
 	var flagErr *cmdutil.FlagError
 	var authErr *cmdutil.AuthError
+	var validErr *sdk.ValidationError
 	switch {
 	case errors.Is(err, cmdutil.ErrSilent):
 		return cmdutil.ExitError
@@ -113,7 +114,8 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) 
 	case errors.As(err, &authErr), errors.Is(err, sdk.ErrSessionExpired):
 		fmt.Fprintln(w, SessionExpiredMessage)
 		return cmdutil.ExitAuth
-	case errors.As(err, &flagErr), isCobraUsageError(err):
+	case errors.As(err, &flagErr), errors.As(err, &validErr), isCobraUsageError(err):
+		// A ValidationError is the SDK refusing an argument before any request.
 		fmt.Fprintln(w, safeLines(err.Error()))
 		fmt.Fprintln(w, "Run 'esim --help' (or add --help to the command) for usage.")
 		return cmdutil.ExitUsage

@@ -65,6 +65,8 @@ func TestHandleError(t *testing.T) {
 		{"silent", fmt.Errorf("x: %w", cmdutil.ErrSilent), false, 1, ""},
 		{"session expired", fmt.Errorf("listing: %w", sdk.ErrSessionExpired), false, 4, SessionExpiredMessage + "\n"},
 		{"auth", &cmdutil.AuthError{Err: errors.New("not logged in")}, false, 4, SessionExpiredMessage + "\n"},
+		{"bad argument caught by the SDK", fmt.Errorf("loading plan x: %w", &sdk.ValidationError{Field: "bundle id", Value: "x", Reason: "is not a GUID"}), false, 2,
+			"loading plan x: invalid bundle id \"x\": is not a GUID\nRun 'esim --help' (or add --help to the command) for usage.\n"},
 		{"cancel", context.Canceled, false, 2, "\n"},
 		{"interrupted", errors.New("whatever"), true, 2, "\n"},
 	}
