@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/sdk"
@@ -80,5 +81,21 @@ func TestHandleError(t *testing.T) {
 				t.Errorf("message = %q, want %q", errOut.String(), tt.wantMsg)
 			}
 		})
+	}
+}
+
+// TestNoDependencyBuiltForHelp: version and help never read the configuration nor build
+// the API client (the factory is lazy).
+func TestNoDependencyBuiltForHelp(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"--help"}, {"plans", "--help"}, {"esims", "qr", "--help"}, {"completion", "bash"}} {
+		f, _ := testFactory()
+		ios, _, out, _ := iostreams.Test()
+		f.IOStreams = ios
+		built := 0
+		f.Config = func() (*config.Config, error) { built++; return nil, errors.New("config read") }
+		f.Client = func() (*sdk.Client, error) { built++; return nil, errors.New("client built") }
+		if code := Main(context.Background(), f, args); code != 0 || built != 0 || out.Len() == 0 {
+			t.Errorf("%v: exit %d, %d dependencies built, %d bytes out", args, code, built, out.Len())
+		}
 	}
 }
