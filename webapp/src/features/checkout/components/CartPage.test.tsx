@@ -103,7 +103,7 @@ describe('CartPage', () => {
     if (email) await fillSignup(user, email);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
     for (const e of errors) expect(screen.getByText(e)).toBeInTheDocument();
-    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
   });
 
   it('does not enforce the two checkboxes (section 5)', async () => {
@@ -112,7 +112,7 @@ describe('CartPage', () => {
     await fillSignup(user);
     expect(screen.getByLabelText('I confirm that the information above is valid')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
-    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
     expect(h.unused()).toContain('users.otpVerify/success#0');
   });
 
@@ -122,11 +122,15 @@ describe('CartPage', () => {
     const { user } = renderCart({ storage });
     await fillSignup(user);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
-    await fill(user, await screen.findByLabelText('Code'), '123456');
+    const code = await screen.findByLabelText('Verification code');
+    // The pending user id is kept while the code is entered, and dropped once verified.
+    expect(window.localStorage.getItem('pendingUserId')).toBe('e7ab0df2-2fee-5bdd-b616-73c43b51fdf9');
+    await fill(user, code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
     expect(screen.getByText(/Thank you, Rana Haddad/)).toBeInTheDocument();
     expect(storage.getItem('isGuest')).toBe('false');
+    expect(window.localStorage.getItem('pendingUserId')).toBeNull();
     expect(h.unused()).toEqual([]);
   });
 
@@ -137,7 +141,7 @@ describe('CartPage', () => {
     await fillSignup(user);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable. Please try again in a few minutes.');
-    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -146,11 +150,12 @@ describe('CartPage', () => {
     ['conflict', 'Conflict error, contact support!'],
     ['server-error', 'Invalid OTP'],
   ] as const)('shows the %s verify error and clears the field', async (scenario, text) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     use({ ...visitor, 'users.otpVerify': scenario });
     const { user } = renderCart();
     await fillSignup(user);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
-    const code = await screen.findByLabelText<HTMLInputElement>('Code');
+    const code = await screen.findByLabelText<HTMLInputElement>('Verification code');
     await fill(user, code, '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/[.!]/g, '\\$&')}$`));

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { storePendingUserId } from '@/features/auth/api/pendingUser';
+import { OtpForm } from '@/features/auth/components/OtpForm';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import { toMessageError } from '@/shared/api/errors';
@@ -10,20 +12,17 @@ import { messageFor } from '@/shared/messages/messages';
 import { usePay } from '../hooks/usePay';
 import { CartSummary } from './CartSummary';
 import styles from './Checkout.module.css';
-import { CodeStep } from './CodeStep';
 import { PayStep } from './PayStep';
 import { SignupForm } from './SignupForm';
 
 /** followLink leaves for the checkout page in the same window (spec section 4, step 6). */
 const followLink = (url: string) => window.location.assign(url);
 
-type VisitorStep = { step: 'form'; error: string } | { step: 'code'; email: string; userId: string };
+type VisitorStep = { step: 'form'; error: string } | { step: 'code'; form: SignupFields; userId: string };
 
 export type CartPageProps = {
   /** Follows the checkout link; stories and tests record it instead of leaving. */
   redirect?: (url: string) => void;
-  /** Verifies a code and logs in; resolves to the error text, '' on success. */
-  verifyCode?: (userId: string, otp: string) => Promise<string>;
 };
 
 /** useBundle loads the bundle of the cart; a failure is logged and the summary reads 'NA'. */
@@ -52,7 +51,7 @@ function useBundle(bundleId: string) {
  * visitor the signup form and the e-mail code, and for a registered customer the
  * confirmation and 'Proceed to Pay'.
  */
-export function CartPage({ redirect = followLink, verifyCode }: CartPageProps) {
+export function CartPage({ redirect = followLink }: CartPageProps) {
   const { bundleId = '', topupAccountId = '' } = useParams();
   const api = useApi();
   const config = useConfig();
@@ -65,25 +64,14 @@ export function CartPage({ redirect = followLink, verifyCode }: CartPageProps) {
   const sendCode = async (form: SignupFields) => {
     try {
       const sent = await api.users.sendSignupCode(form);
-      setVisitor({ step: 'code', email: form.email, userId: sent.userId });
+      storePendingUserId(sent.userId);
+      setVisitor({ step: 'code', form, userId: sent.userId });
     } catch (err) {
       console.error('cart: signup code not sent', err instanceof Error ? err.message : err);
       setVisitor({ step: 'form', error: messageFor('otpSendSignup', toMessageError(err), support).text });
     }
   };
 
-  const defaultVerify = useCallback(
-    async (userId: string, otp: string) => {
-      try {
-        await api.auth.login(userId, otp, 'dev-captcha');
-        return '';
-      } catch (err) {
-        return messageFor('otpVerify', toMessageError(err), { phone: config.supportPhone, email: config.supportEmail }).text;
-      }
-    },
-    [api, config],
-  );
-  const verify = verifyCode ?? defaultVerify;
 
   const registered = isRegistered(session);
   const claims = registered ? parseClaims(session.token) : null;
@@ -99,7 +87,22 @@ export function CartPage({ redirect = followLink, verifyCode }: CartPageProps) {
           ) : visitor.step === 'form' ? (
             <SignupForm onSubmit={sendCode} error={visitor.error} />
           ) : (
-            <CodeStep email={visitor.email} verify={(otp) => verify(visitor.userId, otp)} />
+            <section className={styles.panel} aria-labelledby="cart-code-title">
+              <h2 id="cart-code-title" className={styles.panelTitle}>
+                Verify your E-mail
+              </h2>
+              {/* Verified: the stored session flips and this page re-renders as a customer's. */}
+              <OtpForm
+                userId={visitor.userId}
+                email={visitor.form.email}
+                onVerified={() => {}}
+                onResend={async () => {
+                  const sent = await api.users.sendSignupCode(visitor.form);
+                  storePendingUserId(sent.userId);
+                  return sent.userId;
+                }}
+              />
+            </section>
           )}
         </div>
         <div>
