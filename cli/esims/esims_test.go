@@ -7,9 +7,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cedarsim/esim/cli/clitest"
 	"github.com/cedarsim/esim/sdk/qrcode"
+	"github.com/jarcoal/httpmock"
 )
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
@@ -196,5 +198,23 @@ func TestQR(t *testing.T) {
 		"}\n"
 	if e.Out.String() != want {
 		t.Errorf("JSON = %q, want %q", e.Out.String(), want)
+	}
+}
+
+// An eSIM listed with neither image nor iPhone link: the QR call follows after the
+// spec's 500 ms, and its image is decoded.
+func TestQRFetchedAfterTheDelay(t *testing.T) {
+	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.qrCode/success"))
+	e.Transport.RegisterResponder("GET", "https://support.provider.test/esim-service/api/v1/esims/useremails/rana.haddad@example.com",
+		httpmock.NewStringResponder(200, `{"data":{"esims":[{"iccid":"89961010025062100039","accountId":"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4","base64QRCodeImage":"","linkOnIphone":"","bundles":[]}]}}`))
+	start := time.Now()
+	if code := e.Run("esims", "qr", "89961010025062100039", "--json"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	if d := time.Since(start); d < 500*time.Millisecond {
+		t.Errorf("QR call after %v, want at least 500ms", d)
+	}
+	if !strings.Contains(e.Out.String(), `"lpa": "LPA:1$smdp.cedarsim.example$08470-0CC66-7796D-43E99"`) {
+		t.Errorf("output %s", e.Out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
@@ -25,6 +26,10 @@ type QROptions struct {
 	Email   string
 	PNGPath string
 	JSON    cmdutil.JSONFlag
+
+	// QRFetchDelay is the wait before asking for an image the eSIM list did not carry
+	// (spec section 9: 500 ms).
+	QRFetchDelay time.Duration
 }
 
 // QRResult is the --json shape of `esim esims qr`.
@@ -41,7 +46,7 @@ const maxLPALength = 512
 
 // NewCmdQR builds `esim esims qr ICCID`.
 func NewCmdQR(f *factory.Factory, runF func(*QROptions) error) *cobra.Command {
-	opts := &QROptions{Factory: f}
+	opts := &QROptions{Factory: f, QRFetchDelay: 500 * time.Millisecond}
 	cmd := &cobra.Command{
 		Use:   "qr ICCID",
 		Short: "Print an eSIM's install QR code, SM-DP+ address and activation code",
@@ -112,6 +117,7 @@ func qrRun(ctx context.Context, opts *QROptions) error {
 // png is the server's image when one was fetched.
 func findCode(ctx context.Context, client *sdk.Client, opts *QROptions) (lpa.Code, []byte, error) {
 	var png []byte
+	listedWithoutImage := false
 	email, err := session.EmailOrCustomer(ctx, client, opts.Email)
 	var authErr *cmdutil.AuthError
 	switch {
@@ -134,6 +140,14 @@ func findCode(ctx context.Context, client *sdk.Client, opts *QROptions) (lpa.Cod
 				}
 			}
 			png = decodeBase64(e.Base64QRCodeImage)
+			listedWithoutImage = png == nil
+		}
+	}
+	if png == nil && listedWithoutImage {
+		select {
+		case <-time.After(opts.QRFetchDelay):
+		case <-ctx.Done():
+			return lpa.Code{}, nil, ctx.Err()
 		}
 	}
 	if png == nil {
