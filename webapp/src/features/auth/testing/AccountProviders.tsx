@@ -65,3 +65,12 @@ export const withAccount =
       <Story />
     </AccountProviders>
   );
+
+/**
+ * unsignedToken builds a JWT-shaped token with the given claims. The web app only reads
+ * claims (the server verifies signatures), so tests can name any customer with it.
+ */
+export function unsignedToken(claims: Record<string, unknown>): string {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.sig`;
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import type { EsimBundle } from '@/shared/api/types';
+import { Spinner } from '@/shared/components/Spinner';
+import { formatDateText } from '@/shared/format/format';
+import { useBundleInfo } from '../hooks/useBundleInfo';
+import { ConsumptionBar } from './ConsumptionBar';
+import styles from './Profile.module.css';
+
+type PlanAccordionProps = {
+  iccid: string;
+  bundle: EsimBundle;
+  /** Heading text; the bundle's display name by default. */
+  title?: string;
+};
+
+/**
+ * One plan of an eSIM: expanding it loads the eSIM's info (esims/:iccid/info) and shows
+ * the bundle's status, dates in Beirut time and consumption.
+ */
+export function PlanAccordion({ iccid, bundle, title }: PlanAccordionProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const info = useBundleInfo(iccid, open);
+  const fresh = info.status === 'ready' ? info.bundles.find((b) => b.bundleId === bundle.bundleId) : undefined;
+  const b = fresh ?? bundle;
+  const name = title ?? (bundle.bundleDisplayName || bundle.name || 'Plan');
+
+  return (
+    <div className={styles.accordion}>
+      <h4 className={styles.accordionHead}>
+        <button type="button" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((o) => !o)}>
+          <span>{name}</span>
+          <span className={styles.state}>{bundle.bundleState}</span>
+        </button>
+      </h4>
+      <div id={`${id}-panel`} hidden={!open} className={styles.accordionPanel}>
+        {open && info.status === 'loading' && <Spinner label="Loading the plan details" />}
+        {open && info.status === 'error' && (
+          <p role="alert" className={styles.error}>
+            The plan details could not be loaded. Please try again later.
+          </p>
+        )}
+        {open && info.status === 'ready' && (
+          <>
+            <dl className={styles.facts}>
+              <div>
+                <dt>Status</dt>
+                <dd>{b.bundleState || '—'}</dd>
+              </div>
+              <div>
+                <dt>Purchased</dt>
+                <dd>{formatDateText(b.assignmentDatetime) || '—'}</dd>
+              </div>
+              <div>
+                <dt>Starts</dt>
+                <dd>{formatDateText(b.startTime) || 'Not started'}</dd>
+              </div>
+              <div>
+                <dt>Ends</dt>
+                <dd>{formatDateText(b.endTime) || '—'}</dd>
+              </div>
+            </dl>
+            <ConsumptionBar initialQuantity={b.initialQuantity} remainingQuantity={b.remainingQuantity} unlimited={b.unlimited} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

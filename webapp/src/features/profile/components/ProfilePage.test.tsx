@@ -1,0 +1,104 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { handlersFor, type Selection } from '@/mocks/handlers';
+import { texts } from '@/shared/messages/messages';
+import { startMockServer } from '@/test/msw';
+import { AccountProviders, registeredSession, unsignedToken } from '@/features/auth/testing/AccountProviders';
+import { ProfilePage } from './ProfilePage';
+
+const server = startMockServer();
+
+const customer: Selection = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' };
+
+function setup(selection: Selection, session = registeredSession()) {
+  server.use(...handlersFor(selection));
+  render(
+    <AccountProviders path="/profile" session={session}>
+      <ProfilePage />
+    </AccountProviders>,
+  );
+  return userEvent.setup();
+}
+
+const esimHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('ProfilePage', () => {
+  it('welcomes the customer by the token claims and lists active eSIMs', async () => {
+    setup(customer);
+    expect(screen.getByText('Welcome Rana Haddad')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Active eSIM', selected: true })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 3, name: /89961010025061000016/ });
+    // Processing, Queued and Active go under Active eSIM.
+    expect(esimHeadings()).toEqual(['eSIM 89961010025061000016', 'eSIM 89961010025062100039']);
+    const first = screen.getByRole('article', { name: 'eSIM 89961010025061000016' });
+    expect(within(first).getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toEqual(['Turkey 5GBActive', 'Turkey 1GBQueued']);
+    expect(within(first).getByRole('link', { name: 'Top up this eSIM' })).toHaveAttribute(
+      'href',
+      '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/0',
+    );
+    expect(within(first).getByRole('img', { name: 'QR code to install the eSIM 89961010025061000016' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,iVBOR/),
+    );
+    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turkey']);
+  });
+
+  it('puts Depleted, Expired and Revoked under Expired eSIM', async () => {
+    const user = setup(customer);
+    await user.click(await screen.findByRole('tab', { name: 'Expired eSIM' }));
+    expect(await screen.findByRole('heading', { level: 3 })).toHaveTextContent('89961010025030200028');
+    expect(esimHeadings()).toHaveLength(1);
+  });
+
+  it('sorts the purchase history newest first', async () => {
+    const user = setup(customer);
+    await user.click(await screen.findByRole('tab', { name: 'Purchase History' }));
+    const list = await screen.findByRole('list', { name: 'Purchases, newest first' });
+    const titles = within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.replace(/(Active|Queued|Processing|Depleted|Expired)$/, ''));
+    expect(titles).toEqual([
+      expect.stringMatching(/^UAE|^United Arab Emirates/),
+      'Turkey 1GB, Jun 20, 2025, 8:40 PM',
+      'Turkey 5GB, Jun 10, 2025, 11:15 AM',
+      expect.stringContaining('Mar 12, 2025'),
+      expect.stringContaining('Mar 2, 2025'),
+    ]);
+  });
+
+  it('loads a plan on expand: status, Beirut dates, consumption', async () => {
+    const user = setup(customer);
+    const first = await screen.findByRole('article', { name: 'eSIM 89961010025061000016' });
+    const plan = within(first).getByRole('button', { name: /Turkey 5GB/ });
+    await user.click(plan);
+    expect(plan).toHaveAttribute('aria-expanded', 'true');
+    const bar = await within(first).findByRole('progressbar', { name: 'Data used' });
+    expect(bar).toHaveAttribute('aria-valuenow', '37.65');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    expect(within(first).getByText('Jun 12, 2025, 9:02 AM')).toBeInTheDocument();
+    expect(within(first).getByText('Jul 12, 2025, 9:02 AM')).toBeInTheDocument();
+    expect(within(first).getByText('1883 MB used of 5.00 GB (37.65%)')).toBeInTheDocument();
+  });
+
+  it("shows 'Nothing to show' in every tab when the customer has no eSIM", async () => {
+    const token = unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar', is_guest: false });
+    const user = setup({ 'esims.byEmail': 'empty' }, { token, refreshToken: 'r', isGuest: 'false' });
+    expect(await screen.findByText(texts.nothingToShow)).toBeInTheDocument();
+    expect(screen.getByText('Welcome Karim Nassar')).toBeInTheDocument();
+    for (const tab of ['Expired eSIM', 'Purchase History']) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      expect(screen.getByText(texts.nothingToShow)).toBeInTheDocument();
+    }
+  });
+
+  it('says so when the list cannot be loaded, and retries', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = setup({});
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
+    server.use(...handlersFor(customer));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'eSIM 89961010025061000016' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Tabs, type TabItem } from '@/features/setup-guide/components/Tabs';
+import { useSession } from '@/shared/api/ApiContext';
+import { parseClaims } from '@/shared/api/claims';
+import type { Esim } from '@/shared/api/types';
+import { Spinner } from '@/shared/components/Spinner';
+import { formatDateText } from '@/shared/format/format';
+import { texts } from '@/shared/messages/messages';
+import { bundleTab, sortHistory } from '../api/profile';
+import { useEsims } from '../hooks/useEsims';
+import { EsimCard } from './EsimCard';
+import { PlanAccordion } from './PlanAccordion';
+import styles from './Profile.module.css';
+
+type TabKey = 'active' | 'expired' | 'history';
+
+/** The eSIMs with at least one bundle in the tab, each with only those bundles. */
+function esimsIn(esims: Esim[], tab: 'active' | 'expired') {
+  return esims.map((esim) => ({ esim, bundles: esim.bundles.filter((b) => bundleTab(b.bundleState) === tab) })).filter((x) => x.bundles.length > 0);
+}
+
+const Nothing = () => <p className={styles.empty}>{texts.nothingToShow}</p>;
+
+export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
+  const [tab, setTab] = useState<TabKey>('active');
+
+  const list = (which: 'active' | 'expired') => () => {
+    const items = esimsIn(esims, which);
+    if (items.length === 0) return <Nothing />;
+    return (
+      <div className={styles.esims}>
+        {items.map(({ esim, bundles }) => (
+          <EsimCard key={esim.iccid} esim={esim} bundles={bundles} ios={ios} />
+        ))}
+      </div>
+    );
+  };
+
+  const history = () => {
+    const entries = sortHistory(
+      esims.flatMap((esim) => esim.bundles.filter((b) => bundleTab(b.bundleState) !== 'hidden').map((bundle) => ({ esim, bundle, assignmentDatetime: bundle.assignmentDatetime }))),
+    );
+    if (entries.length === 0) return <Nothing />;
+    return (
+      <ol className={styles.history} aria-label="Purchases, newest first">
+        {entries.map(({ esim, bundle }, i) => {
+          const date = formatDateText(bundle.assignmentDatetime);
+          const name = bundle.bundleDisplayName || bundle.name || 'Plan';
+          return (
+            <li key={`${esim.iccid}-${bundle.bundleId}-${i}`}>
+              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? `${name}, ${date}` : name} />
+            </li>
+          );
+        })}
+      </ol>
+    );
+  };
+
+  const items: TabItem<TabKey>[] = [
+    { key: 'active', label: 'Active eSIM', panel: list('active') },
+    { key: 'expired', label: 'Expired eSIM', panel: list('expired') },
+    { key: 'history', label: 'Purchase History', panel: history },
+  ];
+  return <Tabs label="My eSIMs" items={items} selected={tab} onSelect={setTab} />;
+}
+
+/** /profile: the registered customer's eSIMs (the layout sends anyone else to /login). */
+export function ProfilePage() {
+  const { token } = useSession();
+  const claims = parseClaims(token);
+  const name = [claims?.firstName, claims?.lastName].filter((s) => s && s.trim() !== '').join(' ');
+  const { state, retry } = useEsims();
+
+  return (
+    <div className="page">
+      <h1>My eSIMs</h1>
+      <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
+      {state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
+      {state.status === 'error' && (
+        <div role="alert" className={styles.error}>
+          <p>Your eSIMs could not be loaded. Please try again.</p>
+          <button type="button" className={styles.smallButton} onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && <ProfileView esims={state.esims} />}
+    </div>
+  );
+}
