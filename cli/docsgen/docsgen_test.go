@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // TestReferenceUpToDate fails when docs/cli differs from what the command tree gives.
@@ -63,6 +65,20 @@ func TestGenerateIsDeterministic(t *testing.T) {
 			t.Errorf("no page %s among %v", must, names)
 		}
 	}
+}
+
+// TestEveryCommandHasExamples: --help shows examples everywhere.
+func TestEveryCommandHasExamples(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Name() != "help" && c.Example == "" {
+			t.Errorf("%q has no examples", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(Root())
 }
 
 func pages(t *testing.T, dir string) map[string]string {

@@ -69,6 +69,7 @@ Exit codes: 0 ok, 1 error, 2 usage error or interrupted, 4 not logged in or sess
 		cmd.AddCommand(c)
 		used[c.GroupID] = true
 	}
+	addCompletionExamples(cmd)
 	// Only groups that hold a command, so help shows no empty headings.
 	for _, g := range []*cobra.Group{
 		{ID: GroupShop, Title: "Shop commands:"},
@@ -143,4 +144,28 @@ func isCobraUsageError(err error) bool {
 		}
 	}
 	return false
+}
+
+// addCompletionExamples creates cobra's completion command now (it would otherwise appear
+// at Execute) and gives it and its shells examples like every other command.
+func addCompletionExamples(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Example = "  $ esim completion bash > /etc/bash_completion.d/esim\n  $ esim completion zsh > \"${fpath[1]}/_esim\""
+		for _, sh := range c.Commands() {
+			switch sh.Name() {
+			case "bash":
+				sh.Example = "  $ source <(esim completion bash)"
+			case "zsh":
+				sh.Example = "  $ esim completion zsh > \"${fpath[1]}/_esim\""
+			case "fish":
+				sh.Example = "  $ esim completion fish > ~/.config/fish/completions/esim.fish"
+			case "powershell":
+				sh.Example = "  PS> esim completion powershell | Out-String | Invoke-Expression"
+			}
+		}
+	}
 }
