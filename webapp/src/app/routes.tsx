@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from '@/features/layout/components/Layout';
+import { PageScripts } from '@/features/page-scripts/components/PageScripts';
 import { ErrorPage } from './ErrorPage';
 
 type PageModule = Record<string, unknown>;
@@ -19,12 +20,21 @@ const pending = () => import('./pending/PendingPages');
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Layout />,
+    element: (
+      <>
+        <PageScripts />
+        <Layout />
+      </>
+    ),
     // While the first page's module loads: the frame with an empty, busy main.
+    // Same shape as element, so React keeps the Layout (and its loaded user) when the page arrives.
     hydrateFallbackElement: (
-      <Layout>
-        <div className="page" aria-busy="true" />
-      </Layout>
+      <>
+        <PageScripts />
+        <Layout>
+          <div className="page" aria-busy="true" />
+        </Layout>
+      </>
     ),
     errorElement: (
       <Layout>
@@ -39,21 +49,21 @@ export const routes: RouteObject[] = [
           { path: 'plans', lazy: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage') },
           { path: 'setup-guide/:item?', lazy: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage') },
           { path: 'contactus', lazy: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage') },
-          { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(pending, 'CartPage') },
+          { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage') },
           { path: 'login', lazy: lazyPage(pending, 'LoginPage') },
           { path: 'otp/:email/:userId', lazy: lazyPage(pending, 'OtpPage') },
           { path: 'profile', lazy: lazyPage(pending, 'ProfilePage') },
           { path: 'token/:token?', lazy: lazyPage(pending, 'TokenPage') },
           { path: 'faq', lazy: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage') },
           { path: 'faq/:item', lazy: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage') },
-          { path: 'actionresult', lazy: lazyPage(pending, 'ActionResultPage') },
+          { path: 'actionresult', lazy: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage') },
           { path: 'terms-and-conditions', lazy: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage') },
           { path: 'privacy', lazy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage') },
           {
             path: 'topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
             lazy: lazyPage(pending, 'TopupPlansPage'),
           },
-          { path: 'loki', lazy: lazyPage(pending, 'LokiPage') },
+          { path: 'loki', lazy: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage') },
         ],
       },
     ],
