@@ -4,6 +4,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 export const chromiumArgs = [
   '--headless',
@@ -61,4 +62,12 @@ export async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
   }
   if (before) await page.setViewportSize(before);
+}
+
+/** shootOnFailure saves test-results/screenshots/failed-<name>.png when the current test fails. */
+export function shootOnFailure(page: Page, name: string): void {
+  onTestFailed(async () => {
+    await mkdir(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
+  });
 }

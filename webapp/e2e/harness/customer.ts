@@ -123,16 +123,18 @@ export class SandboxAPI {
     return to;
   }
 
-  /** turkeyBundleId returns the id of a Turkey bundle, as the plans search would list it. */
-  async turkeyBundleId(c: Customer): Promise<string> {
-    const found = await this.call<{ data: { id: string; countryName?: string; businessTitle?: string }[] } | { id: string }[]>(
+  /**
+   * turkeyBundleId returns the id of a Turkey bundle as the plans search lists it; with
+   * toppable, the first one that can be topped up.
+   */
+  async turkeyBundleId(c: Customer, toppable = false): Promise<string> {
+    const found = await this.call<{ data: { id: string; businessTitle: string; canTopup: boolean }[] }>(
       'search bundles',
       this.url('api', 'catalog/search_bundles/TR'),
       { headers: { Authorization: `Bearer ${c.token}` } },
     );
-    const list = Array.isArray(found) ? found : found.data;
-    const first = list[0];
-    if (!first) throw new Error('search bundles: no bundle for TR');
-    return first.id;
+    const pick = found.data.find((b) => b.businessTitle.startsWith('Turkey ') && (!toppable || b.canTopup));
+    if (!pick) throw new Error(`search bundles: no ${toppable ? 'toppable ' : ''}Turkey bundle`);
+    return pick.id;
   }
 }

@@ -62,3 +62,29 @@ export async function openOtpPage(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/otp\/[^/]+\/[^/]+$/);
   await page.getByLabel('Verification code').waitFor();
 }
+
+/**
+ * seeEsimWithQR waits on /profile for an eSIM card in the 'Active eSIM' tab whose QR image
+ * has loaded, and returns the card's ICCID.
+ */
+export async function seeEsimWithQR(page: Page): Promise<string> {
+  await page.getByRole('heading', { level: 1, name: 'My eSIMs' }).waitFor();
+  await page.getByRole('tab', { name: 'Active eSIM' }).waitFor();
+  const qr = page.getByRole('img', { name: /^QR code to install the eSIM / }).first();
+  await qr.waitFor({ timeout: 15_000 });
+  // The QR is a real PNG the browser decoded, not just an <img> tag.
+  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 5_000 }).toBeGreaterThan(0);
+  const alt = (await qr.getAttribute('alt')) ?? '';
+  return alt.replace(/^QR code to install the eSIM /, '');
+}
+
+/** payOnSandbox presses 'Proceed to Pay' on /cart, pays with card on the sandbox page and waits for /actionresult. */
+export async function payOnSandbox(page: Page, card: string, onCheckoutPage?: () => Promise<void>): Promise<URL> {
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('Card number').fill(card);
+  await onCheckoutPage?.();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/actionresult\?/);
+  return new URL(page.url());
+}
