@@ -1,0 +1,57 @@
+import type { Bundle } from '@/shared/api/types';
+import { Flag } from '@/features/plans/components/Flag';
+import { formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import styles from './Topup.module.css';
+
+type TopupCardProps = {
+  bundle: Bundle;
+  /** This card's buy button is running the checks. */
+  busy: boolean;
+  /** Another card's checks are running: one top-up at a time. */
+  disabled: boolean;
+  onBuy: (bundle: Bundle) => void;
+};
+
+/** A top-up bundle: flag, title, data, validity, price and the buy button. */
+export function TopupCard({ bundle, busy, disabled, onBuy }: TopupCardProps) {
+  const title = bundle.businessTitle || bundle.listingDisplayTitle || bundle.name;
+  return (
+    <article className={styles.card} aria-label={title}>
+      <header className={styles.cardHead}>
+        <Flag code={bundle.flagsCodes[0]} label="" />
+        <h2 className={styles.cardTitle}>{title}</h2>
+      </header>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Data</dt>
+          <dd>{formatQuota(bundle.quotaInMB)}</dd>
+        </div>
+        <div>
+          <dt>Validity</dt>
+          <dd>{formatValidity(bundle.durationInDays)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd className={styles.price}>{formatPrice(bundle.price)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className={styles.buy}
+        onClick={() => onBuy(bundle)}
+        disabled={busy || disabled}
+        aria-busy={busy}
+        aria-label={busy ? `Checking ${title}` : `Buy ${title}`}
+      >
+        {busy ? (
+          <>
+            <span className={styles.spinner} aria-hidden="true" />
+            Checking…
+          </>
+        ) : (
+          'Buy now'
+        )}
+      </button>
+    </article>
+  );
+}
