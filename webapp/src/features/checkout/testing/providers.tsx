@@ -1,3 +1,4 @@
+import type { Decorator } from '@storybook/react-vite';
 import { useMemo, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { findScenario } from '@/mocks/handlers';
@@ -76,3 +77,12 @@ export function PageProviders({ children, path, url, config, session, storage }:
     </ConfigProvider>
   );
 }
+
+/** withPage wraps a story in PageProviders. */
+export const withPage =
+  (opts: Omit<PageProvidersProps, 'children'>): Decorator =>
+  (Story) => (
+    <PageProviders {...opts}>
+      <Story />
+    </PageProviders>
+  );

@@ -53,3 +53,22 @@ export const Empty: Story = {
     await expect(await c.findByText('No options')).toBeInTheDocument();
   },
 };
+
+/** The menu renders only the options in view; keyboard moves past them scroll it along. */
+export const KeyboardInLongMenu: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByLabelText('Where are you travelling?'));
+    const all = fixtureCountries();
+    await expect(c.getAllByRole('option').length).toBeLessThan(all.length);
+    await userEvent.keyboard('{End}');
+    const last = await c.findByRole('option', { name: all[all.length - 1]?.name });
+    const menu = c.getByRole('listbox');
+    const box = last.getBoundingClientRect();
+    const view = menu.getBoundingClientRect();
+    await expect(box.top).toBeGreaterThanOrEqual(view.top - 1);
+    await expect(box.bottom).toBeLessThanOrEqual(view.bottom + 1);
+    await userEvent.keyboard('{Enter}');
+    await expect(c.getByText(all[all.length - 1]?.name ?? '')).toBeInTheDocument();
+  },
+};

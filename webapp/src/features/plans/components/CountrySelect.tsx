@@ -1,7 +1,8 @@
-import { memo, useCallback, useMemo, useState } from 'react';
-import Select, { components, type InputActionMeta, type MenuListProps, type MultiValue, type StylesConfig } from 'react-select';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import Select, { type InputActionMeta, type MenuListProps, type MultiValue, type OptionProps, type StylesConfig } from 'react-select';
 import { createIndex } from '@/shared/textmatch/textmatch';
 import type { Country } from '../api/types';
+import css from './CountrySelect.module.css';
 
 export type CountryOption = { value: string; label: string };
 
@@ -28,20 +29,74 @@ const styles: StylesConfig<CountryOption, true> = {
   indicatorSeparator: (base) => ({ ...base, backgroundColor: '#6b7773' }),
   multiValue: (base) => ({ ...base, backgroundColor: '#e6f2ef' }),
   multiValueLabel: (base) => ({ ...base, color: '#1a1f23' }),
-  option: (base, state) => ({ ...base, backgroundColor: state.isFocused ? '#e6f2ef' : '#fff', color: '#1a1f23' }),
 };
 
+/** Height of one option row (CountrySelect.module.css), for the windowed menu. */
+export const OPTION_HEIGHT = 40;
+const OVERSCAN = 6;
+
 /**
+ * The menu renders only the options in view (plus a few either side): with ~250 countries
+ * a full menu costs more than a frame per keystroke. The focused option is kept in view
+ * for keyboard moves (PageDown, End) that land outside the rendered window.
  * A menu holding only the 'No options' or 'Loading...' message is not a listbox: a
- * listbox without options is an ARIA error, and react-select announces the message in its
- * own live region anyway.
+ * listbox without options is an ARIA error, and react-select announces the message in
+ * its own live region anyway.
  */
 function MenuList(props: MenuListProps<CountryOption, true>) {
-  if (Array.isArray(props.children)) return <components.MenuList {...props} />;
-  const { role: _role, 'aria-multiselectable': _multi, ...innerProps } = props.innerProps;
-  return <components.MenuList {...props} innerProps={innerProps} />;
+  const { children, innerRef, innerProps, maxHeight } = props;
+  const elRef = useRef<HTMLDivElement | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const items = Array.isArray(children) ? (children as ReactElement<{ isFocused?: boolean }>[]) : null;
+  const focused = items ? items.findIndex((c) => c.props.isFocused) : -1;
+
+  useLayoutEffect(() => {
+    const el = elRef.current;
+    if (!el || focused < 0) return;
+    const top = focused * OPTION_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + OPTION_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + OPTION_HEIGHT - el.clientHeight;
+  }, [focused]);
+
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      elRef.current = node;
+      if (typeof innerRef === 'function') innerRef(node);
+    },
+    [innerRef],
+  );
+
+  if (!items) {
+    const { role: _role, 'aria-multiselectable': _multi, ...rest } = innerProps;
+    return (
+      <div ref={ref} {...rest} className={css.menuList} style={{ maxHeight }}>
+        {children}
+      </div>
+    );
+  }
+  const first = Math.max(0, Math.floor(scrollTop / OPTION_HEIGHT) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((scrollTop + maxHeight) / OPTION_HEIGHT) + OVERSCAN);
+  return (
+    <div ref={ref} {...innerProps} className={css.menuList} style={{ maxHeight }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <div style={{ height: items.length * OPTION_HEIGHT, paddingTop: first * OPTION_HEIGHT, boxSizing: 'border-box' }}>{items.slice(first, last)}</div>
+    </div>
+  );
 }
-const selectComponents = { MenuList };
+
+/**
+ * Options are plain elements with CSS-module classes: react-select's own Option computes
+ * emotion styles per option per render, which with ~250 countries costs more than a frame.
+ */
+function Option({ innerRef, innerProps, isFocused, isSelected, children }: OptionProps<CountryOption, true>) {
+  const cls = [css.option, isFocused ? css.focused : '', isSelected ? css.selected : ''].join(' ');
+  return (
+    <div ref={innerRef} {...innerProps} className={cls}>
+      {children}
+    </div>
+  );
+}
+
+const selectComponents = { MenuList, Option };
 
 const noOptionsMessage = () => 'No options';
 const loadingMessage = () => 'Loading...';

@@ -1,0 +1,40 @@
+// The plans page with the full catalogue (every ISO country of flag-icons: 249, the size
+// of the sandbox's list), for scripts/bench-plans.mjs. Data comes from an in-memory
+// catalogue so the measurement is rendering and filtering only, never the network.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import countryFile from 'flag-icons/country.json';
+import '@/app/global.css';
+import { PlansView } from '@/features/plans/components/PlansView';
+import type { Bundle, CatalogApi, Country } from '@/features/plans/api/types';
+import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { fixtureConfig } from '@/shared/config/fixtureConfig';
+
+type FlagIconsCountry = { code: string; name: string; iso: boolean };
+
+const countries: Country[] = (countryFile as FlagIconsCountry[])
+  .filter((c) => c.iso)
+  .map((c) => ({ name: c.name, isoCode: c.code.toUpperCase() }));
+
+const none: Bundle[] = [];
+const api: CatalogApi = {
+  countries: async () => countries,
+  regions: async () => ['Africa', 'Asia', 'Caribbean', 'Europe', 'Middle East', 'North America', 'Oceania', 'South America'].map((name) => ({ name })),
+  specialBundles: async () => none,
+  areaBundles: async () => none,
+  search: async () => none,
+};
+
+const router = createMemoryRouter([{ path: '/plans', element: <PlansView api={api} /> }], { initialEntries: ['/plans'] });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root');
+createRoot(root).render(
+  <StrictMode>
+    <ConfigProvider config={fixtureConfig()}>
+      <RouterProvider router={router} />
+    </ConfigProvider>
+  </StrictMode>,
+);
+(window as unknown as { benchCountries: number }).benchCountries = countries.length;

@@ -1,0 +1,185 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { handlersFor, type Selection } from '@/mocks/handlers';
+import { pendingHandlers } from '@/features/plans/testing/stories';
+import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, withPage } from '../testing/providers';
+import { CartPage } from './CartPage';
+
+const PATH = '/cart/:bundleId/:topupAccountId?';
+const URL_NEW = `/cart/${FIXTURE_BUNDLE_ID}`;
+const customer = customerSession();
+const config = { checkoutHosts: [FIXTURE_CHECKOUT_HOST] };
+
+const visitor: Selection = {
+  'identity.token.guest': 'success',
+  'catalog.bundle': 'success',
+  'users.otpSend': 'signup',
+  'users.otpVerify': 'success',
+  'identity.token.otp': 'success',
+};
+
+const payment: Selection = {
+  'catalog.bundle': 'success',
+  'support.canPurchase': 'allowed',
+  'orders.create': 'newly-created',
+  'orders.details': 'success',
+};
+
+const meta = {
+  title: 'checkout/CartPage',
+  component: CartPage,
+  args: { redirect: fn() },
+  decorators: [withPage({ path: PATH, url: URL_NEW, config })],
+  parameters: { msw: { handlers: handlersFor(visitor) } },
+} satisfies Meta<typeof CartPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+async function fillSignup(c: Canvas) {
+  await userEvent.type(c.getByLabelText('First name'), 'Rana');
+  await userEvent.type(c.getByLabelText('Last name'), 'Haddad');
+  await userEvent.type(c.getByLabelText('Phone number'), '3123456');
+  await userEvent.type(c.getByLabelText('E-mail'), 'rana.haddad@example.com');
+}
+
+/** A visitor: the summary and the signup form, Lebanon (961) first and chosen. */
+export const VisitorForm: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText('Turkey 5GB 30 Days')).toBeInTheDocument();
+    await expect(c.getByText('13.00 USD')).toBeInTheDocument();
+    await expect(c.getByLabelText('Country dial code')).toHaveValue('961');
+  },
+};
+
+export const VisitorFormMobile: Story = {
+  ...VisitorForm,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: pendingHandlers() } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByText('Loading...')).toHaveLength(2);
+  },
+};
+
+/** The bundle cannot be loaded: the summary reads NA. */
+export const BundleError: Story = {
+  parameters: { msw: { handlers: handlersFor({ 'identity.token.guest': 'success' }) } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getAllByText('NA')).toHaveLength(2));
+  },
+};
+
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(c.getByLabelText('E-mail'), 'rana@example');
+    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
+    await expect(c.getByText('First name is required')).toBeInTheDocument();
+    await expect(c.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    await expect(c.getByLabelText('First name')).toHaveFocus();
+  },
+};
+
+export const SendCodeError: Story = {
+  parameters: { msw: { handlers: handlersFor({ ...visitor, 'users.otpSend': 'server-error' }) } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await fillSignup(c);
+    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
+    await expect(await c.findByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable.');
+  },
+};
+
+export const CodeStep: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await fillSignup(c);
+    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
+    await expect(await c.findByLabelText('Verification code')).toBeInTheDocument();
+  },
+};
+
+export const CodeError: Story = {
+  parameters: { msw: { handlers: handlersFor({ ...visitor, 'users.otpVerify': 'invalid-otp' }) } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await fillSignup(c);
+    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
+    await userEvent.type(await c.findByLabelText('Verification code'), '111111');
+    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
+    await expect(await c.findByRole('alert')).toHaveTextContent('Invalid OTP please try again');
+  },
+};
+
+/** The whole visitor path: form, code, then the page as a logged-in customer. */
+export const VerifiedBecomesCustomer: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await fillSignup(c);
+    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
+    await userEvent.type(await c.findByLabelText('Verification code'), '123456');
+    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
+    await expect(await c.findByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+  },
+};
+
+export const LoggedIn: Story = {
+  decorators: [withPage({ path: PATH, url: URL_NEW, config, session: customer })],
+  parameters: { msw: { handlers: handlersFor(payment) } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/Thank you, Rana Haddad/)).toBeInTheDocument();
+    await expect(c.getByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+  },
+};
+
+export const LoggedInTopup: Story = {
+  decorators: [withPage({ path: PATH, url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, config, session: customer })],
+  parameters: { msw: { handlers: handlersFor({ ...payment, 'orders.details': 'topup' }) } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
+  },
+};
+
+export const Redirecting: Story = {
+  ...LoggedIn,
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
+    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    await expect(args.redirect).toHaveBeenCalledWith(expect.stringContaining('currency=usd&quantity=1'));
+  },
+};
+
+export const RefusedPreCheck: Story = {
+  decorators: [withPage({ path: PATH, url: URL_NEW, config, session: customer })],
+  parameters: { msw: { handlers: handlersFor({ ...payment, 'support.canPurchase': 'refused' }) } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
+    await expect(await c.findByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.');
+    await expect(args.redirect).not.toHaveBeenCalled();
+  },
+};
+
+/** The checkout link points at a host the configuration does not list. */
+export const PaymentError: Story = {
+  decorators: [withPage({ path: PATH, url: URL_NEW, config: { checkoutHosts: ['pay.provider.test'] }, session: customer })],
+  parameters: { msw: { handlers: handlersFor(payment) } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
+    await expect(await c.findByRole('alert')).toHaveTextContent('Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example');
+    await expect(args.redirect).not.toHaveBeenCalled();
+  },
+};
+
+export const LoggedInMobile: Story = {
+  ...LoggedIn,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
