@@ -5,8 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
-import { mailboxCode, uniqueEmail } from './harness/sandbox';
-import { findTurkeyAndContinue, payOnSandbox } from './harness/steps';
+import { uniqueEmail } from './harness/sandbox';
+import { findTurkeyAndContinue, payOnSandbox, signUpInCheckout } from './harness/steps';
 
 const shopURL = inject('shopURL');
 let browser: Browser;
@@ -17,27 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** signUpInCheckout fills the visitor's form on /cart, enters the mailed code and waits for 'Proceed to Pay'. */
-async function signUpInCheckout(page: Page, email: string, shots = false): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: 'Just one more step to get your eSIM' }).waitFor();
-  await page.getByLabel('First name').fill('Rana');
-  await page.getByLabel('Last name').fill('Haddad');
-  // Lebanon (961) is the first and default dial code.
-  expect(await page.getByLabel('Country dial code').inputValue()).toBe('961');
-  await page.getByLabel('Phone number').fill('3123456');
-  await page.getByLabel('E-mail').fill(email);
-  if (shots) await shoot(page, 'cart-signup');
-  const since = new Date();
-  await page.getByRole('button', { name: 'Verify your E-mail' }).click();
-  await page.getByRole('heading', { name: 'Verify your E-mail' }).waitFor();
-  const code = await mailboxCode(shopURL, email, since);
-  await page.getByLabel('Verification code').fill(code);
-  if (shots) await shoot(page, 'cart-code');
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.getByRole('button', { name: 'Proceed to Pay' }).waitFor();
-  expect(await page.evaluate(() => [localStorage.getItem('isGuest'), localStorage.getItem('token') !== ''])).toEqual(['false', true]);
-}
 
 type DataLayerEvent = { event?: string; ecommerce?: { transaction_id?: string; value?: number; currency?: string; items?: unknown[] } };
 const purchases = (page: Page) =>
@@ -51,7 +30,7 @@ describe('a new traveller', () => {
     shootOnFailure(page, 'new-traveller');
     try {
       await findTurkeyAndContinue(page);
-      await signUpInCheckout(page, uniqueEmail('new'), true);
+      await signUpInCheckout(page, shopURL, uniqueEmail('new'), true);
       await shoot(page, 'cart-pay');
       const result = await payOnSandbox(page, '4242 4242 4242 4242', () => shoot(page, 'sandbox-checkout'));
       expect(result.searchParams.get('success')).toBe('true');
@@ -85,7 +64,7 @@ describe('a new traveller', () => {
     shootOnFailure(page, 'declined');
     try {
       await findTurkeyAndContinue(page);
-      await signUpInCheckout(page, uniqueEmail('declined'));
+      await signUpInCheckout(page, shopURL, uniqueEmail('declined'));
       const result = await payOnSandbox(page, '4000 0000 0000 0002');
       expect(result.searchParams.get('success')).toBe('false');
       await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();

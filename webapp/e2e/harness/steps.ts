@@ -2,6 +2,7 @@
 // role and visible text, never by CSS class.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { shoot } from './browser';
 import { mailboxCode } from './sandbox';
 
 /**
@@ -87,4 +88,35 @@ export async function payOnSandbox(page: Page, card: string, onCheckoutPage?: ()
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.waitForURL(/\/actionresult\?/);
   return new URL(page.url());
+}
+
+/**
+ * sendSignupCode fills the visitor's form on /cart and presses 'Verify your E-mail'; it
+ * returns when the code form shows, with the time the code was asked for.
+ */
+export async function sendSignupCode(page: Page, email: string, shots = false): Promise<Date> {
+  await page.getByRole('heading', { level: 1, name: 'Just one more step to get your eSIM' }).waitFor();
+  await page.getByLabel('First name').fill('Rana');
+  await page.getByLabel('Last name').fill('Haddad');
+  // Lebanon (961) is the first and default dial code.
+  expect(await page.getByLabel('Country dial code').inputValue()).toBe('961');
+  await page.getByLabel('Phone number').fill('3123456');
+  await page.getByLabel('E-mail').fill(email);
+  if (shots) await shoot(page, 'cart-signup');
+  const since = new Date();
+  await page.getByRole('button', { name: 'Verify your E-mail' }).click();
+  await page.getByRole('heading', { name: 'Verify your E-mail' }).waitFor();
+  await page.getByLabel('Verification code').waitFor();
+  return since;
+}
+
+/** signUpInCheckout signs a visitor up on /cart with the mailed code and waits for 'Proceed to Pay'. */
+export async function signUpInCheckout(page: Page, shopURL: string, email: string, shots = false): Promise<void> {
+  const since = await sendSignupCode(page, email, shots);
+  const code = await mailboxCode(shopURL, email, since);
+  await page.getByLabel('Verification code').fill(code);
+  if (shots) await shoot(page, 'cart-code');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.getByRole('button', { name: 'Proceed to Pay' }).waitFor();
+  expect(await page.evaluate(() => [localStorage.getItem('isGuest'), localStorage.getItem('token') !== ''])).toEqual(['false', true]);
 }
