@@ -2,7 +2,7 @@
 // uncaught error, and a traveller finds Turkey by typing 'turk' and reaches the cart.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, type Tab } from './harness/browser';
+import { launchBrowser, openTab, overflowAt, shoot, type Tab } from './harness/browser';
 import { findTurkeyAndContinue } from './harness/steps';
 
 const shopURL = inject('shopURL');
@@ -44,6 +44,8 @@ describe('public pages', () => {
     await page.getByRole('contentinfo').waitFor();
     await page.waitForLoadState('networkidle');
     await shoot(page, `page-${name}`);
+    // Nothing sticks out sideways on a 375 px phone.
+    expect(await overflowAt(page, 375)).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

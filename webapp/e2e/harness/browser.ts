@@ -71,3 +71,12 @@ export function shootOnFailure(page: Page, name: string): void {
     await page.screenshot({ path: path.join(screenshotDir, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
   });
 }
+
+/** overflowAt returns how many CSS pixels the page is wider than a viewport of the given width. */
+export async function overflowAt(page: Page, width: number): Promise<number> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width, height: 812 });
+  const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (before) await page.setViewportSize(before);
+  return extra;
+}
