@@ -45,7 +45,7 @@ describe('a returning customer with an eSIM', () => {
       await page.getByRole('heading', { name: /Topup eSIM with ICCID/ }).waitFor();
       await page.getByText(iccid).first().waitFor();
       await shoot(page, 'topup-plans');
-      await page.getByRole('button', { name: /Buy/ }).first().click();
+      await page.getByRole('list', { name: 'Top-up plans' }).getByRole('button', { name: /^Buy / }).first().click();
       await page.waitForURL(/\/cart\/[^/]+\/[^/]+$/);
       await page.getByRole('heading', { level: 1, name: 'Just one more step to topup your eSIM' }).waitFor();
       await shoot(page, 'cart-topup');
