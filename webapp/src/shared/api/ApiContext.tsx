@@ -33,6 +33,9 @@ function useServices(): ApiServices {
 /** useApi returns the typed provider calls. */
 export const useApi = (): ShopApi => useServices().api;
 
+/** useApiClient returns the client itself, for a call ShopApi does not type (the token check). */
+export const useApiClient = (): ApiClient => useServices().client;
+
 /** useSession returns the stored session and re-renders when it changes (any tab). */
 export function useSession(): Session {
   const { store } = useServices().client;
