@@ -129,8 +129,7 @@ export const VerifiedBecomesCustomer: Story = {
 };
 
 export const LoggedIn: Story = {
-  decorators: [withPage({ path: PATH, url: URL_NEW, config, session: customer })],
-  parameters: { msw: { handlers: handlersFor(payment) } },
+  parameters: { page: { session: customer }, msw: { handlers: handlersFor(payment) } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByText(/Thank you, Rana Haddad/)).toBeInTheDocument();
@@ -139,8 +138,7 @@ export const LoggedIn: Story = {
 };
 
 export const LoggedInTopup: Story = {
-  decorators: [withPage({ path: PATH, url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, config, session: customer })],
-  parameters: { msw: { handlers: handlersFor({ ...payment, 'orders.details': 'topup' }) } },
+  parameters: { page: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: customer }, msw: { handlers: handlersFor({ ...payment, 'orders.details': 'topup' }) } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
   },
@@ -157,8 +155,7 @@ export const Redirecting: Story = {
 };
 
 export const RefusedPreCheck: Story = {
-  decorators: [withPage({ path: PATH, url: URL_NEW, config, session: customer })],
-  parameters: { msw: { handlers: handlersFor({ ...payment, 'support.canPurchase': 'refused' }) } },
+  parameters: { page: { session: customer }, msw: { handlers: handlersFor({ ...payment, 'support.canPurchase': 'refused' }) } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
@@ -169,8 +166,7 @@ export const RefusedPreCheck: Story = {
 
 /** The checkout link points at a host the configuration does not list. */
 export const PaymentError: Story = {
-  decorators: [withPage({ path: PATH, url: URL_NEW, config: { checkoutHosts: ['pay.provider.test'] }, session: customer })],
-  parameters: { msw: { handlers: handlersFor(payment) } },
+  parameters: { page: { config: { checkoutHosts: ['pay.provider.test'] }, session: customer }, msw: { handlers: handlersFor(payment) } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));

@@ -78,11 +78,17 @@ export function PageProviders({ children, path, url, config, session, storage }:
   );
 }
 
-/** withPage wraps a story in PageProviders. */
+/**
+ * withPage wraps a story in PageProviders; a story changes the options through its
+ * `page` parameter (a second decorator would nest a second router).
+ */
 export const withPage =
   (opts: Omit<PageProvidersProps, 'children'>): Decorator =>
-  (Story) => (
-    <PageProviders {...opts}>
-      <Story />
-    </PageProviders>
-  );
+  (Story, ctx) => {
+    const own = (ctx.parameters as { page?: Partial<Omit<PageProvidersProps, 'children'>> }).page;
+    return (
+      <PageProviders {...opts} {...own}>
+        <Story />
+      </PageProviders>
+    );
+  };

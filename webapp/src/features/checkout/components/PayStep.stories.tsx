@@ -1,0 +1,24 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { PayStep } from './PayStep';
+
+const meta = {
+  title: 'checkout/PayStep',
+  component: PayStep,
+  args: { onPay: fn(), name: 'Rana Haddad', state: { kind: 'idle' } },
+} satisfies Meta<typeof PayStep>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Idle: Story = {};
+export const Busy: Story = { args: { state: { kind: 'busy' } } };
+export const Refused: Story = { args: { state: { kind: 'refused', text: 'You already have an active Turkey eSIM.' } } };
+export const Failed: Story = {
+  args: { state: { kind: 'failed', text: 'Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example' } },
+};
+export const Redirecting: Story = {
+  args: { state: { kind: 'redirecting', url: 'https://pay.example.com/checkout' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+  },
+};
