@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { CaptchaProvider } from '@/features/auth/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
@@ -11,7 +12,10 @@ export function App({ config, services }: { config: RuntimeConfig; services: Api
   return (
     <ConfigProvider config={config}>
       <ApiProvider services={services}>
-        <RouterProvider router={router} />
+        {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
+        <CaptchaProvider>
+          <RouterProvider router={router} />
+        </CaptchaProvider>
       </ApiProvider>
     </ConfigProvider>
   );

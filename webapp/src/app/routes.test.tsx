@@ -44,6 +44,11 @@ beforeAll(async () => {
     import('@/features/legal/components/TermsPage'),
     import('@/features/legal/components/PrivacyPage'),
     import('./pending/PendingPages'),
+    import('@/features/auth/components/LoginPage'),
+    import('@/features/auth/components/OtpPage'),
+    import('@/features/profile/components/ProfilePage'),
+    import('@/features/token/components/TokenPage'),
+    import('@/features/topup/components/TopupPlansPage'),
   ]);
 }, 60_000);
 

@@ -14,7 +14,6 @@ const lazyPage = (load: () => Promise<PageModule>, name: string) => async () => 
   return { Component: Component as ComponentType };
 };
 
-const pending = () => import('./pending/PendingPages');
 
 /** The route table of spec section 2, every page lazily loaded. */
 export const routes: RouteObject[] = [
@@ -50,10 +49,10 @@ export const routes: RouteObject[] = [
           { path: 'setup-guide/:item?', lazy: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage') },
           { path: 'contactus', lazy: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage') },
           { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage') },
-          { path: 'login', lazy: lazyPage(pending, 'LoginPage') },
-          { path: 'otp/:email/:userId', lazy: lazyPage(pending, 'OtpPage') },
-          { path: 'profile', lazy: lazyPage(pending, 'ProfilePage') },
-          { path: 'token/:token?', lazy: lazyPage(pending, 'TokenPage') },
+          { path: 'login', lazy: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage') },
+          { path: 'otp/:email/:userId', lazy: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage') },
+          { path: 'profile', lazy: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage') },
+          { path: 'token/:token?', lazy: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage') },
           { path: 'faq', lazy: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage') },
           { path: 'faq/:item', lazy: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage') },
           { path: 'actionresult', lazy: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage') },
@@ -61,7 +60,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage') },
           {
             path: 'topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
-            lazy: lazyPage(pending, 'TopupPlansPage'),
+            lazy: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage'),
           },
           { path: 'loki', lazy: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage') },
         ],
