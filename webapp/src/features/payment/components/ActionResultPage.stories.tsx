@@ -1,0 +1,67 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, within } from 'storybook/test';
+import { memoryStorage } from '@/shared/api/memoryStorage';
+import { withPage } from '@/features/checkout/testing/providers';
+import { ActionResultPage } from './ActionResultPage';
+
+type DL = Window & { dataLayer?: unknown[] };
+
+/** A fresh remembered-purchases store per story, kept across re-renders. */
+function Page() {
+  const [storage] = useState(() => memoryStorage());
+  return <ActionResultPage storage={storage} />;
+}
+
+const meta = {
+  title: 'payment/ActionResultPage',
+  component: ActionResultPage,
+  render: () => <Page />,
+  decorators: [withPage({ path: '/actionresult', url: '/actionresult?success=true&tranId=TX-1001&amt=13.00&currCode=USD' })],
+  beforeEach: () => {
+    delete (window as DL).dataLayer;
+    return () => document.head.querySelectorAll('script[data-tag-manager]').forEach((s) => s.remove());
+  },
+} satisfies Meta<typeof ActionResultPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const purchases = () => ((window as DL).dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase');
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Success');
+    await expect(c.getByRole('link', { name: 'View eSIM' })).toHaveAttribute('href', '/profile');
+    await expect(purchases()).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: { transaction_id: 'TX-1001', value: 13, currency: 'USD', items: [{ item_name: 'eSIM', item_id: 'TX-1001', price: 13, quantity: 1 }] },
+      },
+    ]);
+  },
+};
+
+export const SuccessMobile: Story = { ...Success, globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+export const Failure: Story = {
+  parameters: { page: { url: '/actionresult?success=false&tranId=TX-1002' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Failed');
+    await expect(c.getByText('Payment unsuccessful. We apologize for the inconvenience. Please try again later.')).toBeInTheDocument();
+    await expect(c.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/plans');
+    await expect(purchases()).toEqual([]);
+  },
+};
+
+export const FailureMobile: Story = { ...Failure, globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/** With a tag-manager id configured, its script is added to the head. */
+export const WithTagManager: Story = {
+  parameters: { page: { config: { tagManagerId: 'GTM-STORY01' } } },
+  play: async () => {
+    const script = document.head.querySelector<HTMLScriptElement>('script[data-tag-manager="GTM-STORY01"]');
+    await expect(script?.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-STORY01');
+  },
+};

@@ -1,0 +1,24 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ConsumptionBar } from './ConsumptionBar';
+
+const meta = {
+  title: 'profile/ConsumptionBar',
+  component: ConsumptionBar,
+  args: { initialQuantity: 5_000_000_000, remainingQuantity: 3_117_450_112, unlimited: false },
+} satisfies Meta<typeof ConsumptionBar>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const PartUsed: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '37.65');
+  },
+};
+export const Unused: Story = { args: { remainingQuantity: 5_000_000_000 } };
+export const Unlimited: Story = {
+  args: { unlimited: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Unlimited')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { handlersFor } from '@/mocks/handlers';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { texts } from '@/shared/messages/messages';
+import { registeredSession, unsignedToken, withAccount } from '@/features/auth/testing/AccountProviders';
+import { ProfilePage } from './ProfilePage';
+
+const customer = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' } as const;
+
+const meta = {
+  title: 'profile/ProfilePage',
+  component: ProfilePage,
+  decorators: [withAccount({ path: '/profile', session: registeredSession() })],
+  parameters: { msw: { handlers: handlersFor(customer) } },
+} satisfies Meta<typeof ProfilePage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Welcome Rana Haddad')).toBeInTheDocument();
+    const first = await c.findByRole('article', { name: 'eSIM 89961010025061000016' });
+    await userEvent.click(within(first).getByRole('button', { name: /Turkey 5GB/ }));
+    await expect(await within(first).findByRole('progressbar', { name: 'Data used' })).toHaveAttribute('aria-valuenow', '37.65');
+  },
+};
+
+export const ExpiredTab: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('tab', { name: 'Expired eSIM' }));
+    await expect(await c.findByRole('article', { name: 'eSIM 89961010025030200028' })).toBeInTheDocument();
+  },
+};
+
+export const PurchaseHistory: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('tab', { name: 'Purchase History' }));
+    await expect(within(await c.findByRole('list', { name: 'Purchases, newest first' })).getAllByRole('listitem')).toHaveLength(5);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.support}*`, () => delay('infinite'))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading your eSIMs');
+  },
+};
+
+export const Empty: Story = {
+  decorators: [
+    withAccount({
+      path: '/profile',
+      session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' },
+    }),
+  ],
+  parameters: { msw: { handlers: handlersFor({ 'esims.byEmail': 'empty' }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
+  },
+};
+
+/** No fixture answers the list: the error with a retry. */
+export const LoadError: Story = {
+  parameters: { msw: { handlers: handlersFor({}) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('article', { name: 'eSIM 89961010025061000016' })).toBeInTheDocument();
+  },
+};
