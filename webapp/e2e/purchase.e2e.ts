@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
 import { uniqueEmail } from './harness/sandbox';
-import { findTurkeyAndContinue, payOnSandbox, signUpInCheckout } from './harness/steps';
+import { findTurkeyAndContinue, payOnSandbox, seeEsimWithQR, signUpInCheckout } from './harness/steps';
 
 const shopURL = inject('shopURL');
 let browser: Browser;
@@ -53,6 +53,13 @@ describe('a new traveller', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Payment Success' }).waitFor();
       expect(await purchases(page)).toHaveLength(0);
+
+      // 'View eSIM' opens the profile, where the new eSIM shows with its QR image.
+      await page.getByRole('link', { name: 'View eSIM' }).click();
+      await page.waitForURL(/\/profile$/);
+      await page.getByText('Welcome Rana Haddad').waitFor();
+      expect(await seeEsimWithQR(page)).toMatch(/^\d{18,22}$/);
+      await shoot(page, 'profile-new-esim');
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -2,10 +2,10 @@
 // plan, tops the eSIM up and pays.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, shootOnFailure } from '../harness/browser';
-import { SandboxAPI } from '../harness/customer';
-import { mailsTo, uniqueEmail } from '../harness/sandbox';
-import { logInWithCode, payOnSandbox, seeEsimWithQR } from '../harness/steps';
+import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
+import { SandboxAPI } from './harness/customer';
+import { mailsTo, uniqueEmail } from './harness/sandbox';
+import { logInWithCode, payOnSandbox, seeEsimWithQR } from './harness/steps';
 
 const shopURL = inject('shopURL');
 let browser: Browser;
