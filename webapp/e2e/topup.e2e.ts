@@ -27,7 +27,7 @@ describe('a returning customer with an eSIM', () => {
     const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile');
     shootOnFailure(page, 'topup');
     try {
-      await logInWithCode(page, shopURL, email);
+      await logInWithCode(page, shopURL, email, true);
       await page.getByText('Welcome Karim Nassar').waitFor();
       const iccid = await seeEsimWithQR(page);
       expect(iccid).toMatch(/^\d{18,22}$/);

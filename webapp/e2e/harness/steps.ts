@@ -43,22 +43,24 @@ export async function findTurkeyAndContinue(page: Page, onCompatibilityPopup?: (
  * logInWithCode logs a registered customer in on /login: e-mail, terms, 'Send code', then
  * the code from the sandbox mailbox on /otp, and waits for /profile.
  */
-export async function logInWithCode(page: Page, shopURL: string, email: string): Promise<void> {
+export async function logInWithCode(page: Page, shopURL: string, email: string, shots = false): Promise<void> {
   const since = new Date();
-  await openOtpPage(page, email);
+  await openOtpPage(page, email, shots);
   const code = await mailboxCode(shopURL, email, since);
   await page.getByLabel('Verification code').fill(code);
+  if (shots) await shoot(page, 'otp');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL(/\/profile$/);
   expect(await page.evaluate(() => localStorage.getItem('isGuest'))).toBe('false');
 }
 
 /** openOtpPage asks for a login code on /login and waits for the code page. */
-export async function openOtpPage(page: Page, email: string): Promise<void> {
+export async function openOtpPage(page: Page, email: string, shots = false): Promise<void> {
   await page.goto('/login');
   await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  if (shots) await shoot(page, 'login');
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.waitForURL(/\/otp\/[^/]+\/[^/]+$/);
   await page.getByLabel('Verification code').waitFor();
