@@ -69,6 +69,11 @@ try {
         }
       }
     }
+    // Which elements moved: the layout-shift culprits, so a CLS figure points at a component.
+    for (const item of (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3)) {
+      const node = item.node ?? {};
+      console.info(`  ${path} layout shift ${Number(item.score ?? 0).toFixed(3)}: ${node.selector ?? '?'} "${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}"`);
+    }
   }
   console.info('\nLighthouse (mobile)     performance  accessibility  best-practices  seo');
   for (const r of rows) {
