@@ -23,7 +23,8 @@ type HandlerOptions struct {
 }
 
 // sandboxPrefixes are the paths the same-origin sandbox answers.
-var sandboxPrefixes = [...]string{"/api/", "/esim-service/", "/esim-check/", "/loki/", "/sandbox/"}
+// The log push is "/loki/api/…": a "/loki/" prefix would also take the shop's /loki page.
+var sandboxPrefixes = [...]string{"/api/", "/esim-service/", "/esim-check/", "/loki/api/", "/sandbox/"}
 
 // NewHandler serves the web app (SPA fallback to index.html, immutable caching of hashed
 // assets), /config.json, /healthz and, when given, the sandbox; every answer carries the

@@ -84,6 +84,7 @@ func TestStaticAndFallback(t *testing.T) {
 		{"root", "/", 200, `<div id="root">`, "no-cache"},
 		{"client route falls back to the app", "/otp/a@b.c/123", 200, `<div id="root">`, "no-cache"},
 		{"nested client route", "/topup-plans/TR/8996199/acc/0", 200, `<div id="root">`, "no-cache"},
+		{"the /loki page is the app, not the log push", "/loki", 200, `<div id="root">`, "no-cache"},
 		{"hashed asset is immutable", "/assets/index-4f2a9c1e.js", 200, "cedarsim", "public, max-age=31536000, immutable"},
 		{"other file", "/favicon.svg", 200, "<svg", "public, max-age=300"},
 		{"missing asset is 404, not the app", "/assets/gone-123.js", 404, "", ""},
