@@ -18,14 +18,15 @@ async function getJSON<T>(url: string): Promise<T> {
 /**
  * mailboxCode waits for a code mailed to `to` after `since` (the sandbox lists newest first)
  * and returns it. A code sent before `since` is never returned, so a resend is not confused
- * with the first mail.
+ * with the first mail; `not` skips a code already used (a resend within the slack).
  */
-export async function mailboxCode(shop: string, to: string, since: Date, timeoutMs = 10_000): Promise<string> {
+export async function mailboxCode(shop: string, to: string, since: Date, opts: { not?: string; timeoutMs?: number } = {}): Promise<string> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const { messages } = await getJSON<{ messages: Mail[] }>(`${shop}/sandbox/mailbox.json?to=${encodeURIComponent(to)}`);
-    // The sandbox clock and ours are the same machine's; a second of slack covers rounding.
-    const fresh = messages.find((m) => m.code && Date.parse(m.sentAt) >= since.getTime() - 1_000);
+    // The sandbox clock and ours are the same machine's; a little slack covers rounding.
+    const fresh = messages.find((m) => m.code && m.code !== opts.not && Date.parse(m.sentAt) >= since.getTime() - 250);
     if (fresh?.code) return fresh.code;
     await delay(100);
   }
