@@ -66,9 +66,12 @@ describe('PageScripts', () => {
     expect(fetchFn).not.toHaveBeenCalled();
     await user.click(screen.getByRole('link', { name: 'result' }));
     await waitFor(() => expect(document.querySelectorAll('[data-page-script]')).toHaveLength(2));
-    const script = document.body.querySelector('script[data-page-script="/s/result.js"]');
-    expect(script?.textContent).toBe('window.__ps = 1;');
-    expect(document.head.querySelector('style[data-page-script="/s/result.css"]')?.textContent).toBe('.x{color:red}');
+    const script = document.body.querySelector<HTMLScriptElement>('script[data-page-script="/s/result.js"]');
+    expect(script?.getAttribute('src')).toBe('/s/result.js');
+    expect(script?.async).toBe(false);
+    const link = document.head.querySelector<HTMLLinkElement>('link[data-page-script="/s/result.css"]');
+    expect(link?.getAttribute('href')).toBe('/s/result.css');
+    expect(link?.rel).toBe('stylesheet');
     await user.click(screen.getByRole('link', { name: 'plans' }));
     await user.click(screen.getByRole('link', { name: 'result' }));
     await waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(2));
