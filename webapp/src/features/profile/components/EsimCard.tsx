@@ -57,9 +57,9 @@ export function EsimCard({ esim, bundles, ios = deviceIsIOS() }: EsimCardProps) 
 
   return (
     <article className={styles.esim} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.esimTitle}>
+      <h2 id={headingId} className={styles.esimTitle}>
         eSIM <span className={styles.iccid}>{esim.iccid}</span>
-      </h3>
+      </h2>
       <div className={styles.esimBody}>
         <div className={styles.install}>
           <QrCode iccid={esim.iccid} base64={esim.base64QRCodeImage} />
@@ -78,7 +78,7 @@ export function EsimCard({ esim, bundles, ios = deviceIsIOS() }: EsimCardProps) 
         <div className={styles.plans}>
           {coverage.length > 0 && (
             <div>
-              <h4 className={styles.subhead}>Coverage</h4>
+              <h3 className={styles.subhead}>Coverage</h3>
               <ul className={styles.coverage}>
                 {coverage.map((c) => (
                   <li key={`${c.isoCode}-${c.name}`}>
@@ -89,7 +89,7 @@ export function EsimCard({ esim, bundles, ios = deviceIsIOS() }: EsimCardProps) 
               </ul>
             </div>
           )}
-          <h4 className={styles.subhead}>Plans</h4>
+          <h3 className={styles.subhead}>Plans</h3>
           {bundles.map((b, i) => (
             <PlanAccordion key={`${b.bundleId}-${i}`} iccid={esim.iccid} bundle={b} />
           ))}

@@ -11,13 +11,16 @@ type PlanAccordionProps = {
   bundle: EsimBundle;
   /** Heading text; the bundle's display name by default. */
   title?: string;
+  /** The heading level of the toggle, so that headings follow the page's outline. */
+  level?: 2 | 3 | 4;
 };
 
 /**
  * One plan of an eSIM: expanding it loads the eSIM's info (esims/:iccid/info) and shows
  * the bundle's status, dates in Beirut time and consumption.
  */
-export function PlanAccordion({ iccid, bundle, title }: PlanAccordionProps) {
+export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordionProps) {
+  const Heading = `h${level}` as const;
   const id = useId();
   const [open, setOpen] = useState(false);
   const info = useBundleInfo(iccid, open);
@@ -27,12 +30,12 @@ export function PlanAccordion({ iccid, bundle, title }: PlanAccordionProps) {
 
   return (
     <div className={styles.accordion}>
-      <h4 className={styles.accordionHead}>
+      <Heading className={styles.accordionHead}>
         <button type="button" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((o) => !o)}>
           <span>{name}</span>
           <span className={styles.state}>{bundle.bundleState}</span>
         </button>
-      </h4>
+      </Heading>
       <div id={`${id}-panel`} hidden={!open} className={styles.accordionPanel}>
         {open && info.status === 'loading' && <Spinner label="Loading the plan details" />}
         {open && info.status === 'error' && (

@@ -4,15 +4,23 @@ import { expect, userEvent, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { registeredSession, unsignedToken, withAccount } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, registeredSession, unsignedToken } from '@/features/auth/testing/AccountProviders';
 import { ProfilePage } from './ProfilePage';
 
+const rana = registeredSession();
 const customer = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' } as const;
 
 const meta = {
   title: 'profile/ProfilePage',
   component: ProfilePage,
-  decorators: [withAccount({ path: '/profile', session: registeredSession() })],
+  // parameters.session picks the customer; Rana Haddad (the fixtures' customer) by default.
+  decorators: [
+    (Story, { parameters }) => (
+      <AccountProviders path="/profile" session={(parameters.session as Record<string, string> | undefined) ?? rana}>
+        <Story />
+      </AccountProviders>
+    ),
+  ],
   parameters: { msw: { handlers: handlersFor(customer) } },
 } satisfies Meta<typeof ProfilePage>;
 export default meta;
@@ -52,13 +60,10 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  decorators: [
-    withAccount({
-      path: '/profile',
-      session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' },
-    }),
-  ],
-  parameters: { msw: { handlers: handlersFor({ 'esims.byEmail': 'empty' }) } },
+  parameters: {
+    session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' },
+    msw: { handlers: handlersFor({ 'esims.byEmail': 'empty' }) },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
   },

@@ -21,14 +21,14 @@ function setup(selection: Selection, session = registeredSession()) {
   return userEvent.setup();
 }
 
-const esimHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const esimHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('ProfilePage', () => {
   it('welcomes the customer by the token claims and lists active eSIMs', async () => {
     setup(customer);
     expect(screen.getByText('Welcome Rana Haddad')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Active eSIM', selected: true })).toBeInTheDocument();
-    await screen.findByRole('heading', { level: 3, name: /89961010025061000016/ });
+    await screen.findByRole('heading', { level: 2, name: /89961010025061000016/ });
     // Processing, Queued and Active go under Active eSIM.
     expect(esimHeadings()).toEqual(['eSIM 89961010025061000016', 'eSIM 89961010025062100039']);
     const first = screen.getByRole('article', { name: 'eSIM 89961010025061000016' });
@@ -47,7 +47,7 @@ describe('ProfilePage', () => {
   it('puts Depleted, Expired and Revoked under Expired eSIM', async () => {
     const user = setup(customer);
     await user.click(await screen.findByRole('tab', { name: 'Expired eSIM' }));
-    expect(await screen.findByRole('heading', { level: 3 })).toHaveTextContent('89961010025030200028');
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('89961010025030200028');
     expect(esimHeadings()).toHaveLength(1);
   });
 

@@ -48,7 +48,7 @@ export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
           const name = bundle.bundleDisplayName || bundle.name || 'Plan';
           return (
             <li key={`${esim.iccid}-${bundle.bundleId}-${i}`}>
-              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? `${name}, ${date}` : name} />
+              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? `${name}, ${date}` : name} level={2} />
             </li>
           );
         })}

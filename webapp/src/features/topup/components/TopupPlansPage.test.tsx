@@ -58,15 +58,15 @@ describe('TopupPlansPage', () => {
     const { open, handler } = gate(FIXTURE_BASES.esimcheck);
     const { user } = setup({ 'esimcheck.check': 'can-continue', 'catalog.topupBundleSelected': 'success' }, URL_, [handler]);
     const c = await card('Turkey 5GB 30 Days');
-    const button = within(c).getByRole('button', { name: 'Buy Turkey 5GB 30 Days' });
+    const button = within(c).getByRole('button', { name: 'Buy now Turkey 5GB 30 Days' });
     expect(button).toBeEnabled();
     await user.click(button);
-    const busy = within(c).getByRole('button', { name: 'Checking Turkey 5GB 30 Days' });
+    const busy = within(c).getByRole('button', { name: 'Checking… Turkey 5GB 30 Days' });
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(busy).toBeDisabled();
     expect(busy).toHaveTextContent('Checking…');
     // The other cards wait their turn.
-    expect(screen.getByRole('button', { name: 'Buy Turkey 1GB 7 Days' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' })).toBeDisabled();
     open();
     expect(await screen.findByTestId('landed')).toHaveTextContent(`Navigated to /cart/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6/${ACCOUNT}`);
   });
@@ -75,10 +75,10 @@ describe('TopupPlansPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { alert, user } = setup({ 'esimcheck.check': 'cannot-continue' });
     const c = await card('Turkey 1GB 7 Days');
-    await user.click(within(c).getByRole('button', { name: 'Buy Turkey 1GB 7 Days' }));
+    await user.click(within(c).getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.invalidPlan);
     expect(alert).toHaveBeenCalledWith(texts.invalidPlan);
-    expect(within(c).getByRole('button', { name: 'Buy Turkey 1GB 7 Days' })).toBeEnabled();
+    expect(within(c).getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' })).toBeEnabled();
   });
 
   it('alerts the support contact when topup_bundle_selected is not 200', async () => {
@@ -87,7 +87,7 @@ describe('TopupPlansPage', () => {
     const { alert, user } = setup({ 'catalog.topupBundleSelected': 'refused' }, URL_, [
       http.get(`${FIXTURE_BASES.esimcheck}esims/check/TR_1GB_7D/${ICCID}`, () => Response.json({ data: { data: { canContinue: true } } })),
     ]);
-    await user.click(within(await card('Turkey 1GB 7 Days')).getByRole('button', { name: 'Buy Turkey 1GB 7 Days' }));
+    await user.click(within(await card('Turkey 1GB 7 Days')).getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' }));
     const want = 'Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example.';
     expect(await screen.findByRole('alert')).toHaveTextContent(want);
     expect(alert).toHaveBeenCalledWith(want);
@@ -97,7 +97,7 @@ describe('TopupPlansPage', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // No eSIM check answers: the check itself fails.
     const { alert, user } = setup({});
-    await user.click(within(await card('Turkey 5GB 30 Days')).getByRole('button', { name: 'Buy Turkey 5GB 30 Days' }));
+    await user.click(within(await card('Turkey 5GB 30 Days')).getByRole('button', { name: 'Buy now Turkey 5GB 30 Days' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.somethingWentWrong);
     expect(alert).toHaveBeenCalledWith(texts.somethingWentWrong);
     expect(error).toHaveBeenCalledWith('topup: selection failed', expect.any(Error));

@@ -1,0 +1,95 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { expect, spyOn, userEvent, within } from 'storybook/test';
+import { handlersFor } from '@/mocks/handlers';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { texts } from '@/shared/messages/messages';
+import { registeredSession, withAccount } from '@/features/auth/testing/AccountProviders';
+import { TopupPlansPage } from './TopupPlansPage';
+
+const list = { 'catalog.topupBundles': 'success' } as const;
+
+const meta = {
+  title: 'topup/TopupPlansPage',
+  component: TopupPlansPage,
+  decorators: [
+    withAccount({
+      path: '/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
+      url: '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/0',
+      session: registeredSession(),
+    }),
+  ],
+  // window.alert would block the story; the inline alert carries the same text.
+  beforeEach: () => {
+    spyOn(window, 'alert').mockImplementation(() => undefined);
+  },
+  parameters: { msw: { handlers: handlersFor({ ...list, 'esimcheck.check': 'can-continue', 'catalog.topupBundleSelected': 'success' }) } },
+} satisfies Meta<typeof TopupPlansPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const buy = async (canvasElement: HTMLElement, title: string) => {
+  const c = within(canvasElement);
+  await userEvent.click(await c.findByRole('button', { name: `Buy now ${title}` }));
+  return c;
+};
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(await within(canvasElement).findByRole('list', { name: 'Top-up plans' })).getAllByRole('article')).toHaveLength(3);
+  },
+};
+
+export const BoughtGoesToCart: Story = {
+  play: async ({ canvasElement }) => {
+    const c = await buy(canvasElement, 'Turkey 5GB 30 Days');
+    await expect(await c.findByTestId('landed')).toHaveTextContent('/cart/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4');
+  },
+};
+
+/** The eSIM check never answers: the button stays busy. */
+export const Busy: Story = {
+  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.esimcheck}*`, () => delay('infinite')), ...handlersFor(list)] } },
+  play: async ({ canvasElement }) => {
+    const c = await buy(canvasElement, 'Turkey 5GB 30 Days');
+    await expect(await c.findByRole('button', { name: 'Checking… Turkey 5GB 30 Days' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const InvalidPlan: Story = {
+  parameters: { msw: { handlers: handlersFor({ ...list, 'esimcheck.check': 'cannot-continue' }) } },
+  play: async ({ canvasElement }) => {
+    const c = await buy(canvasElement, 'Turkey 1GB 7 Days');
+    await expect(await c.findByRole('alert')).toHaveTextContent(texts.invalidPlan);
+  },
+};
+
+export const SomethingWentWrong: Story = {
+  parameters: { msw: { handlers: handlersFor(list) } },
+  play: async ({ canvasElement }) => {
+    const c = await buy(canvasElement, 'Turkey 10GB 30 Days');
+    await expect(await c.findByRole('alert')).toHaveTextContent(texts.somethingWentWrong);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.api}*`, () => delay('infinite'))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading the top-up plans');
+  },
+};
+
+/** The list fails to load: logged, and nothing to show. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: handlersFor({}) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('list', { name: 'Top-up plans' })).toBeInTheDocument();
+  },
+};
