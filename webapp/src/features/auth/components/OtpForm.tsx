@@ -99,7 +99,9 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
       setStatus({ kind: 'resent' });
     } catch (err) {
       console.warn('otp: resend failed', err instanceof Error ? err.message : err);
-      setStatus({ kind: 'error', text: messageFor('otpSendLogin', toMessageError(err), support).text });
+      // A caller's resend is the signup code (checkout); the default one is the login code.
+      const context = onResend ? 'otpSendSignup' : 'otpSendLogin';
+      setStatus({ kind: 'error', text: messageFor(context, toMessageError(err), support).text });
     }
   };
 
