@@ -20,7 +20,7 @@ const chromiumArgs = [
 
 // `vite dev` forwards the API bases and /config.json to a running `esim serve`.
 const serveURL = process.env.ESIM_SERVE_URL ?? 'http://localhost:8080';
-const proxied = ['/config.json', '/api', '/esim-service', '/esim-check', '/loki', '/sandbox'];
+const proxied = ['/config.json', '/api', '/esim-service', '/esim-check', '/loki/api', '/sandbox'];
 
 export default defineConfig({
   plugins: [react()],

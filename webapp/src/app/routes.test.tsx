@@ -43,7 +43,6 @@ beforeAll(async () => {
     import('@/features/faq/components/FaqItemPage'),
     import('@/features/legal/components/TermsPage'),
     import('@/features/legal/components/PrivacyPage'),
-    import('./pending/PendingPages'),
     import('@/features/auth/components/LoginPage'),
     import('@/features/auth/components/OtpPage'),
     import('@/features/profile/components/ProfilePage'),

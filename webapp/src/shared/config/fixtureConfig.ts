@@ -20,7 +20,7 @@ export function fixtureConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     tagManagerId: '',
     flagBaseUrl: '',
     guest: { username: 'guest@fixture.test', password: 'placeholder', clientId: 'fixture-client', clientSecret: 'placeholder' },
-    checkoutHosts: ['pay.provider.test'],
+    checkoutHosts: ['pay.example.com'],
     pageScripts: {},
     sandbox: false,
     ...overrides,

@@ -110,7 +110,7 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Verify your e-mail code">
       <p id={`${id}-hint`} className={styles.hint}>
-        We sent a code to <strong>{email}</strong>.
+        We sent a code to <strong className={styles.address}>{email}</strong>.
       </p>
       <div className={styles.field}>
         <label htmlFor={codeId}>Verification code</label>
