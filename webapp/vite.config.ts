@@ -22,8 +22,28 @@ const chromiumArgs = [
 const serveURL = process.env.ESIM_SERVE_URL ?? 'http://localhost:8080';
 const proxied = ['/config.json', '/api', '/esim-service', '/esim-check', '/loki/api', '/sandbox'];
 
+// Pre-bundled up front: with a cold cache Vite would otherwise find these one by one while
+// stories run and reload the page mid-run ("optimized dependencies changed").
+const optimizeDeps = {
+  include: [
+    'react',
+    'react/jsx-runtime',
+    'react/jsx-dev-runtime',
+    'react-dom',
+    'react-dom/client',
+    'react-router',
+    'react-select',
+    'countries-list',
+    'msw',
+    'msw/browser',
+    'msw-storybook-addon/csf3',
+    'storybook/test',
+  ],
+};
+
 export default defineConfig({
   plugins: [react()],
+  optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
     // Shared test vectors and HAR fixtures live in the Go module's fixtures/ folder.
@@ -53,6 +73,7 @@ export default defineConfig({
       {
         extends: true,
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+        optimizeDeps,
         test: {
           name: 'storybook',
           testTimeout: 30_000,
