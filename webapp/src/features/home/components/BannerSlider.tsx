@@ -88,7 +88,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
             className={styles.slide}
             hidden={i !== index}
           >
-            <img className={styles.image} src={s.image} alt="" />
+            <img className={styles.image} src={s.image} alt="" width="1200" height="400" decoding="async" />
             <div className={styles.caption}>
               <h2 className={styles.title}>{s.title}</h2>
               <p className={styles.text}>{s.text}</p>
