@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { Spinner } from '@/shared/components/Spinner';
 import { gridRow } from '@/shared/format/format';
 import type { Bundle, CatalogApi } from '../api/types';
@@ -19,6 +19,9 @@ type AreaListProps = {
 };
 
 const noBundles: Bundle[] = [];
+
+/** Areas drawn in the first render; about two mobile screens. */
+export const FIRST_AREAS = 24;
 
 function AreaBundles({ area, specials, api }: { area: Area; specials: readonly Bundle[]; api: AreaListProps['api'] }) {
   const special = area.kind === 'special';
@@ -67,18 +70,25 @@ export function AreaList({ areas, specials, api, loading, label }: AreaListProps
   const mobile = useIsMobile();
   const [open, setOpen] = useState<string | null>(null);
   const onToggle = useCallback((key: string) => setOpen((cur) => (cur === key ? null : key)), []);
+  // ~250 countries with their flags in one render is the page's longest task (Lighthouse
+  // TBT); the first screens paint at once and the rest follow in an interruptible transition.
+  const [limit, setLimit] = useState(FIRST_AREAS);
+  useEffect(() => {
+    if (areas.length > limit) startTransition(() => setLimit(areas.length));
+  }, [areas.length, limit]);
 
   if (loading) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
   if (areas.length === 0) return <p className={styles.none}>Nothing to show.</p>;
 
-  const index = open === null ? -1 : areas.findIndex((a) => a.key === open);
-  const expanded = index >= 0 ? areas[index] : undefined;
+  const shown = areas.length > limit ? areas.slice(0, limit) : areas;
+  const index = open === null ? -1 : shown.findIndex((a) => a.key === open);
+  const expanded = index >= 0 ? shown[index] : undefined;
   const panelId = `${id}-panel`;
   const row = gridRow(index + 1, mobile);
   // The panel also comes right after its row in the DOM, so reading and tab order follow
   // what the eye sees; grid-row pins it to the row the spec computes.
-  const after = expanded ? Math.min((row - 1) * (mobile ? 1 : 3), areas.length) : -1;
-  const items = areas.map((a) => <AreaButton key={a.key} area={a} expanded={a.key === open} controls={panelId} onToggle={onToggle} />);
+  const after = expanded ? Math.min((row - 1) * (mobile ? 1 : 3), shown.length) : -1;
+  const items = shown.map((a) => <AreaButton key={a.key} area={a} expanded={a.key === open} controls={panelId} onToggle={onToggle} />);
   if (expanded) {
     items.splice(
       after,
