@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { withAccount } from '../testing/AccountProviders';
+import { withAccount } from '@/shared/testing/AccountProviders';
 import { LoginPage } from './LoginPage';
 
 const meta = {

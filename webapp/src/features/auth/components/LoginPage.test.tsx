@@ -7,7 +7,7 @@ import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
 import { PENDING_USER_KEY } from '../api/pendingUser';
-import { AccountProviders } from '../testing/AccountProviders';
+import { AccountProviders } from '@/shared/testing/AccountProviders';
 import { LoginPage } from './LoginPage';
 
 const server = startMockServer();

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { withAccount } from '../testing/AccountProviders';
+import { withAccount } from '@/shared/testing/AccountProviders';
 import { OtpForm } from './OtpForm';
 
 const guest = { 'identity.token.guest': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login' } as const;

@@ -9,7 +9,7 @@ import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
 import { PENDING_USER_KEY } from '../api/pendingUser';
 import { CaptchaProvider } from '../captcha/CaptchaProvider';
-import { AccountProviders } from '../testing/AccountProviders';
+import { AccountProviders } from '@/shared/testing/AccountProviders';
 import { OtpForm } from './OtpForm';
 
 const server = startMockServer();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
-import { withAccount } from '../testing/AccountProviders';
+import { withAccount } from '@/shared/testing/AccountProviders';
 import { OtpPage } from './OtpPage';
 
 const meta = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders } from '../testing/AccountProviders';
+import { AccountProviders } from '@/shared/testing/AccountProviders';
 import { OtpPage } from './OtpPage';
 
 const server = startMockServer();

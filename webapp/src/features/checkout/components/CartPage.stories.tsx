@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { handlersFor, type Selection } from '@/mocks/handlers';
-import { pendingHandlers } from '@/features/plans/testing/stories';
-import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, withPage } from '../testing/providers';
+import { pendingHandlers } from '@/shared/testing/stories';
+import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, withPage } from '@/shared/testing/PageProviders';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
-import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, PageProviders } from '../testing/providers';
+import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, PageProviders } from '@/shared/testing/PageProviders';
 import { CartPage } from './CartPage';
 
 const server = startMockServer();

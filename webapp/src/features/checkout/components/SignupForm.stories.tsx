@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { withPage } from '../testing/providers';
+import { withPage } from '@/shared/testing/PageProviders';
 import { SignupForm } from './SignupForm';
 
 const meta = {

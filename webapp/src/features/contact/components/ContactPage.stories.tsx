@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { fixtureHandlers, pendingHandlers, withShop } from '@/features/plans/testing/stories';
+import { fixtureHandlers, pendingHandlers, withShop } from '@/shared/testing/stories';
 import { ContactPage } from './ContactPage';
 
 const meta = {

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { ShopProviders } from '@/features/plans/testing/ShopProviders';
+import { ShopProviders } from '@/shared/testing/ShopProviders';
 import { ContactPage } from './ContactPage';
 
 const server = startMockServer();

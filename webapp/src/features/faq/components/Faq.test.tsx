@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ShopProviders } from '@/features/plans/testing/ShopProviders';
+import { ShopProviders } from '@/shared/testing/ShopProviders';
 import { FaqIndexPage } from './FaqIndexPage';
 import { FaqItemPage } from './FaqItemPage';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Flag } from '@/features/plans/components/Flag';
+import { Flag } from '@/shared/components/Flag';
 import type { Destination } from './destinations';
 import styles from './Home.module.css';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { withShop } from '@/features/plans/testing/stories';
+import { withShop } from '@/shared/testing/stories';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
 

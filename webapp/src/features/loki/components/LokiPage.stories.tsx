@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { expect, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
-import { pendingHandlers } from '@/features/plans/testing/stories';
-import { withPage } from '@/features/checkout/testing/providers';
+import { pendingHandlers } from '@/shared/testing/stories';
+import { withPage } from '@/shared/testing/PageProviders';
 import { LokiPage } from './LokiPage';
 
 const meta = {

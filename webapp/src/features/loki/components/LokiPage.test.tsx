@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { PageProviders } from '@/features/checkout/testing/providers';
+import { PageProviders } from '@/shared/testing/PageProviders';
 import { LokiPage } from './LokiPage';
 
 const server = startMockServer();

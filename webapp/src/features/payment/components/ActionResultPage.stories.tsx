@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { withPage } from '@/features/checkout/testing/providers';
+import { withPage } from '@/shared/testing/PageProviders';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };

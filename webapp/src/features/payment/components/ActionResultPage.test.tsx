@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { PageProviders } from '@/features/checkout/testing/providers';
+import { PageProviders } from '@/shared/testing/PageProviders';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };

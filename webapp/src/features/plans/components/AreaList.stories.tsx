@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { useApi } from '@/shared/api/ApiContext';
-import { catalogue, fixtureBundles, fixtureCountries, fixtureHandlers, withShop } from '../testing/stories';
+import { catalogue, fixtureBundles, fixtureCountries, fixtureHandlers, withShop } from '@/shared/testing/stories';
 import { AreaList } from './AreaList';
 import { countryAreas, specialAreas } from './areas';
 

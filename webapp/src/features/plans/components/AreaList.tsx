@@ -6,7 +6,7 @@ import { useIsMobile } from '../hooks/useIsMobile';
 import { useLoad } from '../hooks/useLoad';
 import { bundlesOfGroup, type Area } from './areas';
 import { BundleGrid } from './BundleGrid';
-import { Flag } from './Flag';
+import { Flag } from '@/shared/components/Flag';
 import styles from './Plans.module.css';
 
 type AreaListProps = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureBundles, withShop } from '../testing/stories';
+import { fixtureBundles, withShop } from '@/shared/testing/stories';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');

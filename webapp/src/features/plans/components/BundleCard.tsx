@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
-import { Flag } from './Flag';
+import { Flag } from '@/shared/components/Flag';
 import styles from './Plans.module.css';
 import dialogStyles from './Dialog.module.css';
 

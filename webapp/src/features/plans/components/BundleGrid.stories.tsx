@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtureBundles, withShop } from '../testing/stories';
+import { fixtureBundles, withShop } from '@/shared/testing/stories';
 import { BundleGrid } from './BundleGrid';
 
 const meta = {

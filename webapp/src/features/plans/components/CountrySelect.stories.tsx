@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { fixtureCountries } from '../testing/stories';
+import { fixtureCountries } from '@/shared/testing/stories';
 import { CountrySelect, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { catalogue, fixtureHandlers, pendingHandlers, withShop } from '../testing/stories';
+import { catalogue, fixtureHandlers, pendingHandlers, withShop } from '@/shared/testing/stories';
 import { PlansPage } from './PlansPage';
 
 const meta = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { ShopProviders } from '../testing/ShopProviders';
+import { ShopProviders } from '@/shared/testing/ShopProviders';
 import { PlansPage } from './PlansPage';
 
 const server = startMockServer();

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Tabs, type TabItem } from '@/features/setup-guide/components/Tabs';
+import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import type { Bundle, CatalogApi, Country, Region } from '../api/types';
 import { useLoad } from '../hooks/useLoad';
 import { AreaList } from './AreaList';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { findScenario, handlersFor } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { registeredSession, withAccount } from '@/features/auth/testing/AccountProviders';
+import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
 import { EsimCard } from './EsimCard';
 
 const esims = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { AccountProviders, registeredSession } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
 import { ConsumptionBar } from './ConsumptionBar';
 import { EsimCard, isIOS } from './EsimCard';
 

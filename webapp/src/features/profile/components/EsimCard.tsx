@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Esim, EsimBundle } from '@/shared/api/types';
-import { Flag } from '@/features/plans/components/Flag';
+import { Flag } from '@/shared/components/Flag';
 import { coveredCountries, originOf } from '../api/profile';
 import { fromIPhoneLink, type ActivationCode } from '../api/lpa';
 import { CopyButton } from './CopyButton';

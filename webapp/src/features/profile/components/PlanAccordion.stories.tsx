@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { findScenario, handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import type { Esim } from '@/shared/api/types';
-import { registeredSession, withAccount } from '@/features/auth/testing/AccountProviders';
+import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
 import { PlanAccordion } from './PlanAccordion';
 
 const esim = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims[0] as Esim;

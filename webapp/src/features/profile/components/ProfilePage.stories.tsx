@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { AccountProviders, registeredSession, unsignedToken } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, registeredSession, unsignedToken } from '@/shared/testing/AccountProviders';
 import { ProfilePage } from './ProfilePage';
 
 const rana = registeredSession();

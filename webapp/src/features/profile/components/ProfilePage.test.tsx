@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession, unsignedToken } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, registeredSession, unsignedToken } from '@/shared/testing/AccountProviders';
 import { ProfilePage } from './ProfilePage';
 
 const server = startMockServer();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs, type TabItem } from '@/features/setup-guide/components/Tabs';
+import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import type { Esim } from '@/shared/api/types';

@@ -3,7 +3,7 @@ import { delay, http } from 'msw';
 import { expect, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { registeredSession, withAccount } from '@/features/auth/testing/AccountProviders';
+import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
 import { QrCode } from './QrCode';
 
 const meta = {

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
 import { QrCode } from './QrCode';
 
 const server = startMockServer();

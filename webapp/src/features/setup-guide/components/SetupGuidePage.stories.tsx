@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { withShop } from '@/features/plans/testing/stories';
+import { withShop } from '@/shared/testing/stories';
 import { SetupGuidePage } from './SetupGuidePage';
 
 const meta = {

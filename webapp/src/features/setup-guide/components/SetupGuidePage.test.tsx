@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ShopProviders } from '@/features/plans/testing/ShopProviders';
+import { ShopProviders } from '@/shared/testing/ShopProviders';
 import { SetupGuidePage } from './SetupGuidePage';
 
 function renderGuide(url: string) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { androidSteps, iosSteps, platformOf, type Platform, type Step } from './steps';
-import { Tabs, type TabItem } from './Tabs';
+import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import styles from './SetupGuide.module.css';
 
 function StepList({ steps, platform }: { steps: readonly Step[]; platform: string }) {

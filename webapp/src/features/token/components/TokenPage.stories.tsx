@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
-import { withAccount } from '@/features/auth/testing/AccountProviders';
+import { withAccount } from '@/shared/testing/AccountProviders';
 import { TokenPage } from './TokenPage';
 
 const meta = {

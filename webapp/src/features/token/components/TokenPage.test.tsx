@@ -7,7 +7,7 @@ import { createApiServices } from '@/shared/api/ApiContext';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, unsignedToken } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, unsignedToken } from '@/shared/testing/AccountProviders';
 import { SUB_KEY } from '../api/verifyEmailToken';
 import { TokenPage } from './TokenPage';
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Bundle } from '@/shared/api/types';
-import { withAccount } from '@/features/auth/testing/AccountProviders';
+import { withAccount } from '@/shared/testing/AccountProviders';
 import { TopupCard } from './TopupCard';
 
 const bundle = (JSON.parse(findScenario('catalog.topupBundles', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[1] as Bundle;

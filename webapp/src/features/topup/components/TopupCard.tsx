@@ -1,5 +1,5 @@
 import type { Bundle } from '@/shared/api/types';
-import { Flag } from '@/features/plans/components/Flag';
+import { Flag } from '@/shared/components/Flag';
 import { formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import styles from './Topup.module.css';
 

@@ -4,7 +4,7 @@ import { expect, spyOn, userEvent, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { registeredSession, withAccount } from '@/features/auth/testing/AccountProviders';
+import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const list = { 'catalog.topupBundles': 'success' } as const;

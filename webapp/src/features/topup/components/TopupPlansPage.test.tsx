@@ -6,7 +6,7 @@ import { handlersFor, type Selection } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession } from '@/features/auth/testing/AccountProviders';
+import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const server = startMockServer();

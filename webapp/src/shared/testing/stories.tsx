@@ -3,7 +3,7 @@ import { delay, http, type HttpHandler } from 'msw';
 import { findScenario, handlersFor, type Selection } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import type { Bundle, Country } from '@/shared/api/types';
-import { ShopProviders } from './ShopProviders';
+import { ShopProviders } from '@/shared/testing/ShopProviders';
 
 type ShopOptions = { path?: string; url?: string; config?: Parameters<typeof ShopProviders>[0]['config'] };
 

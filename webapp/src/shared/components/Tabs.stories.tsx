@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { Tabs } from './Tabs';
+import { Tabs } from '@/shared/components/Tabs';
 
 type Key = 'a' | 'b' | 'c';
 function Demo() {
@@ -10,7 +10,7 @@ function Demo() {
   return <Tabs label="Demo" items={items} selected={k} onSelect={setK} />;
 }
 
-const meta = { title: 'setup-guide/Tabs', component: Demo } satisfies Meta<typeof Demo>;
+const meta = { title: 'shared/Tabs', component: Demo } satisfies Meta<typeof Demo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

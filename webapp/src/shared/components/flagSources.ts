@@ -2,7 +2,7 @@ import { flagFor } from '@/shared/format/format';
 
 // flag-icons SVGs, bundled so flags work offline (contract: empty flagBaseUrl). Each is
 // emitted as its own file (no-inline): inlining 270 data URIs would bloat the chunk.
-const bundled = import.meta.glob<string>('../../../../../node_modules/flag-icons/flags/4x3/*.svg', {
+const bundled = import.meta.glob<string>('../../../../node_modules/flag-icons/flags/4x3/*.svg', {
   query: '?url&no-inline',
   import: 'default',
   eager: true,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useConfig } from '@/shared/config/ConfigContext';
-import { flagSrc, placeholderSrc } from './flagSources';
+import { flagSrc, placeholderSrc } from '@/shared/components/flagSources';
 import styles from './Flag.module.css';
 
 type FlagProps = {

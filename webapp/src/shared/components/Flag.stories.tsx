@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { withShop } from '../testing/stories';
-import { Flag } from './Flag';
+import { withShop } from '@/shared/testing/stories';
+import { Flag } from '@/shared/components/Flag';
 
-const meta = { title: 'plans/Flag', component: Flag, decorators: [withShop], args: { code: 'LB', label: 'Lebanon', size: 'lg' } } satisfies Meta<typeof Flag>;
+const meta = { title: 'shared/Flag', component: Flag, decorators: [withShop], args: { code: 'LB', label: 'Lebanon', size: 'lg' } } satisfies Meta<typeof Flag>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,7 +1,7 @@
 // In vitest the bundled flags are dev-server URLs (/@fs/...svg?...); a build hashes them.
 
 import { describe, expect, it } from 'vitest';
-import { flagSrc, placeholderSrc } from './flagSources';
+import { flagSrc, placeholderSrc } from '@/shared/components/flagSources';
 
 describe('flagSrc', () => {
   it.each([
