@@ -1,69 +1,22 @@
 package format
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"strconv"
 	"testing"
+
+	"github.com/cedarsim/esim/fixtures/vectorcheck"
 )
 
-// section is one rule of fixtures/vectors/format.json.
-type section struct {
-	Description string            `json:"description"`
-	Cases       []json.RawMessage `json:"cases"`
-}
-
-// loadSections reads a vector file and returns its sections by name. Every section must
-// have a description and at least one case.
-func loadSections(t *testing.T, path string) map[string]section {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read vectors: %v", err)
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		t.Fatalf("decode %s: %v", path, err)
-	}
-	out := map[string]section{}
-	for k, v := range top {
-		if k == "description" {
-			continue
-		}
-		var s section
-		if err := json.Unmarshal(v, &s); err != nil {
-			t.Fatalf("section %s: %v", k, err)
-		}
-		if s.Description == "" || len(s.Cases) == 0 {
-			t.Fatalf("section %s needs a description and cases", k)
-		}
-		out[k] = s
-	}
-	return out
-}
-
-// decodeCase decodes one case strictly, so a renamed or misspelt input field in the JSON
-// fails instead of silently reading as zero.
-func decodeCase(t *testing.T, raw json.RawMessage, v any) {
-	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		t.Fatalf("decode case %s: %v", raw, err)
-	}
-}
-
 func TestVectors(t *testing.T) {
-	sections := loadSections(t, "../../fixtures/vectors/format.json")
-	runners := map[string]func(t *testing.T, raw json.RawMessage){
+	runners := map[string]vectorcheck.Runner{
 		"price": func(t *testing.T, raw json.RawMessage) {
 			var c struct {
 				Name  string
 				Price *float64
 				Want  string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := Price(c.Price); got != c.Want {
 				t.Errorf("%s: Price = %q, want %q", c.Name, got, c.Want)
 			}
@@ -74,7 +27,7 @@ func TestVectors(t *testing.T) {
 				QuotaInMB int64
 				Want      string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := Quota(c.QuotaInMB); got != c.Want {
 				t.Errorf("%s: Quota(%d) = %q, want %q", c.Name, c.QuotaInMB, got, c.Want)
 			}
@@ -85,7 +38,7 @@ func TestVectors(t *testing.T) {
 				DurationInDays int64
 				Want           string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := Validity(c.DurationInDays); got != c.Want {
 				t.Errorf("%s: Validity(%d) = %q, want %q", c.Name, c.DurationInDays, got, c.Want)
 			}
@@ -96,7 +49,7 @@ func TestVectors(t *testing.T) {
 				Bytes int64
 				Want  string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := BytesGB(c.Bytes); got != c.Want {
 				t.Errorf("%s: BytesGB(%d) = %q, want %q", c.Name, c.Bytes, got, c.Want)
 			}
@@ -107,7 +60,7 @@ func TestVectors(t *testing.T) {
 				InitialQuantity, RemainingQuantity int64
 				Want                               string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := UsedMB(c.InitialQuantity, c.RemainingQuantity); got != c.Want {
 				t.Errorf("%s: UsedMB = %q, want %q", c.Name, got, c.Want)
 			}
@@ -122,7 +75,7 @@ func TestVectors(t *testing.T) {
 					Text    string
 				}
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			p := 0.0
 			if !c.Unlimited {
 				p = ConsumptionPercent(c.InitialQuantity, c.RemainingQuantity)
@@ -145,7 +98,7 @@ func TestVectors(t *testing.T) {
 				Invalid bool
 				Want    string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			in := ""
 			if c.Input != nil {
 				in = *c.Input
@@ -164,7 +117,7 @@ func TestVectors(t *testing.T) {
 				Input *string
 				Want  Flag
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			in := ""
 			if c.Input != nil {
 				in = *c.Input
@@ -177,7 +130,7 @@ func TestVectors(t *testing.T) {
 			var c struct {
 				Name, Input, Want string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := FlagEmoji(c.Input); got != c.Want {
 				t.Errorf("%s: FlagEmoji(%q) = %q, want %q", c.Name, c.Input, got, c.Want)
 			}
@@ -191,7 +144,7 @@ func TestVectors(t *testing.T) {
 					More  string
 				}
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			shown, more := CardCoverage(c.Count)
 			if shown != c.Want.Shown || more != c.Want.More {
 				t.Errorf("%s: CardCoverage(%d) = %d, %q, want %d, %q", c.Name, c.Count, shown, more, c.Want.Shown, c.Want.More)
@@ -204,7 +157,7 @@ func TestVectors(t *testing.T) {
 				Mobile   bool
 				Want     int
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := GridRow(c.Position, c.Mobile); got != c.Want {
 				t.Errorf("%s: GridRow(%d, %v) = %d, want %d", c.Name, c.Position, c.Mobile, got, c.Want)
 			}
@@ -215,27 +168,11 @@ func TestVectors(t *testing.T) {
 				Width int
 				Want  bool
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := IsMobile(c.Width); got != c.Want {
 				t.Errorf("%s: IsMobile(%d) = %v, want %v", c.Name, c.Width, got, c.Want)
 			}
 		},
 	}
-	for name, s := range sections {
-		run, ok := runners[name]
-		if !ok {
-			t.Errorf("vector section %q has no Go implementation branch", name)
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			for _, raw := range s.Cases {
-				run(t, raw)
-			}
-		})
-	}
-	for name := range runners {
-		if _, ok := sections[name]; !ok {
-			t.Errorf("Go runner %q has no vector section", name)
-		}
-	}
+	vectorcheck.Run(t, "format", runners)
 }

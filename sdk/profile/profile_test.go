@@ -1,29 +1,14 @@
 package profile
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/fixtures/vectorcheck"
 	"github.com/cedarsim/esim/sdk/format"
 )
-
-type section struct {
-	Description string            `json:"description"`
-	Cases       []json.RawMessage `json:"cases"`
-}
-
-func decodeCase(t *testing.T, raw json.RawMessage, v any) {
-	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		t.Fatalf("decode case %s: %v", raw, err)
-	}
-}
 
 // entry and country stand for the callers' own types (the TUI adapts sdk types the same way).
 type entry struct {
@@ -44,22 +29,14 @@ func (c country) name() string {
 }
 
 func TestVectors(t *testing.T) {
-	raw, err := os.ReadFile("../../fixtures/vectors/profile.json")
-	if err != nil {
-		t.Fatalf("read vectors: %v", err)
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		t.Fatalf("decode vectors: %v", err)
-	}
-	runners := map[string]func(t *testing.T, raw json.RawMessage){
+	runners := map[string]vectorcheck.Runner{
 		"tab": func(t *testing.T, raw json.RawMessage) {
 			var c struct {
 				Name  string
 				State *string
 				Want  Tab
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			s := ""
 			if c.State != nil {
 				s = *c.State
@@ -74,7 +51,7 @@ func TestVectors(t *testing.T) {
 				Entries []entry
 				Want    []string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			date := func(e entry) time.Time {
 				if e.AssignmentDatetime == nil {
 					return time.Time{}
@@ -100,7 +77,7 @@ func TestVectors(t *testing.T) {
 				Countries []country
 				Want      []country
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			got := Coverage(c.Countries, country.name)
 			eq := func(a, b country) bool { return a.ISOCode == b.ISOCode && a.name() == b.name() }
 			if !slices.EqualFunc(got, c.Want, eq) {
@@ -108,30 +85,7 @@ func TestVectors(t *testing.T) {
 			}
 		},
 	}
-	for name, body := range top {
-		if name == "description" {
-			continue
-		}
-		run, ok := runners[name]
-		if !ok {
-			t.Errorf("vector section %q has no Go implementation branch", name)
-			continue
-		}
-		var s section
-		if err := json.Unmarshal(body, &s); err != nil || s.Description == "" || len(s.Cases) == 0 {
-			t.Fatalf("section %s: needs a description and cases (%v)", name, err)
-		}
-		t.Run(name, func(t *testing.T) {
-			for _, c := range s.Cases {
-				run(t, c)
-			}
-		})
-	}
-	for name := range runners {
-		if _, ok := top[name]; !ok {
-			t.Errorf("Go runner %q has no vector section", name)
-		}
-	}
+	vectorcheck.Run(t, "profile", runners)
 }
 
 func TestSplit(t *testing.T) {

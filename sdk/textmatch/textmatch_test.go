@@ -1,43 +1,21 @@
 package textmatch
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
+
+	"github.com/cedarsim/esim/fixtures/vectorcheck"
 )
 
-type section struct {
-	Description string            `json:"description"`
-	Cases       []json.RawMessage `json:"cases"`
-}
-
-func decodeCase(t *testing.T, raw json.RawMessage, v any) {
-	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		t.Fatalf("decode case %s: %v", raw, err)
-	}
-}
-
 func TestVectors(t *testing.T) {
-	raw, err := os.ReadFile("../../fixtures/vectors/match.json")
-	if err != nil {
-		t.Fatalf("read vectors: %v", err)
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		t.Fatalf("decode vectors: %v", err)
-	}
-	runners := map[string]func(t *testing.T, raw json.RawMessage){
+	runners := map[string]vectorcheck.Runner{
 		"normalize": func(t *testing.T, raw json.RawMessage) {
 			var c struct{ Name, Input, Want string }
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := Normalize(c.Input); got != c.Want {
 				t.Errorf("%s: Normalize(%q) = %q, want %q", c.Name, c.Input, got, c.Want)
 			}
@@ -47,7 +25,7 @@ func TestVectors(t *testing.T) {
 				Name, Country, Query string
 				Want                 bool
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			if got := Match(c.Country, c.Query); got != c.Want {
 				t.Errorf("%s: Match(%q, %q) = %v, want %v", c.Name, c.Country, c.Query, got, c.Want)
 			}
@@ -59,7 +37,7 @@ func TestVectors(t *testing.T) {
 				Query     string
 				Want      []string
 			}
-			decodeCase(t, raw, &c)
+			vectorcheck.DecodeCase(t, raw, &c)
 			type country struct{ Name, ISOCode string }
 			items := make([]country, len(c.Countries))
 			for i, n := range c.Countries {
@@ -81,30 +59,7 @@ func TestVectors(t *testing.T) {
 			}
 		},
 	}
-	for name, body := range top {
-		if name == "description" {
-			continue
-		}
-		run, ok := runners[name]
-		if !ok {
-			t.Errorf("vector section %q has no Go implementation branch", name)
-			continue
-		}
-		var s section
-		if err := json.Unmarshal(body, &s); err != nil || s.Description == "" || len(s.Cases) == 0 {
-			t.Fatalf("section %s: needs a description and cases (%v)", name, err)
-		}
-		t.Run(name, func(t *testing.T) {
-			for _, c := range s.Cases {
-				run(t, c)
-			}
-		})
-	}
-	for name := range runners {
-		if _, ok := top[name]; !ok {
-			t.Errorf("Go runner %q has no vector section", name)
-		}
-	}
+	vectorcheck.Run(t, "match", runners)
 }
 
 func TestFilterDoesNotAlias(t *testing.T) {
