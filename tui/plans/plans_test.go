@@ -86,7 +86,7 @@ func TestSearchMatchesLikeTheWeb(t *testing.T) {
 			m := tuitest.Press(t, loaded(t), "/")
 			m = tuitest.Type(t, m, tt.query)
 			var names []string
-			for _, c := range m.matches {
+			for _, c := range m.search.matches {
 				names = append(names, c.Name)
 			}
 			got := strings.Join(names, "|")
@@ -114,7 +114,7 @@ func TestOneAreaOpenAtATime(t *testing.T) {
 	}
 	// Move to the area after Turkey's cards and open it: Turkey closes. Not drained, so
 	// the load of the new area (no fixture) is not made.
-	for m.cursor < 1+4+1 {
+	for m.list.Cursor() < 1+4+1 {
 		m, _ = m.Update(tuitest.Key("right"))
 	}
 	m, _ = m.Update(tuitest.Key("enter"))
