@@ -56,6 +56,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{k.List.Up, k.List.Down}, {k.Pick, k.Unpick, k.Leave}}
 	}
 	l := k.List
-	return [][]key.Binding{{l.Up, l.Down, l.Left, l.Right}, {l.PageUp, l.PageDown, l.Home, l.End},
-		{k.Open, k.NextTab, k.PrevTab}, {k.Search, k.Clear, k.Reload}}
+	// Page and home/end keys work too; the bar lists the ones a first-time user needs.
+	return [][]key.Binding{{l.Up, l.Down, l.Left, l.Right}, {k.Open, k.NextTab, k.PrevTab}, {k.Search, k.Clear, k.Reload}}
 }
