@@ -8,7 +8,7 @@ import (
 // KeyMap are the My eSIMs screen's bindings. It implements help.KeyMap. Moving through the
 // entries is the shared list's (List).
 type KeyMap struct {
-	List                                             list.KeyMap
+	List                                              list.KeyMap
 	NextTab, PrevTab, Expand, QR, Topup, Reload, Back key.Binding
 
 	failed bool
