@@ -21,8 +21,10 @@ import (
 	"github.com/cedarsim/esim/tui/esims"
 	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/plans"
 	"github.com/cedarsim/esim/tui/qrview"
+	"github.com/cedarsim/esim/tui/signup"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/cedarsim/esim/tui/topup"
 	"github.com/charmbracelet/bubbles/help"
@@ -41,10 +43,16 @@ type Options struct {
 	// Brand shown in the header; default "CedarSIM".
 	Brand string
 
-	// CaptchaToken returns the bot-check token OTP verification needs. When it is nil or
-	// fails, submitting the code does nothing (and is logged), as on the web.
+	// CaptchaToken returns the bot-check token OTP verification needs, when one is known
+	// (configured). When it is nil or fails, CaptchaPage is used.
 	CaptchaToken func(ctx context.Context) (string, error)
-	// OpenBrowser opens the checkout link; nil hides the offer.
+	// CaptchaPage starts a page that runs the captcha in a browser: the TUI shows its
+	// address, opens it with OpenBrowser, and waits up to CaptchaTimeout (default
+	// otp.DefaultCaptchaTimeout); esc cancels. With neither, submitting the code does
+	// nothing (logged), as on the web.
+	CaptchaPage    func(ctx context.Context) (otp.CaptchaPage, error)
+	CaptchaTimeout time.Duration
+	// OpenBrowser opens the checkout link and the captcha page; nil hides the offer.
 	OpenBrowser func(url string) error
 
 	Emoji     bool         // flags as emoji rather than ISO codes
@@ -122,6 +130,7 @@ const (
 	scrQR
 	scrTopup
 	scrCheckout
+	scrSignup
 )
 
 // Model is the root of the TUI.
@@ -280,10 +289,20 @@ func (m Model) home() Model {
 
 func (m Model) loginScreen() (screen, tea.Cmd) {
 	l := login.New(m.ctx, login.Config{
-		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login, Captcha: m.opts.CaptchaToken,
-		Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
+		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login,
+		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
+		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
 	})
 	return wrap(l), l.Init()
+}
+
+func (m Model) signupScreen(email string) (screen, tea.Cmd) {
+	s := signup.New(m.ctx, signup.Config{
+		SendCode: m.client.Users.SendSignupCode, Verify: m.client.Login,
+		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
+		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap(), Log: m.opts.Log,
+	}, email)
+	return wrap(s), s.Init()
 }
 
 func (m Model) esimsScreen() (screen, tea.Cmd) {
@@ -333,6 +352,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m.replace(scrLogin, s, cmd)
 		}
 		return m.open(scrLogin, s, cmd)
+	case nav.SignupMsg:
+		s, cmd := m.signupScreen(msg.Email)
+		return m.replace(scrSignup, s, cmd)
 	case nav.LoggedInMsg:
 		m.registered = true
 		if msg.Token != nil {

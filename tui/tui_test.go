@@ -130,6 +130,36 @@ func TestFlowLoginWithCode(t *testing.T) {
 	}
 }
 
+// TestFlowSignup: a new customer goes from the login to the sign-up screen, registers
+// with the code and lands on My eSIMs, never told to buy first.
+func TestFlowSignup(t *testing.T) {
+	tm, c := start(t, sdk.Session{}, append(catalog, "users.otpSend/signup", "users.otpVerify/success",
+		"identity.token.otp/success", "esims.byEmail/success")...)
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "2")
+	waitFor(t, tm, "No account yet? Press ctrl+n to sign up.")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "ctrl+n")
+	waitFor(t, tm, "Create your account", "Country code  961")
+	tm.Type("Rana")
+	keys(tm, "tab")
+	tm.Type("Haddad")
+	keys(tm, "tab", "tab")
+	tm.Type("71123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "We sent a code to "+tuitest.RegisteredEmail)
+	tm.Type("123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "Welcome, Rana Haddad")
+	keys(tm, "q")
+	if m := final(t, tm); m.cur != scrESIMs || m.account != tuitest.RegisteredEmail {
+		t.Errorf("after sign-up: screen %d account %q", m.cur, m.account)
+	}
+	if s, err := c.Store().Load(context.Background()); err != nil || !s.Registered() {
+		t.Errorf("session after sign-up: %+v, %v", s, err)
+	}
+}
+
 func TestFlowQR(t *testing.T) {
 	tm, c := start(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
 	waitFor(t, tm, "Lebanon")
@@ -186,6 +216,7 @@ func TestGolden(t *testing.T) {
 		{"plans", false, catalog, nil},
 		{"help", false, catalog, []string{"?"}},
 		{"login", false, catalog, []string{"2"}},
+		{"signup", false, catalog, []string{"2", "ctrl+n"}},
 		{"esims", true, append(catalog, "esims.byEmail/success"), []string{"2"}},
 	}
 	for _, tt := range tests {
@@ -221,6 +252,7 @@ func TestViewFitsTheWindow(t *testing.T) {
 		{"detail", false, catalog, []string{"tab", "tab", "enter"}},
 		{"full-help", false, catalog, []string{"?"}},
 		{"login", false, catalog, []string{"2"}},
+		{"signup", false, catalog, []string{"2", "ctrl+n"}},
 		{"esims", true, append(catalog, "esims.byEmail/success", "esims.info/success"), []string{"2", "enter"}},
 		{"checkout", true, catalog, []string{"down", "enter", "down", "enter", "b"}},
 		{"qr", true, append(catalog, "esims.byEmail/success"), []string{"2", "v"}},

@@ -45,3 +45,6 @@ type TopupCheckoutMsg struct {
 	BundleID       string
 	TopupAccountID string
 }
+
+// SignupMsg asks for the sign-up screen, with the e-mail typed so far.
+type SignupMsg struct{ Email string }
