@@ -17,7 +17,7 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
 		Focus:  key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "next field")),
-		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "tick the box")),
+		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "tick")),
 		Signup: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "sign up")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Code:   otp.DefaultKeyMap(),

@@ -20,7 +20,7 @@ func DefaultKeyMap() KeyMap {
 		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send code")),
 		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
 		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "tick the box")),
+		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "tick")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Code:   otp.DefaultKeyMap(),
 	}
