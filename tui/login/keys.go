@@ -24,10 +24,13 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// ShortHelp implements help.KeyMap.
+// ShortHelp implements help.KeyMap (esc is in the full help, to keep the bar at 80
+// columns).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Submit, k.Focus, k.Toggle, k.Signup, k.Back}
+	return []key.Binding{k.Submit, k.Focus, k.Toggle, k.Signup}
 }
 
 // FullHelp implements help.KeyMap.
-func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Submit, k.Focus, k.Toggle}, {k.Signup, k.Back}}
+}
