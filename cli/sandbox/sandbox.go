@@ -147,7 +147,7 @@ func NewCmdSandbox(f *factory.Factory, runF func(context.Context, *Options) erro
 E-mail codes appear at /sandbox/mailbox. Test cards on the checkout page:
 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
 
-The support agent `+sb.DefaultAgentEmail+` (and each --agent) signs in with the
+The support agent ` + sb.DefaultAgentEmail + ` (and each --agent) signs in with the
 e-mail code like a customer; its tokens carry role "agent" and it may read any
 customer's eSIMs. Every agent read is listed at /sandbox/audit.
 
