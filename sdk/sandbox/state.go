@@ -34,6 +34,7 @@ type user struct {
 	LockedUntil time.Time `json:"lockedUntil"`
 	OTP         string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires  time.Time `json:"otpExpires"`
+	Role        string    `json:"role,omitempty"` // RoleAgent for support agents, else empty (customer)
 }
 
 type refreshGrant struct {
@@ -123,7 +124,8 @@ type state struct {
 	Mail       []*Mail                  `json:"mail"`
 	Contacts   []*contact               `json:"contacts"`
 	Logs       []LogLine                `json:"logs"`
-	Idem       map[string]string        `json:"idem"` // idempotencyId -> order or verification key
+	Idem       map[string]string        `json:"idem"`  // idempotencyId -> order or verification key
+	Audit      []*AuditEntry            `json:"audit"` // agent reads of customer data, oldest first
 }
 
 func newState() *state {
