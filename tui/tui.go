@@ -59,6 +59,11 @@ type Options struct {
 	AltScreen bool         // use the terminal's alternate screen
 	Log       *slog.Logger // default: discard (the screen is the TUI's)
 
+	// CheckoutPollEvery and CheckoutPollFor pace and bound the watch for a paid bundle
+	// after a checkout (defaults: checkout.DefaultPollEvery, checkout.DefaultPollFor); a
+	// negative CheckoutPollEvery turns the watch off.
+	CheckoutPollEvery, CheckoutPollFor time.Duration
+
 	// ProgramOptions are passed to tea.NewProgram after the ones Run sets (tests).
 	ProgramOptions []tea.ProgramOption
 	// QRFetchDelay overrides the wait before fetching a missing QR image (tests).
@@ -311,8 +316,13 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 }
 
 func (m Model) checkoutConfig() checkout.Config {
-	return checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
-		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap()}
+	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
+		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
+		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
+	if m.opts.CheckoutPollEvery < 0 {
+		c.ESIMs = nil
+	}
+	return c
 }
 
 // Update routes messages: keys to the current screen (after the global ones), everything
@@ -369,6 +379,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.replace(scrESIMs, s, cmd) // on success the web goes to the profile
 	case nav.ProfileMsg:
 		return m.profile()
+	case nav.PurchasedMsg:
+		// The paid bundle is on the customer's list: show it, freshly loaded.
+		s, cmd := m.esimsScreen()
+		return m.replace(scrESIMs, s, cmd)
 	case nav.ShowQRMsg:
 		q := qrview.New(m.ctx, msg.ESIM, qrview.Config{Source: m.client.ESIMs, Styles: m.styles,
 			Keys: qrview.DefaultKeyMap(), FetchDelay: m.opts.QRFetchDelay})

@@ -31,7 +31,7 @@ func devCaptcha(context.Context) (string, error) { return "dev-captcha", nil }
 
 func options() Options {
 	return Options{SupportPhone: "+961 1 555 010", SupportEmail: "support@cedarsim.example",
-		CaptchaToken: devCaptcha, QRFetchDelay: time.Millisecond}
+		CaptchaToken: devCaptcha, QRFetchDelay: time.Millisecond, CheckoutPollEvery: -1}
 }
 
 // root adapts the root model to tuitest's loop (Update returns tea.Model).
@@ -397,4 +397,22 @@ type blockingReader struct{ ctx context.Context }
 func (r blockingReader) Read([]byte) (int, error) {
 	<-r.ctx.Done()
 	return 0, r.ctx.Err()
+}
+
+func TestPurchasedShowsTheRefreshedList(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	if m.cur != scrCheckout {
+		t.Fatalf("screen %d, want checkout", m.cur)
+	}
+	r, cmd := m.Update(nav.PurchasedMsg{ICCID: "89961010025061000016"})
+	m = tuitest.Drain(t, r, cmd)
+	if m.cur != scrESIMs || !strings.Contains(m.View(), "Turkey 5GB") {
+		t.Fatalf("after the payment: screen %d\n%s", m.cur, m.View())
+	}
+	if _, ok := m.screens[scrCheckout]; ok {
+		t.Error("the finished checkout is still kept")
+	}
 }

@@ -48,3 +48,7 @@ type TopupCheckoutMsg struct {
 
 // SignupMsg asks for the sign-up screen, with the e-mail typed so far.
 type SignupMsg struct{ Email string }
+
+// PurchasedMsg reports that a paid bundle showed up on the customer's eSIM with ICCID:
+// the root shows the refreshed My eSIMs.
+type PurchasedMsg struct{ ICCID string }
