@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/tui/agent"
 	"github.com/cedarsim/esim/tui/bundle"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/esims"
@@ -136,6 +138,7 @@ const (
 	scrTopup
 	scrCheckout
 	scrSignup
+	scrAgent
 )
 
 // Model is the root of the TUI.
@@ -155,6 +158,9 @@ type Model struct {
 	// registered caches whether the stored session is a customer's, read by a command at
 	// start and set on login, so that Update never reads the store itself.
 	registered bool
+	// agent says the session is a support agent's (token role "agent"): the header says
+	// so and the Agent tab is offered. The server still decides what the agent may read.
+	agent bool
 
 	width, height int
 }
@@ -188,6 +194,7 @@ func (m Model) Init() tea.Cmd {
 type accountMsg struct {
 	email      string
 	registered bool
+	agent      bool
 }
 
 // whoami reads the stored session: is it a customer's, and whose.
@@ -198,11 +205,12 @@ func (m Model) whoami() tea.Cmd {
 		if err != nil || !s.Registered() {
 			return accountMsg{}
 		}
+		c, _ := sdk.ParseClaims(s.Token)
 		u, err := user(ctx)
 		if err != nil {
-			return accountMsg{registered: true}
+			return accountMsg{registered: true, agent: c.IsAgent()}
 		}
-		return accountMsg{u.Email, true}
+		return accountMsg{u.Email, true, c.IsAgent()}
 	}
 }
 
@@ -256,7 +264,7 @@ func (m Model) open(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
 
 // replace swaps the current screen for id without growing the history.
 func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
-	if m.cur != scrPlans && m.cur != id {
+	if !persistent(m.cur) && m.cur != id {
 		delete(m.screens, m.cur)
 	}
 	w, h := m.bodySize()
@@ -265,6 +273,10 @@ func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
 	return m.resize(), init
 }
 
+// persistent screens are tabs kept when left: the plans browser and the agent console
+// (with the customer looked up).
+func persistent(id screenID) bool { return id == scrPlans || id == scrAgent }
+
 func (m Model) back() Model {
 	if len(m.stack) == 0 {
 		m.cur = scrPlans
@@ -272,7 +284,7 @@ func (m Model) back() Model {
 	}
 	prev := m.stack[len(m.stack)-1]
 	m.stack = m.stack[:len(m.stack)-1]
-	if m.cur != scrPlans && m.cur != prev {
+	if !persistent(m.cur) && m.cur != prev {
 		delete(m.screens, m.cur)
 	}
 	if _, ok := m.screens[prev]; !ok {
@@ -284,7 +296,7 @@ func (m Model) back() Model {
 
 func (m Model) home() Model {
 	for id := range m.screens {
-		if id != scrPlans {
+		if !persistent(id) {
 			delete(m.screens, id)
 		}
 	}
@@ -339,7 +351,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.updateKey(msg)
 	case accountMsg:
 		m.account, m.registered = msg.email, msg.registered
-		return m, nil
+		return m.setAgent(msg.agent), nil
 	case nav.BackMsg:
 		return m.back(), nil
 	case nav.PlansMsg:
@@ -359,6 +371,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s, cmd := m.loginScreen()
 		if msg.Expired {
 			m.registered, m.account = false, ""
+			m = m.setAgent(false)
 			return m.replace(scrLogin, s, cmd)
 		}
 		return m.open(scrLogin, s, cmd)
@@ -369,6 +382,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.registered = true
 		if msg.Token != nil {
 			m.account = msg.Token.Claims.Email
+			m = m.setAgent(msg.Token.Claims.IsAgent())
 		}
 		if m.pendingBuy != nil {
 			b := *m.pendingBuy
@@ -403,6 +417,26 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	return m, tea.Batch(cmds...)
+}
+
+// setAgent records whether the session is an agent's and offers the Agent tab.
+func (m Model) setAgent(agent bool) Model {
+	m.agent = agent
+	m.keys.Agent.SetEnabled(agent)
+	if !agent {
+		if m.cur == scrAgent {
+			m = m.home()
+		}
+		delete(m.screens, scrAgent)
+	}
+	return m
+}
+
+func (m Model) agentScreen() (screen, tea.Cmd) {
+	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
+		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
+		Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
+	return wrap(a), a.Init()
 }
 
 func (m Model) profile() (Model, tea.Cmd) {
@@ -441,6 +475,15 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 				return m, nil
 			}
 			return m.profile()
+		case key.Matches(msg, m.keys.Agent) && m.agent:
+			if m.cur == scrAgent {
+				return m, nil
+			}
+			if s, ok := m.screens[scrAgent]; ok { // the customer looked up is kept
+				return m.open(scrAgent, s, nil)
+			}
+			s, cmd := m.agentScreen()
+			return m.open(scrAgent, s, cmd)
 		}
 	}
 	var cmd tea.Cmd
@@ -455,7 +498,16 @@ func (m Model) View() string {
 	if m.account != "" {
 		account = m.account
 	}
-	sections := st.Muted.Render("1 Plans · 2 My eSIMs")
+	sections := "1 Plans · 2 My eSIMs"
+	if m.agent {
+		// An agent's session is marked in every screen's header.
+		sections += " · 3 Agent"
+		account = st.Selected.Render("[AGENT]") + " " + account
+		if m.account == "" {
+			account = st.Selected.Render("[AGENT]")
+		}
+	}
+	sections = st.Muted.Render(sections)
 	head := st.Title.Render(m.opts.Brand) + "  " + sections
 	if gap := m.width - ansi.StringWidth(head) - ansi.StringWidth(account); gap > 1 {
 		head += strings.Repeat(" ", gap) + account

@@ -160,6 +160,39 @@ func TestFlowSignup(t *testing.T) {
 	}
 }
 
+// TestFlowAgent: an agent's session is marked in the header and has the Agent tab: look
+// a customer up, open the verdict of an eSIM, go back.
+func TestFlowAgent(t *testing.T) {
+	tm, _ := start(t, tuitest.AgentSession(t), append(catalog, "esims.byEmail/success", "esims.info/success",
+		"esimcheck.check/can-continue")...)
+	waitFor(t, tm, "3 Agent", "[AGENT] "+tuitest.AgentEmail)
+	keys(tm, "3")
+	waitFor(t, tm, "Agent console", "Customer e-mail:")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "enter")
+	waitFor(t, tm, "ICCID 89961010025061000016", "TR_5GB_30D · top-up yes")
+	keys(tm, "enter")
+	waitFor(t, tm, "Diagnose eSIM 89961010025061000016", "[ ok ] Top-up: yes")
+	keys(tm, "esc", "1", "3", "q")
+	m := final(t, tm)
+	if m.cur != scrAgent || !m.agent {
+		t.Fatalf("screen %d agent %v", m.cur, m.agent)
+	}
+	if !strings.Contains(m.View(), "ICCID 89961010025061000016") {
+		t.Errorf("the customer looked up was not kept:\n%s", m.View())
+	}
+}
+
+func TestAgentTabOnlyForAgents(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), catalog...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "3")
+	if m.cur != scrPlans || m.agent || strings.Contains(m.View(), "Agent") {
+		t.Fatalf("a customer got the agent tab: screen %d\n%s", m.cur, m.View())
+	}
+}
+
 func TestFlowQR(t *testing.T) {
 	tm, c := start(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
 	waitFor(t, tm, "Lebanon")
@@ -218,11 +251,15 @@ func TestGolden(t *testing.T) {
 		{"login", false, catalog, []string{"2"}},
 		{"signup", false, catalog, []string{"2", "ctrl+n"}},
 		{"esims", true, append(catalog, "esims.byEmail/success"), []string{"2"}},
+		{"agent", true, catalog, []string{"3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			sess := sdk.Session{}
-			if tt.sess {
+			switch {
+			case tt.name == "agent":
+				sess = tuitest.AgentSession(t)
+			case tt.sess:
 				sess = tuitest.RegisteredSession(t)
 			}
 			c := tuitest.Client(t, sess, tt.fx...)
@@ -257,12 +294,17 @@ func TestViewFitsTheWindow(t *testing.T) {
 		{"checkout", true, catalog, []string{"down", "enter", "down", "enter", "b"}},
 		{"qr", true, append(catalog, "esims.byEmail/success"), []string{"2", "v"}},
 		{"topup", true, append(catalog, "esims.byEmail/success", "catalog.topupBundles/success"), []string{"2", "t"}},
+		{"agent-verdict", true, append(catalog, "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue"),
+			[]string{"3", "r", "a", "n", "a", ".", "h", "a", "d", "d", "a", "d", "@", "e", "x", "a", "m", "p", "l", "e", ".", "c", "o", "m", "enter", "enter", "y"}},
 	}
 	sizes := [][2]int{{40, 12}, {60, 20}, {80, 24}, {120, 40}}
 	for _, st := range states {
 		t.Run(st.name, func(t *testing.T) {
 			sess := sdk.Session{}
-			if st.sess {
+			switch {
+			case strings.HasPrefix(st.name, "agent"):
+				sess = tuitest.AgentSession(t)
+			case st.sess:
 				sess = tuitest.RegisteredSession(t)
 			}
 			c := tuitest.Client(t, sess, st.fx...)

@@ -15,10 +15,12 @@ import (
 	"github.com/cedarsim/esim/fixtures"
 	"github.com/cedarsim/esim/fixtures/har"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/jarcoal/httpmock"
 	"github.com/muesli/termenv"
 )
@@ -113,6 +115,23 @@ func RegisteredSession(t testing.TB) sdk.Session {
 	}
 	tok := text[i+len(k):]
 	tok = tok[:strings.IndexByte(tok, '"')]
+	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
+}
+
+// AgentEmail is the support agent the sandbox seeds.
+const AgentEmail = sandbox.DefaultAgentEmail
+
+// AgentSession is a support agent's session: a token with the role claim "agent" (signed
+// with a test key; the client reads claims without verifying them).
+func AgentSession(t testing.TB) sdk.Session {
+	t.Helper()
+	tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
+		"sub": "agent-1", "email": AgentEmail, "first_name": "Sam", "last_name": "Support",
+		"role": "agent", "is_guest": "false", "exp": time.Now().Add(24 * time.Hour).Unix(),
+	}).SignedString([]byte("tuitest"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
 }
 
