@@ -81,7 +81,7 @@ func fixtureURL(p, q string) string {
 func loadDescription(t *testing.T) routers.Router {
 	t.Helper()
 	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromFile("../../docs/provider-api/openapi.yaml")
+	doc, err := loader.LoadFromFile("../../contract/openapi.yaml")
 	if err != nil {
 		t.Fatalf("load openapi.yaml: %v", err)
 	}
@@ -96,7 +96,7 @@ func loadDescription(t *testing.T) routers.Router {
 }
 
 // TestAnswersMatchOpenAPI drives every call the shop makes through the SDK against the
-// sandbox, errors included, and validates each answer against docs/provider-api/openapi.yaml.
+// sandbox, errors included, and validates each answer against contract/openapi.yaml.
 func TestAnswersMatchOpenAPI(t *testing.T) {
 	router := loadDescription(t)
 	ctx := context.Background()

@@ -5,6 +5,7 @@ package tuitest
 
 import (
 	"context"
+	"github.com/cedarsim/esim/contract"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -12,10 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
-	"github.com/cedarsim/esim/fixtures/har"
 	"github.com/cedarsim/esim/sdk"
-	"github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -68,8 +68,8 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 	}
 	c, err := sdk.NewClient(sdk.Options{
 		HTTPClient: &http.Client{Transport: strict{t, mt}}, Store: store, Timeout: 5 * time.Second,
-		ClientID: "cedarsim-shop", ClientSecret: "sandbox-client-secret",
-		GuestUsername: "guest@sandbox.cedarsim.example", GuestPassword: "sandbox-guest-password",
+		ClientID: contract.SandboxClientID, ClientSecret: contract.SandboxClientSecret,
+		GuestUsername: contract.SandboxGuestUsername, GuestPassword: contract.SandboxGuestPassword,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -118,8 +118,8 @@ func RegisteredSession(t testing.TB) sdk.Session {
 	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
 }
 
-// AgentEmail is the support agent the sandbox seeds.
-const AgentEmail = sandbox.DefaultAgentEmail
+// AgentEmail is the support agent the sandbox seeds (contract constants).
+const AgentEmail = contract.SandboxAgentEmail
 
 // AgentSession is a support agent's session: a token with the role claim "agent" (signed
 // with a test key; the client reads claims without verifying them).

@@ -253,7 +253,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.5\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"Bundle cannot top up this eSIM\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"Bundle cannot top up this eSIM\"}"
       }
     ]
   },
@@ -378,7 +378,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
       }
     ]
   },
@@ -557,7 +557,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "Bearer error=\"invalid_token\", error_description=\"The token expired\""
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.2\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
       },
       {
         "call": "identity.token.refresh",
@@ -622,7 +622,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "Bearer error=\"invalid_token\", error_description=\"The token expired\""
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.2\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
       },
       {
         "call": "identity.token.refresh",
@@ -640,7 +640,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
       }
     ]
   },
@@ -690,7 +690,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.5\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"User not found\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"User not found\"}"
       }
     ]
   },
@@ -740,7 +740,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.6.1\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
       },
       {
         "call": "identity.token.guest",
@@ -801,7 +801,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.6.1\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"The e-mail service is temporarily unavailable. Please try again in a few minutes.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"The e-mail service is temporarily unavailable. Please try again in a few minutes.\"}"
       }
     ]
   },
@@ -851,7 +851,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"One or more validation errors occurred.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"One or more validation errors occurred.\"}"
       }
     ]
   },
@@ -876,7 +876,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Account is locked due to multiple failed attempts.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Account is locked due to multiple failed attempts.\"}"
       }
     ]
   },
@@ -901,7 +901,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"The verification code has expired.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"The verification code has expired.\"}"
       }
     ]
   },
@@ -926,7 +926,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.10\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"The user is already verified.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.409\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"The user is already verified.\"}"
       }
     ]
   },
@@ -951,7 +951,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid Captcha\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid Captcha\"}"
       }
     ]
   },
@@ -976,7 +976,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.1\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid OTP please try again\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid OTP please try again\"}"
       }
     ]
   },
@@ -1001,7 +1001,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.6.1\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
       }
     ]
   },
