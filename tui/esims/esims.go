@@ -214,7 +214,11 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		t := nav.TopupMsg{ESIM: e.ESIM, Provider: e.Bundle.ThirdPartyProvider}
 		if len(e.Bundle.Countries) > 0 {
+			// The origin is the first country's ISO code, else its name (as web and CLI).
 			t.Origin = e.Bundle.Countries[0].ISOCode
+			if strings.TrimSpace(t.Origin) == "" {
+				t.Origin = e.Bundle.Countries[0].Name
+			}
 		}
 		return m, func() tea.Msg { return t }
 	}

@@ -32,7 +32,8 @@ type PlansMsg struct{}
 type ShowQRMsg struct{ ESIM sdk.ESIM }
 
 // TopupMsg asks for the top-up bundle list of an eSIM: Origin is the ISO code of the
-// bundle's first country, as the web's /topup-plans route carries it.
+// bundle's first country (its name when it has no code), as the web's /topup-plans route
+// carries it.
 type TopupMsg struct {
 	ESIM     sdk.ESIM
 	Origin   string
