@@ -138,10 +138,13 @@ func (m *Model) done(what string, err error) {
 	}
 }
 
+// loadArea asks for the bundles of an area unless they are loaded; a load that failed is
+// made again (opening the area or the tab again retries it).
 func (m *Model) loadArea(k string) tea.Cmd {
-	if m.cat.areas[k].done || strings.HasPrefix(k, specialPrefix) {
+	if l := m.cat.areas[k]; (l.done && l.err == nil) || strings.HasPrefix(k, specialPrefix) {
 		return nil
 	}
+	delete(m.cat.areas, k) // "Loading..." until the answer
 	c, ctx := m.cfg.Catalog, m.ctx
 	return tea.Batch(func() tea.Msg {
 		l, err := c.AreaBundles(ctx, k)

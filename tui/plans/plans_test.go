@@ -182,3 +182,70 @@ func TestUpKeepsTheColumn(t *testing.T) {
 		t.Fatalf("after up: focused %q, want TR_5GB_30D", b.Name)
 	}
 }
+
+// flaky is a catalogue whose calls fail until ok is set.
+type flaky struct {
+	ok    bool
+	calls int
+}
+
+func (f *flaky) fail() error {
+	f.calls++
+	if f.ok {
+		return nil
+	}
+	return &sdk.APIError{Status: 500, Title: "Internal Server Error"}
+}
+func (f *flaky) Countries(context.Context) ([]sdk.Country, error) {
+	if err := f.fail(); err != nil {
+		return nil, err
+	}
+	return []sdk.Country{{Name: "Turkey", ISOCode: "TR"}}, nil
+}
+func (f *flaky) Regions(context.Context) ([]sdk.Region, error) { return nil, f.fail() }
+func (f *flaky) SpecialBundles(context.Context) ([]sdk.Bundle, error) {
+	return nil, f.fail()
+}
+func (f *flaky) AreaBundles(context.Context, string) ([]sdk.Bundle, error) { return nil, f.fail() }
+func (f *flaky) Search(context.Context, []string) ([]sdk.Bundle, error)    { return nil, f.fail() }
+
+// TestErrorIsNotEmpty: a failing catalogue (HTTP 500) says so and offers a retry; r loads
+// again, and an empty answer then reads 'Nothing to show', told apart from the error.
+func TestErrorIsNotEmpty(t *testing.T) {
+	f := &flaky{}
+	m := New(context.Background(), Config{Catalog: f, Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	tests := []struct {
+		name string
+		keys []string
+	}{{"countries", nil}, {"regions", []string{"tab"}}, {"global", []string{"tab", "tab"}}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tuitest.Press(t, m, tt.keys...).View()
+			if !strings.Contains(v, "Something went wrong. Please try again.") || !strings.Contains(v, "Press r to try again.") {
+				t.Fatalf("no error with retry:\n%s", v)
+			}
+			if strings.Contains(v, "Nothing to show") {
+				t.Fatalf("an error reads as an empty list:\n%s", v)
+			}
+		})
+	}
+	if h := m.KeyMap().ShortHelp(); h[0].Help().Desc != "retry" {
+		t.Errorf("short help of a failed list starts with %q, want retry", h[0].Help().Desc)
+	}
+	f.ok = true
+	m = tuitest.Press(t, m, "r")
+	if v := m.View(); !strings.Contains(v, "TR  Turkey") || strings.Contains(v, "went wrong") {
+		t.Fatalf("after r:\n%s", v)
+	}
+	m = tuitest.Press(t, m, "tab", "tab")
+	if v := m.View(); !strings.Contains(v, "Nothing to show") {
+		t.Fatalf("an empty Global tab:\n%s", v)
+	}
+}
+
+func TestGoldenFailed(t *testing.T) {
+	m := New(context.Background(), Config{Catalog: &flaky{}, Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	tuitest.Golden(t, 20, func(w, h int) string { return m.SetSize(w, h).View() })
+}
