@@ -131,3 +131,32 @@ func TestExpiredSessionAsksForLogin(t *testing.T) {
 		t.Fatalf("no expired login request in %#v\n%s", msgs, m.View())
 	}
 }
+
+type failing struct{ calls int }
+
+func (f *failing) ByEmail(context.Context, string) ([]sdk.ESIM, error) {
+	f.calls++
+	if f.calls == 1 {
+		return nil, &sdk.APIError{Status: 500, Title: "Internal Server Error"}
+	}
+	return nil, nil
+}
+func (f *failing) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }
+
+// TestErrorIsNotEmpty: a failed load says so with a retry; r loads again and an empty
+// answer then reads 'Nothing to show'.
+func TestErrorIsNotEmpty(t *testing.T) {
+	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
+	f := &failing{}
+	m := New(context.Background(), Config{Source: f, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	v := m.View()
+	if !strings.Contains(v, "Something went wrong. Please try again.") || !strings.Contains(v, "Press r to try again.") || strings.Contains(v, "Nothing to show") {
+		t.Fatalf("failed load:\n%s", v)
+	}
+	tuitest.Golden(t, 12, func(w, h int) string { return m.SetSize(w, h).View() })
+	m = tuitest.Press(t, m, "r")
+	if v := m.View(); f.calls != 2 || !strings.Contains(v, "Nothing to show") || strings.Contains(v, "went wrong") {
+		t.Fatalf("after r (%d calls):\n%s", f.calls, v)
+	}
+}
