@@ -29,8 +29,10 @@ func NewCmdTUI(f *factory.Factory, runF func(*Options) error) *cobra.Command {
 		Use:   "tui",
 		Short: "Browse plans, log in, see your eSIMs and buy in a full-screen interface",
 		Long: `Open the full-screen shop: the plans browser (Countries, Regions, Global, search), plan
-details, login by e-mail code, My eSIMs with usage and QR codes, buy and top-up ending in
-the checkout link. Quitting keeps the stored session.`,
+details, login or sign-up by e-mail code, My eSIMs with usage and QR codes, buy and top-up
+ending in the checkout link (the TUI then watches for the paid eSIM). An agent's session
+gets the Agent tab: look a customer up and diagnose an eSIM. Quitting keeps the stored
+session.`,
 		Example: "  $ esim tui\n  $ esim --server http://127.0.0.1:8080 tui",
 		Args:    cmdutil.NoArgs,
 		GroupID: "shop",
