@@ -383,6 +383,9 @@ func (m Model) Lines() []string {
 		lines = append(lines, "Complete the captcha in your browser:", m.url)
 		if m.noOpen {
 			lines = append(lines, st.Muted.Render("No browser opened: open the address above yourself."))
+		} else {
+			// A browser command may start and still show nothing (BROWSER=false).
+			lines = append(lines, st.Muted.Render("If no browser opened, open the address above yourself."))
 		}
 		lines = append(lines, m.spin.View()+" Waiting for the captcha... press esc to cancel.")
 	} else if m.busy != "" {
