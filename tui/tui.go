@@ -499,16 +499,15 @@ func (m Model) View() string {
 		account = m.account
 	}
 	sections := "1 Plans · 2 My eSIMs"
+	brand := st.Title.Render(m.opts.Brand)
 	if m.agent {
-		// An agent's session is marked in every screen's header.
+		// An agent's session is marked in every screen's header, next to the brand so that
+		// no terminal width cuts it off.
 		sections += " · 3 Agent"
-		account = st.Selected.Render("[AGENT]") + " " + account
-		if m.account == "" {
-			account = st.Selected.Render("[AGENT]")
-		}
+		brand += " " + st.Selected.Render("[AGENT]")
 	}
 	sections = st.Muted.Render(sections)
-	head := st.Title.Render(m.opts.Brand) + "  " + sections
+	head := brand + "  " + sections
 	if gap := m.width - ansi.StringWidth(head) - ansi.StringWidth(account); gap > 1 {
 		head += strings.Repeat(" ", gap) + account
 	} else {

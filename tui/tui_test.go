@@ -165,7 +165,7 @@ func TestFlowSignup(t *testing.T) {
 func TestFlowAgent(t *testing.T) {
 	tm, _ := start(t, tuitest.AgentSession(t), append(catalog, "esims.byEmail/success", "esims.info/success",
 		"esimcheck.check/can-continue")...)
-	waitFor(t, tm, "3 Agent", "[AGENT] "+tuitest.AgentEmail)
+	waitFor(t, tm, "CedarSIM [AGENT]", "3 Agent", tuitest.AgentEmail)
 	keys(tm, "3")
 	waitFor(t, tm, "Agent console", "Customer e-mail:")
 	tm.Type(tuitest.RegisteredEmail)
@@ -177,6 +177,12 @@ func TestFlowAgent(t *testing.T) {
 	m := final(t, tm)
 	if m.cur != scrAgent || !m.agent {
 		t.Fatalf("screen %d agent %v", m.cur, m.agent)
+	}
+	for _, w := range []int{40, 60, 80} {
+		r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 20})
+		if head := strings.SplitN(r.View(), "\n", 2)[0]; !strings.HasPrefix(head, "CedarSIM [AGENT]") {
+			t.Errorf("%d columns: the header does not say it is an agent session: %q", w, head)
+		}
 	}
 	if !strings.Contains(m.View(), "ICCID 89961010025061000016") {
 		t.Errorf("the customer looked up was not kept:\n%s", m.View())
