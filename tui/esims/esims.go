@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/list"
@@ -209,7 +210,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		es := e.ESIM
 		return m, func() tea.Msg { return nav.ShowQRMsg{ESIM: es} }
 	case key.Matches(msg, k.Topup):
-		if !e.Bundle.CanTopup {
+		if !diagnose.TopupAllowed(e.Bundle) {
 			return m, nil
 		}
 		t := nav.TopupMsg{ESIM: e.ESIM, Provider: e.Bundle.ThirdPartyProvider}
@@ -235,7 +236,7 @@ func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 	lines := []string{st.Cursor(focused) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
 	lines = append(lines, "    ICCID "+e.ESIM.ICCID+"   Purchased "+orDash(show.DateTime(b.AssignmentDatetime)))
 	lines = append(lines, "    "+usage(st, b))
-	if b.CanTopup {
+	if diagnose.TopupAllowed(b) {
 		lines[0] += "  " + st.Success.Render("[top-up available]")
 	}
 	if i != m.expanded {

@@ -160,3 +160,26 @@ func TestErrorIsNotEmpty(t *testing.T) {
 		t.Fatalf("after r (%d calls):\n%s", f.calls, v)
 	}
 }
+
+// TestRevokedNeverOffersTopup: a Revoked bundle is not offered a top-up, whatever its
+// canTopup says (the rule of sdk/diagnose, as the CLI).
+func TestRevokedNeverOffersTopup(t *testing.T) {
+	revoked := []sdk.ESIM{{ICCID: "8996100000000000099", Bundles: []sdk.ESIMBundle{{
+		BundleID: "r1", BundleDisplayName: "Turkey 5GB", BundleState: "Revoked", CanTopup: true,
+		Countries: []sdk.Country{{Name: "Turkey", ISOCode: "TR"}}}}}}
+	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
+	m := New(context.Background(), Config{Source: fixed{revoked}, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	m = tuitest.Press(t, m, "tab") // Revoked is on the Expired tab
+	if v := m.View(); !strings.Contains(v, "Turkey 5GB") || strings.Contains(v, "top-up available") {
+		t.Fatalf("revoked bundle:\n%s", v)
+	}
+	if _, cmd := m.Update(tuitest.Key("t")); cmd != nil {
+		t.Fatal("t on a Revoked bundle asked for a top-up")
+	}
+}
+
+type fixed struct{ esims []sdk.ESIM }
+
+func (l fixed) ByEmail(context.Context, string) ([]sdk.ESIM, error)    { return l.esims, nil }
+func (l fixed) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }
