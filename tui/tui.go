@@ -389,6 +389,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.pendingBuy = nil
 			return m.replace(scrCheckout, wrap(checkout.New(m.ctx, b, m.checkoutConfig())), nil)
 		}
+		if m.agent { // an agent signs in to help customers: straight to the console
+			s, cmd := m.agentScreen()
+			return m.replace(scrAgent, s, cmd)
+		}
 		s, cmd := m.esimsScreen()
 		return m.replace(scrESIMs, s, cmd) // on success the web goes to the profile
 	case nav.ProfileMsg:

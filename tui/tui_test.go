@@ -464,3 +464,19 @@ func TestPurchasedShowsTheRefreshedList(t *testing.T) {
 		t.Error("the finished checkout is still kept")
 	}
 }
+
+func TestAgentLoginOpensTheConsole(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "2")
+	claims, err := sdk.ParseClaims(tuitest.AgentSession(t).Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, cmd := m.Update(nav.LoggedInMsg{Token: &sdk.Token{Claims: claims}})
+	m = tuitest.Drain(t, r, cmd)
+	if m.cur != scrAgent || !m.agent || !strings.HasPrefix(m.View(), "CedarSIM [AGENT]") {
+		t.Fatalf("after an agent's login: screen %d agent %v\n%s", m.cur, m.agent, m.View())
+	}
+}
