@@ -15,6 +15,7 @@ import (
 
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -55,7 +56,7 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 		files = append(files, f)
 	}
 	mt := httpmock.NewMockTransport()
-	reg := fixtures.Register(mt, fixtures.DefaultBases(), files...)
+	reg := mock.Register(mt, fixtures.DefaultBases(), files...)
 	if err := reg.Err(); err != nil {
 		t.Fatalf("register fixtures: %v", err)
 	}
