@@ -160,7 +160,7 @@ func TestCursorStaysVisible(t *testing.T) {
 	for _, h := range []int{14, 20} {
 		m := tuitest.Press(t, loaded(t).SetSize(80, h), "down", "enter", "down", "down")
 		v := m.View()
-		if !strings.Contains(v, "┏") || !strings.Contains(v, "Unlimited - 7 Days") {
+		if !strings.Contains(v, "┏") || !strings.Contains(v, "Turkey Unlimited 7 Days") {
 			t.Errorf("height %d: focused card not shown:\n%s", h, v)
 		}
 		m = tuitest.Press(t, m, "down")

@@ -243,17 +243,7 @@ func ESIMs(t testing.TB) []sdk.ESIM {
 	return list
 }
 
-// User reads the customer from the stored token's claims, as the root does.
+// User reads the logged-in customer as the root does (sdk.Client.Customer).
 func User(c *sdk.Client) func(ctx context.Context) (sdk.CurrentUser, error) {
-	return func(ctx context.Context) (sdk.CurrentUser, error) {
-		s, err := c.Store().Load(ctx)
-		if err != nil {
-			return sdk.CurrentUser{}, err
-		}
-		cl, err := sdk.ParseClaims(s.Token)
-		if err != nil {
-			return sdk.CurrentUser{}, err
-		}
-		return sdk.CurrentUser{Email: cl.Email, FirstName: cl.FirstName, LastName: cl.LastName}, nil
-	}
+	return c.Customer
 }
