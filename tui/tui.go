@@ -214,21 +214,10 @@ func (m Model) whoami() tea.Cmd {
 	}
 }
 
-// user is the logged-in customer: from the stored token's claims (as the web's profile
-// page reads them), else from the current-user call.
+// user is the logged-in customer (sdk.Client.Customer: the stored token's claims, else the
+// current-user call, as the web and the CLI read it).
 func (m Model) user(ctx context.Context) (sdk.CurrentUser, error) {
-	s, err := m.client.Store().Load(ctx)
-	if err != nil {
-		return sdk.CurrentUser{}, fmt.Errorf("load session: %w", err)
-	}
-	if c, err := sdk.ParseClaims(s.Token); err == nil && c.Email != "" {
-		return sdk.CurrentUser{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName}, nil
-	}
-	u, err := m.client.Users.CurrentUser(ctx)
-	if err != nil {
-		return sdk.CurrentUser{}, fmt.Errorf("current user: %w", err)
-	}
-	return *u, nil
+	return m.client.Customer(ctx)
 }
 
 func (m Model) bodySize() (int, int) {

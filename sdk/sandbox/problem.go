@@ -9,16 +9,12 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 )
 
-// problem is an application/problem+json answer (RFC 9457); section 8 of the spec reads its
-// title and detail.
-type problem struct {
-	Type   string `json:"type"`
-	Title  string `json:"title"`
-	Status int    `json:"status"`
-	Detail string `json:"detail"`
-}
+// problem is an application/problem+json answer (RFC 9457, the generated wire type);
+// section 8 of the spec reads its title and detail.
+type problem = wire.Problem
 
 func writeProblem(w http.ResponseWriter, status int, detail string) {
 	title := http.StatusText(status)

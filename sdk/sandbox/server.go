@@ -117,9 +117,6 @@ func (s *Server) ExpireTokens() {
 	s.saveLocked()
 }
 
-// AddFault adds a fault rule (see Fault).
-func (s *Server) AddFault(f Fault) error { return s.faults.add(f) }
-
 // Save writes the state file now (a no-op without StatePath).
 func (s *Server) Save() error {
 	s.mu.Lock()

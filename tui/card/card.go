@@ -52,14 +52,11 @@ func PerRow(width int) int {
 	return n
 }
 
-// Title is the card's title: the business title, else the listing title, else the name,
-// the order of the web's BundleCard and TopupCard and of the CLI (issue 9: the TUI had the
-// listing title first). It moves to the shared rule in sdk once that lands.
+// Title is the card's title (format.BundleTitle, as the web's card and the CLI's tables:
+// the business title first), or "-" when the bundle has none.
 func Title(b sdk.Bundle) string {
-	for _, s := range []string{b.BusinessTitle, b.ListingDisplayTitle, b.Name} {
-		if strings.TrimSpace(s) != "" {
-			return s
-		}
+	if t := format.BundleTitle(b.BusinessTitle, b.ListingDisplayTitle, b.Name); t != "" {
+		return t
 	}
 	return "-"
 }

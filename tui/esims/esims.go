@@ -9,6 +9,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/list"
@@ -214,13 +215,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		t := nav.TopupMsg{ESIM: e.ESIM, Provider: e.Bundle.ThirdPartyProvider}
-		if len(e.Bundle.Countries) > 0 {
-			// The origin is the first country's ISO code, else its name (as web and CLI).
-			t.Origin = e.Bundle.Countries[0].ISOCode
-			if strings.TrimSpace(t.Origin) == "" {
-				t.Origin = e.Bundle.Countries[0].Name
-			}
-		}
+		t.Origin = profile.TopupOrigin(e.Bundle.Countries, func(c sdk.Country) string { return c.ISOCode }, func(c sdk.Country) string { return c.Name })
 		return m, func() tea.Msg { return t }
 	}
 	var cmd tea.Cmd

@@ -9,6 +9,8 @@ package list
 import (
 	"strings"
 
+	"github.com/cedarsim/esim/sdk/messages"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -60,7 +62,7 @@ type Model struct {
 
 // New returns an empty, ready list. id tells its RetryMsg apart from other lists'.
 func New(id int, keys KeyMap, st Styles) Model {
-	return Model{id: id, keys: keys, styles: st, width: 80, height: 10, empty: "Nothing to show"}
+	return Model{id: id, keys: keys, styles: st, width: 80, height: 10, empty: messages.NothingToShow}
 }
 
 // SetRows replaces the rows, keeping the cursor (clamped) and its row on screen.

@@ -119,11 +119,11 @@ func FromESIM(e sdk.ESIM) (lpa.Code, error) {
 	if err != nil {
 		return lpa.Code{}, fmt.Errorf("QR image is not base64: %w", err)
 	}
-	return FromPNG(raw)
+	return fromPNG(raw)
 }
 
-// FromPNG decodes a QR PNG into an activation code.
-func FromPNG(raw []byte) (lpa.Code, error) {
+// fromPNG decodes a QR PNG into an activation code.
+func fromPNG(raw []byte) (lpa.Code, error) {
 	text, err := qrcode.DecodePNG(raw)
 	if err != nil {
 		return lpa.Code{}, fmt.Errorf("read QR image: %w", err)
@@ -174,7 +174,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			if err != nil {
 				return codeMsg{iccid: iccid, err: err}
 			}
-			c, err := FromPNG(raw)
+			c, err := fromPNG(raw)
 			return codeMsg{iccid: iccid, code: c, err: err}
 		}
 	case codeMsg:

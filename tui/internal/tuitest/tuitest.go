@@ -15,6 +15,7 @@ import (
 
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -56,7 +57,7 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 		files = append(files, f)
 	}
 	mt := httpmock.NewMockTransport()
-	reg := fixtures.Register(mt, fixtures.DefaultBases(), files...)
+	reg := mock.Register(mt, fixtures.DefaultBases(), files...)
 	if err := reg.Err(); err != nil {
 		t.Fatalf("register fixtures: %v", err)
 	}
@@ -270,17 +271,7 @@ func ESIMs(t testing.TB) []sdk.ESIM {
 	return list
 }
 
-// User reads the customer from the stored token's claims, as the root does.
+// User reads the logged-in customer as the root does (sdk.Client.Customer).
 func User(c *sdk.Client) func(ctx context.Context) (sdk.CurrentUser, error) {
-	return func(ctx context.Context) (sdk.CurrentUser, error) {
-		s, err := c.Store().Load(ctx)
-		if err != nil {
-			return sdk.CurrentUser{}, err
-		}
-		cl, err := sdk.ParseClaims(s.Token)
-		if err != nil {
-			return sdk.CurrentUser{}, err
-		}
-		return sdk.CurrentUser{Email: cl.Email, FirstName: cl.FirstName, LastName: cl.LastName}, nil
-	}
+	return c.Customer
 }
