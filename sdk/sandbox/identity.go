@@ -132,6 +132,12 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	if !s.parseForm(w, r) {
 		return
 	}
+	f := r.PostForm
+	if tooLong(w, fieldLimit{"username", f.Get("username"), MaxEmailLen}, fieldLimit{"password", f.Get("password"), maxSecretLen},
+		fieldLimit{"refresh_token", f.Get("refresh_token"), maxSecretLen}, fieldLimit{"scope", f.Get("scope"), maxSecretLen},
+		fieldLimit{"client_id", f.Get("client_id"), maxSecretLen}, fieldLimit{"client_secret", f.Get("client_secret"), maxSecretLen}) {
+		return
+	}
 	switch r.PostForm.Get("grant_type") {
 	case "password":
 		if !s.basicClient(r) {
@@ -296,6 +302,11 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &form) {
 		return
 	}
+	if tooLong(w, fieldLimit{"email", email, MaxEmailLen}, fieldLimit{"email", form.Email, MaxEmailLen},
+		fieldLimit{"firstName", form.FirstName, MaxNameLen}, fieldLimit{"lastName", form.LastName, MaxNameLen},
+		fieldLimit{"phone", form.Phone, MaxPhoneLen}, fieldLimit{"countryCode", form.CountryCode, MaxCountryCodeLen}) {
+		return
+	}
 	if form.Email != "" && !strings.EqualFold(strings.TrimSpace(form.Email), email) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 		return
@@ -306,7 +317,7 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	}
 	if !login {
 		for _, v := range []string{form.FirstName, form.LastName, form.Phone} {
-			if strings.TrimSpace(v) == "" || len(v) > 200 {
+			if strings.TrimSpace(v) == "" {
 				writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 				return
 			}
@@ -365,6 +376,11 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		CaptchaToken  string `json:"captchaToken"`
 	}
 	if !s.decodeJSON(w, r, &body) {
+		return
+	}
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.OTP, MaxOTPLen},
+		fieldLimit{"username", body.Username, MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
+		fieldLimit{"captchaToken", body.CaptchaToken, MaxCaptchaLen}) {
 		return
 	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {

@@ -63,6 +63,10 @@ type order struct {
 	TranID    string      `json:"tranId,omitempty"`
 	ICCID     string      `json:"iccid,omitempty"`
 	Declines  int         `json:"declines"`
+	// DetailsIdem is the idempotency id of the orderdetails call that added the line, and
+	// CheckoutURL its answer, repeated to a retry with the same id.
+	DetailsIdem string `json:"detailsIdem,omitempty"`
+	CheckoutURL string `json:"checkoutUrl,omitempty"`
 }
 
 type esimBundle struct {
@@ -116,7 +120,6 @@ type contact struct {
 type state struct {
 	SigningKey []byte                   `json:"signingKey"`
 	Epoch      int                      `json:"epoch"` // bumped to expire every access token
-	Serial     uint64                   `json:"serial"`
 	Users      map[string]*user         `json:"users"`
 	Refresh    map[string]*refreshGrant `json:"refresh"`
 	Orders     map[string]*order        `json:"orders"`
