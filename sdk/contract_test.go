@@ -256,7 +256,9 @@ func contractExpect() map[string]func(t *testing.T, c *Client, v any, err error)
 		"users.otpVerify/bad-request": is(func(err error) bool {
 			return IsBadRequest(err) && !IsInvalidOTP(err) && !IsInvalidCaptcha(err) && !IsAccountLocked(err)
 		}),
-		"users.otpVerify/server-error": is(func(err error) bool { return IsStatus(err, 500) }),
+		"users.otpVerify/server-error":      is(func(err error) bool { return IsStatus(err, 500) }),
+		"users.otpVerify/too-many-requests": is(func(err error) bool { return IsStatus(err, 429) }),
+		"users.otpSend/too-many-requests":   is(func(err error) bool { return IsStatus(err, 429) }),
 		"users.otpVerify/success": noErr(func(t *testing.T, v any) {
 			if o := v.(*OTPVerification); o.Username == "" || o.OneTimeLoginPassword == "" {
 				t.Errorf("%+v", o)

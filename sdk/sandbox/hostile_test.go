@@ -180,7 +180,8 @@ func TestFaults(t *testing.T) {
 
 // TestConcurrentUse exercises the shared state from many goroutines (run with -race).
 func TestConcurrentUse(t *testing.T) {
-	e := newEnv(t, sandbox.Options{})
+	e := newEnv(t, sandbox.Options{CodeSendLimit: 100}) // 16 codes to each address
+
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for i := 0; i < 16; i++ {

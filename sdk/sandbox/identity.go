@@ -273,6 +273,22 @@ func validEmail(e string) bool {
 	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@"):], ".")
 }
 
+// humanWait says a wait in words: "3 minutes", "40 seconds".
+func humanWait(d time.Duration) string {
+	if d >= time.Minute {
+		m := int((d + time.Minute - 1) / time.Minute)
+		if m == 1 {
+			return "1 minute"
+		}
+		return fmt.Sprintf("%d minutes", m)
+	}
+	sec := int((d + time.Second - 1) / time.Second)
+	if sec <= 1 {
+		return "1 second"
+	}
+	return fmt.Sprintf("%d seconds", sec)
+}
+
 func sixDigits() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
@@ -343,13 +359,19 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
 	}
+	now := s.now()
+	if wait := s.codeSendWaitLocked(u, now); wait > 0 {
+		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
+		return
+	}
 	if !login && !u.Verified {
 		// Until the address is verified the signup form may be sent again with corrections.
 		u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
 		u.CountryCode, u.Phone = strings.TrimSpace(form.CountryCode), strings.TrimSpace(form.Phone)
 	}
 	// A new code replaces (and so invalidates) the previous one.
-	u.Code, u.CodeExpires = code, s.now().Add(s.opts.CodeLifetime)
+	u.Code, u.CodeExpires = code, now.Add(s.opts.CodeLifetime)
+	u.CodeSends = append(u.CodeSends, now)
 	s.sendMailLocked(&Mail{
 		To:      u.Email,
 		Subject: fmt.Sprintf("Your %s verification code", s.opts.Brand),
@@ -357,7 +379,7 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 			s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
 		Code: code,
 	})
-	s.log.Info("sandbox e-mail code sent", "to", u.Email, "code", code, "mailbox", MailboxPath)
+	s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
 	s.saveLocked()
 	writeJSON(w, http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
 }
@@ -392,18 +414,18 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "The user id of the body does not match the path.")
 		return
 	}
+	client := s.clientIP(r)
+	now := s.now()
+	if wait := s.verifyFails.blocked(client, now); wait > 0 {
+		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u := s.st.Users[userID]
 	if u == nil {
+		s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
 		writeProblem(w, http.StatusBadRequest, "User not found")
-		return
-	}
-	now := s.now()
-	idemKey := "verify:" + body.IdempotencyID
-	if body.IdempotencyID != "" && s.st.Idem[idemKey] == u.ID && u.OTP != "" && now.Before(u.OTPExpires) {
-		// A retry of a verification that succeeded (its answer was lost): same answer.
-		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
 		return
 	}
 	if now.Before(u.LockedUntil) {
@@ -411,7 +433,15 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := strings.TrimSpace(body.OTP)
+	if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
+		code != "" && equalSecret(code, u.VerifyCode) {
+		// A retry of a verification that succeeded (its answer was lost), with the same
+		// code: the same answer. Any other code is checked like a new attempt.
+		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
+		return
+	}
 	if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
+		s.verifyFails.add(client, now)
 		u.Failed++
 		if u.Failed >= s.opts.MaxFailedAttempts {
 			u.Failed, u.LockedUntil = 0, now.Add(s.opts.LockDuration)
@@ -429,9 +459,7 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
-	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
-		s.st.Idem[idemKey] = u.ID
-	}
+	u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
 	s.saveLocked()
 	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
 }

@@ -41,6 +41,8 @@ type Server struct {
 	mux    *http.ServeMux
 	faults *faultSet
 	pages  pages
+	// verifyFails counts wrong codes per client address (in memory: a restart forgets them).
+	verifyFails *window
 
 	mu sync.Mutex
 	st *state
@@ -65,7 +67,8 @@ func New(opts Options) (*Server, error) {
 			return nil, fmt.Errorf("sandbox signing key: %w", err)
 		}
 	}
-	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: st, faults: newFaultSet(opts.Faults), pages: parsePages()}
+	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: st, faults: newFaultSet(opts.Faults), pages: parsePages(),
+		verifyFails: newWindow(opts.VerifyFailLimit, opts.VerifyFailWindow)}
 	s.mu.Lock()
 	err := s.seedAgentsLocked(append([]string{DefaultAgentEmail}, opts.Agents...))
 	s.mu.Unlock()

@@ -35,6 +35,12 @@ type user struct {
 	OTP         string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires  time.Time `json:"otpExpires"`
 	Role        string    `json:"role,omitempty"` // RoleAgent for support agents, else empty (customer)
+	// CodeSends are the times of the code e-mails within the send window (the per-address limit).
+	CodeSends []time.Time `json:"codeSends,omitempty"`
+	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
+	// issued OTP: a retry with both the same gets the same answer.
+	VerifyIdem string `json:"verifyIdem,omitempty"`
+	VerifyCode string `json:"verifyCode,omitempty"`
 }
 
 type refreshGrant struct {

@@ -27,8 +27,8 @@ export type ScenarioMap = {
   'support.canPurchase': 'allowed' | 'forbidden' | 'refused';
   'support.contactUs': 'success';
   'users.currentUser': 'expired-token-refresh' | 'refresh-rejected' | 'success';
-  'users.otpSend': 'login-unknown-email' | 'login' | 'retry-after-guest-login' | 'server-error' | 'signup' | 'validation-error';
-  'users.otpVerify': 'account-locked' | 'bad-request' | 'conflict' | 'invalid-captcha' | 'invalid-otp' | 'server-error' | 'success';
+  'users.otpSend': 'login-unknown-email' | 'login' | 'retry-after-guest-login' | 'server-error' | 'signup' | 'too-many-requests' | 'validation-error';
+  'users.otpVerify': 'account-locked' | 'bad-request' | 'conflict' | 'invalid-captcha' | 'invalid-otp' | 'server-error' | 'success' | 'too-many-requests';
 };
 
 export const fixtureScenarios: readonly FixtureScenario[] = [
@@ -931,6 +931,75 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "api/users.otpSend/too-many-requests.har.json",
+    "call": "users.otpSend",
+    "scenario": "too-many-requests",
+    "entries": [
+      {
+        "call": "users.otpSend",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "service": "api",
+        "method": "POST",
+        "path": "users/otp/send_email/rana.haddad@example.com/true",
+        "query": "",
+        "grantType": "",
+        "status": 429,
+        "statusText": "Too Many Requests",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ],
+          [
+            "Retry-After",
+            "600"
+          ]
+        ],
+        "body": "{\"type\":\"https://tools.ietf.org/html/rfc6585#section-4\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
+      },
+      {
+        "call": "identity.token.guest",
+        "key": "api POST connect/token grant_type=password",
+        "service": "api",
+        "method": "POST",
+        "path": "connect/token",
+        "query": "",
+        "grantType": "password",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+      },
+      {
+        "call": "users.otpSend",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "service": "api",
+        "method": "POST",
+        "path": "users/otp/send_email/rana.haddad@example.com/true",
+        "query": "",
+        "grantType": "",
+        "status": 429,
+        "statusText": "Too Many Requests",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ],
+          [
+            "Retry-After",
+            "600"
+          ]
+        ],
+        "body": "{\"type\":\"https://tools.ietf.org/html/rfc6585#section-4\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
+      }
+    ]
+  },
+  {
     "file": "api/users.otpSend/validation-error.har.json",
     "call": "users.otpSend",
     "scenario": "validation-error",
@@ -1127,6 +1196,35 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"data\":{\"username\":\"rana.haddad@example.com\",\"oneTimeLoginPassword\":\"C4523E635204281D2FE5B7CF5B40FE22\"}}"
+      }
+    ]
+  },
+  {
+    "file": "api/users.otpVerify/too-many-requests.har.json",
+    "call": "users.otpVerify",
+    "scenario": "too-many-requests",
+    "entries": [
+      {
+        "call": "users.otpVerify",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "service": "api",
+        "method": "POST",
+        "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "query": "",
+        "grantType": "",
+        "status": 429,
+        "statusText": "Too Many Requests",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ],
+          [
+            "Retry-After",
+            "840"
+          ]
+        ],
+        "body": "{\"type\":\"https://tools.ietf.org/html/rfc6585#section-4\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many wrong codes from your network. Try again in 14 minutes.\"}"
       }
     ]
   },
