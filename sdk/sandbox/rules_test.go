@@ -64,7 +64,7 @@ func TestBundleLifecycle(t *testing.T) {
 			}
 			c, es := buy(t, e, "life"+string(rune('a'+i))+"@example.com", b)
 			if tt.revoke {
-				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "", "", nil); st != 200 {
+				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "application/json", "{}", nil); st != 200 {
 					t.Fatalf("revoke: %d %s", st, body)
 				}
 			}
