@@ -31,8 +31,13 @@ const iccidPrefix = "8996199"
 func (s *Server) sendMailLocked(m *Mail) {
 	m.ID = newGUID()
 	m.SentAt = s.now()
+	m.seq = s.nextSeqLocked()
+	s.markLocked(kindMail, seqID(m.seq), m)
 	s.st.Mail = append(s.st.Mail, m)
 	if n := len(s.st.Mail); n > maxMails {
+		for _, old := range s.st.Mail[:n-maxMails] {
+			s.markLocked(kindMail, seqID(old.seq), nil)
+		}
 		s.st.Mail = append([]*Mail(nil), s.st.Mail[n-maxMails:]...)
 	}
 }
@@ -110,7 +115,10 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: s.now()}
 	s.st.Orders[o.ID] = o
-	s.saveLocked()
+	s.markOrderLocked(o)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true}))
 }
 
@@ -132,7 +140,10 @@ func (s *Server) handleOrderDelete(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusConflict, "A paid order cannot be deleted.")
 	default:
 		o.Status = orderDeleted
-		s.saveLocked()
+		s.markOrderLocked(o)
+		if !s.saveLocked(w) {
+			return
+		}
 		writeJSON(w, http.StatusOK, data(map[string]bool{"deleted": true}))
 	}
 }
@@ -193,7 +204,10 @@ func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 		o.AccountID = ""
 	}
 	o.UserID, o.Email, o.BundleID = a.Sub, a.Email, b.ID
-	s.saveLocked()
+	s.markOrderLocked(o)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": s.origin(r) + "/sandbox/checkout/" + o.ID}))
 }
 
@@ -221,6 +235,7 @@ func (s *Server) payLocked(o *order) error {
 			return fmt.Errorf("pay order %s: eSIM account: %w", o.ID, errNotFound)
 		}
 		e.Bundles = append(e.Bundles, assignment)
+		s.markESIMLocked(e)
 	} else {
 		var err error
 		if e, err = s.newESIMLocked(o, now); err != nil {
@@ -228,12 +243,14 @@ func (s *Server) payLocked(o *order) error {
 		}
 		e.Bundles = []*esimBundle{assignment}
 		s.st.ESIMs[e.ICCID] = e
+		s.markESIMLocked(e)
 	}
 	tran, err := randomHex(8)
 	if err != nil {
 		return err
 	}
 	o.Status, o.TranID, o.ICCID = orderPaid, strings.ToUpper(tran), e.ICCID
+	s.markOrderLocked(o)
 	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: e.MatchingID}
 	if o.AccountID != "" {
 		s.sendMailLocked(&Mail{To: o.Email, Subject: fmt.Sprintf("Your %s top-up is on its way", s.opts.Brand),
@@ -257,6 +274,7 @@ func randomHex(n int) (string, error) {
 
 func (s *Server) newESIMLocked(o *order, now time.Time) (*esim, error) {
 	s.st.Serial++
+	s.markMetaLocked()
 	id, err := iccid.Generate(iccidPrefix, s.st.Serial, 19)
 	if err != nil {
 		return nil, fmt.Errorf("provision: %w", err)
@@ -302,6 +320,7 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 	switch card {
 	case CardPays:
 		if err := s.payLocked(o); err != nil {
+			s.discardLocked()
 			s.log.Error("sandbox payment failed", "order", o.ID, "err", err)
 			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
 			return
@@ -310,6 +329,7 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		q.Set("tranId", o.TranID)
 	case CardDeclined:
 		o.Declines++
+		s.markOrderLocked(o)
 		tran, err := randomHex(8)
 		if err != nil {
 			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
@@ -321,7 +341,9 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		s.renderCheckoutLocked(w, r, o, "Use the test card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).", http.StatusUnprocessableEntity)
 		return
 	}
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	http.Redirect(w, r, strings.TrimRight(s.opts.ShopURL, "/")+"/actionresult?"+q.Encode(), http.StatusSeeOther)
 }
 
@@ -369,18 +391,26 @@ func (s *Server) handleContactUs(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
 		Department: body.Department, Received: s.now()}
+	c.seq = s.nextSeqLocked()
+	s.markLocked(kindContacts, seqID(c.seq), c)
 	s.st.Contacts = append(s.st.Contacts, c)
 	if n := len(s.st.Contacts); n > maxContacts {
+		for _, old := range s.st.Contacts[:n-maxContacts] {
+			s.markLocked(kindContacts, seqID(old.seq), nil)
+		}
 		s.st.Contacts = append([]*contact(nil), s.st.Contacts[n-maxContacts:]...)
 	}
 	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
 		s.st.Idem[key] = c.ID
+		s.markIdemLocked(key)
 	}
 	s.sendMailLocked(&Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
 		Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
 	s.sendMailLocked(&Mail{To: "support@sandbox.cedarsim.example", Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
 		Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"id": c.ID}))
 }
 
@@ -416,11 +446,20 @@ func (s *Server) handleLogPush(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range lines {
+		lines[i].seq = s.nextSeqLocked()
+		s.markLocked(kindLogs, seqID(lines[i].seq), lines[i])
+	}
 	s.st.Logs = append(s.st.Logs, lines...)
 	if n := len(s.st.Logs); n > maxLogLines {
+		for _, old := range s.st.Logs[:n-maxLogLines] {
+			s.markLocked(kindLogs, seqID(old.seq), nil)
+		}
 		s.st.Logs = append([]LogLine(nil), s.st.Logs[n-maxLogLines:]...)
 	}
-	s.saveLocked()
-	s.mu.Unlock()
+	if !s.saveLocked(w) {
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }

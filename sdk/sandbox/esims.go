@@ -251,6 +251,9 @@ func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
 	if e.Bundles[target].RevokedAt == nil {
 		e.Bundles[target].RevokedAt = &now
 	}
-	s.saveLocked()
+	s.markESIMLocked(e)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
 }

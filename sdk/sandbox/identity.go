@@ -41,7 +41,7 @@ func randomToken(n int) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// issueLocked signs an access token and stores a new refresh token.
+// issueLocked signs an access token and stores a new refresh token (saved by the caller).
 func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 	now := s.now()
 	c := tokenClaims{
@@ -67,8 +67,8 @@ func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 		userID = a.Sub
 	}
 	s.st.Refresh[refresh] = &refreshGrant{UserID: userID, Guest: a.Guest, Expires: now.Add(s.opts.RefreshTokenLifetime)}
+	s.markRefreshLocked(refresh)
 	s.pruneRefreshLocked(now)
-	s.saveLocked()
 	return map[string]any{
 		"access_token":  access,
 		"refresh_token": refresh,
@@ -81,6 +81,7 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 	for k, g := range s.st.Refresh {
 		if now.After(g.Expires) {
 			delete(s.st.Refresh, k)
+			s.markRefreshLocked(k)
 		}
 	}
 	if len(s.st.Refresh) <= maxRefresh {
@@ -94,6 +95,7 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 	sort.Slice(keys, func(i, j int) bool { return s.st.Refresh[keys[i]].Expires.Before(s.st.Refresh[keys[j]].Expires) })
 	for _, k := range keys[:len(keys)-maxRefresh*9/10] {
 		delete(s.st.Refresh, k)
+		s.markRefreshLocked(k)
 	}
 }
 
@@ -159,6 +161,7 @@ func (s *Server) passwordGrant(w http.ResponseWriter, username, password string)
 		return
 	}
 	u.OTP = "" // the one-time login password is single-use
+	s.markUserLocked(u)
 	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
 }
 
@@ -171,13 +174,16 @@ func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
 		return
 	}
 	delete(s.st.Refresh, token) // rotation: each refresh token works once
+	s.markRefreshLocked(token)
 	if g.Guest {
 		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
 		return
 	}
 	u := s.st.Users[g.UserID]
 	if u == nil {
-		writeOAuthError(w, "invalid_grant")
+		if s.saveLocked(w) {
+			writeOAuthError(w, "invalid_grant")
+		}
 		return
 	}
 	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
@@ -186,8 +192,12 @@ func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
 func (s *Server) answerTokensLocked(w http.ResponseWriter, a authInfo) {
 	body, err := s.issueLocked(a)
 	if err != nil {
+		s.discardLocked()
 		s.log.Error("token issue failed", "err", err)
 		writeProblem(w, http.StatusInternalServerError, "Token could not be issued.")
+		return
+	}
+	if !s.saveLocked(w) {
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -293,6 +303,7 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
 	}
+	s.markUserLocked(u)
 	if !login && !u.Verified {
 		// Until the address is verified the signup form may be sent again with corrections.
 		u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
@@ -308,7 +319,9 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		Code: code,
 	})
 	s.log.Info("sandbox e-mail code sent", "to", u.Email, "code", code, "mailbox", MailboxPath)
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
 }
 
@@ -363,7 +376,10 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 			u.Code = ""
 			s.log.Info("sandbox account locked", "user", u.ID)
 		}
-		s.saveLocked()
+		s.markUserLocked(u)
+		if !s.saveLocked(w) {
+			return
+		}
 		writeProblem(w, http.StatusBadRequest, "Invalid OTP please try again")
 		return
 	}
@@ -374,9 +390,13 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
+	s.markUserLocked(u)
 	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
 		s.st.Idem[idemKey] = u.ID
+		s.markIdemLocked(idemKey)
 	}
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
 }

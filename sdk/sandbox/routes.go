@@ -44,6 +44,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sandbox/checkout/{orderId}", s.handleCheckoutPage)
 	m.HandleFunc("POST /sandbox/checkout/{orderId}", s.handleCheckoutPay)
 	m.HandleFunc("POST /sandbox/esims/{iccid}/revoke", s.handleRevoke)
+	// /healthz for `esim sandbox` alone; `esim serve` answers its own /healthz from Health.
+	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
 	})

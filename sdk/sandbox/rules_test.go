@@ -178,6 +178,7 @@ func TestStateFile(t *testing.T) {
 		t.Fatalf("temporary files left behind: %v", entries)
 	}
 	// The reloaded sandbox knows the user: a login code can be sent.
+	e.close(t)
 	e2 := newEnv(t, sandbox.Options{StatePath: path})
 	c2 := e2.client(t)
 	if _, err := c2.Auth.GuestLogin(context.Background()); err != nil {
