@@ -22,7 +22,7 @@ type HandlerOptions struct {
 	// Health reports what /healthz answers: nil is "ok", an error "degraded" with 503 (the
 	// sandbox's state file failing writes). Nil means always ok.
 	Health func() error
-	Logger  *slog.Logger
+	Logger *slog.Logger
 }
 
 // sandboxPrefixes are the paths the same-origin sandbox answers.

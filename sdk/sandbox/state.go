@@ -150,4 +150,3 @@ func (st *state) fill() {
 		st.Idem = map[string]string{}
 	}
 }
-
