@@ -26,7 +26,13 @@ func writeProblem(w http.ResponseWriter, status int, detail string) {
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(problem{Type: "about:blank", Title: title, Status: status, Detail: detail})
+	_ = json.NewEncoder(w).Encode(problem{Type: problemType(status), Title: title, Status: status, Detail: detail})
+}
+
+// problemType is the RFC 9110 section of the status, the problem type everywhere
+// (docs/contract.md).
+func problemType(status int) string {
+	return fmt.Sprintf("https://www.rfc-editor.org/rfc/rfc9110#status.%d", status)
 }
 
 // writeOAuthError answers a rejected token request: the problem fields section 8 reads plus
@@ -36,7 +42,7 @@ func writeOAuthError(w http.ResponseWriter, code string) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusBadRequest)
 	_ = json.NewEncoder(w).Encode(map[string]any{
-		"type": "about:blank", "title": "Bad Request", "status": 400, "detail": code, "error": code,
+		"type": problemType(http.StatusBadRequest), "title": "Bad Request", "status": 400, "detail": code, "error": code,
 	})
 }
 
