@@ -162,17 +162,30 @@ func (s *Store) verify(kinds []string) error {
 	if err != nil {
 		return err
 	}
-	err = s.db.Update(func(tx *bolt.Tx) error {
+	// Kinds are added only when missing: opening a store the caller then refuses must not
+	// change the file.
+	var missing []string
+	err = s.db.View(func(tx *bolt.Tx) error {
 		for _, k := range kinds {
 			if err := checkKind(k); err != nil {
 				return err
 			}
-			if _, err := tx.CreateBucketIfNotExists([]byte(k)); err != nil {
-				return fmt.Errorf("add kind %s: %w", k, err)
+			if tx.Bucket([]byte(k)) == nil {
+				missing = append(missing, k)
 			}
 		}
 		return nil
 	})
+	if err == nil && len(missing) > 0 {
+		err = s.db.Update(func(tx *bolt.Tx) error {
+			for _, k := range missing {
+				if _, err := tx.CreateBucketIfNotExists([]byte(k)); err != nil {
+					return fmt.Errorf("add kind %s: %w", k, err)
+				}
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		return fmt.Errorf("sandbox store %s: %w", s.path, err)
 	}

@@ -1,0 +1,36 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// StoreMatchesMemory reports whether the state file holds exactly what the sandbox holds
+// in memory, i.e. every change was marked and saved (persist.go).
+func StoreMatchesMemory(s *Server) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.store == nil {
+		return errors.New("no state file")
+	}
+	if len(s.pending) > 0 {
+		return fmt.Errorf("%d changes not saved", len(s.pending))
+	}
+	disk, err := loadStore(s.store)
+	if err != nil {
+		return err
+	}
+	mem, err := json.Marshal(s.st)
+	if err != nil {
+		return err
+	}
+	stored, err := json.Marshal(disk)
+	if err != nil {
+		return err
+	}
+	if string(mem) != string(stored) {
+		return fmt.Errorf("memory and store differ:\nmemory %s\nstore  %s", mem, stored)
+	}
+	return nil
+}
