@@ -339,7 +339,7 @@ func TestFullDiskAnswers503AndLosesNothing(t *testing.T) {
 				Type, Title, Detail string
 				Status              int
 			}
-			if err := json.Unmarshal(a.body, &p); err != nil || p.Type != "https://www.rfc-editor.org/rfc/rfc9110#status.503" ||
+			if err := json.Unmarshal(a.body, &p); err != nil || p.Type != sandbox.ProblemType(http.StatusServiceUnavailable) ||
 				p.Status != 503 || p.Title != "Service Unavailable" || p.Detail == "" {
 				t.Fatalf("503 answer %s (%v)", a.body, err)
 			}

@@ -22,6 +22,7 @@ type tokenClaims struct {
 	FirstName string `json:"first_name"`
 	LastName  string `json:"last_name"`
 	IsGuest   bool   `json:"is_guest"`
+	Role      string `json:"role"`
 	Epoch     int    `json:"sbx_epoch"`
 	jwt.RegisteredClaims
 }
@@ -45,7 +46,7 @@ func randomToken(n int) (string, error) {
 func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 	now := s.now()
 	c := tokenClaims{
-		Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, IsGuest: a.Guest, Epoch: s.st.Epoch,
+		Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, IsGuest: a.Guest, Role: a.role(), Epoch: s.st.Epoch,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   a.Sub,
 			Issuer:    "cedarsim-sandbox",
@@ -112,7 +113,11 @@ func (s *Server) verifyAccess(tok string) (authInfo, error) {
 	if c.Epoch != epoch {
 		return authInfo{}, errors.New("verify access token: expired by the sandbox")
 	}
-	return authInfo{Sub: c.Subject, Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, Guest: c.IsGuest}, nil
+	a := authInfo{Sub: c.Subject, Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, Guest: c.IsGuest, Role: c.Role}
+	if a.Guest {
+		a.Role = RoleGuest // a guest token never carries more, whatever its role claim says
+	}
+	return a, nil
 }
 
 func equalSecret(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
@@ -162,7 +167,7 @@ func (s *Server) passwordGrant(w http.ResponseWriter, username, password string)
 	}
 	u.OTP = "" // the one-time login password is single-use
 	s.markUserLocked(u)
-	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
+	s.answerTokensLocked(w, u.authInfo())
 }
 
 func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
@@ -186,7 +191,38 @@ func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
 		}
 		return
 	}
-	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
+	s.answerTokensLocked(w, u.authInfo()) // the role is read again: a demoted agent loses it on refresh
+}
+
+// authInfo is what a token issued to u says (its role as stored now).
+func (u *user) authInfo() authInfo {
+	role := RoleCustomer
+	if u.Role == RoleAgent {
+		role = RoleAgent
+	}
+	return authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: role}
+}
+
+// seedAgentsLocked makes sure every agent address has a verified account with the agent
+// role, so it can sign in with the e-mail-code login (saved by the caller).
+func (s *Server) seedAgentsLocked(emails []string) error {
+	for _, e := range emails {
+		e = strings.TrimSpace(e)
+		if !validEmail(e) {
+			return fmt.Errorf("agent e-mail %q is not a valid address", e)
+		}
+		u := s.userByEmailLocked(e)
+		if u == nil {
+			u = &user{ID: newGUID(), Email: e, FirstName: "Support", LastName: "Agent", Verified: true}
+			s.st.Users[u.ID] = u
+			s.markUserLocked(u)
+		}
+		if u.Role != RoleAgent {
+			u.Role = RoleAgent
+			s.markUserLocked(u)
+		}
+	}
+	return nil // New saves the seeded accounts with the rest of its start
 }
 
 func (s *Server) answerTokensLocked(w http.ResponseWriter, a authInfo) {

@@ -12,6 +12,16 @@ const (
 	DefaultGuestPassword = "sandbox-guest-password"
 	DefaultClientID      = "cedarsim-shop"
 	DefaultClientSecret  = "sandbox-client-secret"
+	// DefaultAgentEmail is the support agent every sandbox seeds (contract constants). It
+	// signs in with the ordinary e-mail-code login; its tokens carry role "agent".
+	DefaultAgentEmail = "agent@cedarsim.test"
+)
+
+// Roles of the token's "role" claim (docs/contract.md, authorization model).
+const (
+	RoleGuest    = "guest"
+	RoleCustomer = "customer"
+	RoleAgent    = "agent"
 )
 
 // The same-origin bases of the four services (docs/contract.md).
@@ -50,6 +60,11 @@ type Options struct {
 	DailyUsageMB         int           // data an active bundle uses per sandbox day; default 1000
 	MaxUnpaidOrders      int           // can-purchase refuses at this many open orders; default 3
 	DisabledBundles      []string      // bundle ids or names refused by can-purchase
+
+	// Agents are the e-mail addresses of support agents seeded at start, besides
+	// DefaultAgentEmail (always seeded). An existing customer with such an address becomes
+	// an agent.
+	Agents []string
 
 	// CaptchaValid decides whether a captcha token passes; default: any non-empty token.
 	CaptchaValid func(token string) bool

@@ -34,6 +34,7 @@ const (
 	kindContacts = "contacts"
 	kindLogs     = "logs"
 	kindIdem     = "idem"
+	kindAudit    = "audit"
 )
 
 // metaID is the one record of kindMeta.
@@ -44,7 +45,7 @@ const metaID = "state"
 const minSigningKey = 32
 
 func storeKinds() []string {
-	return []string{kindMeta, kindUsers, kindRefresh, kindOrders, kindESIMs, kindMail, kindContacts, kindLogs, kindIdem}
+	return []string{kindMeta, kindUsers, kindRefresh, kindOrders, kindESIMs, kindMail, kindContacts, kindLogs, kindIdem, kindAudit}
 }
 
 // metaRecord holds the state's scalars.
@@ -57,7 +58,7 @@ type metaRecord struct {
 
 type recKey struct{ kind, id string }
 
-// seqID is the record id of a mail, contact or log line: its sequence number in 16 hex
+// seqID is the record id of a mail, contact, log line or audit entry: its sequence number in 16 hex
 // digits, so the store's byte order is the order they arrived in.
 func seqID(seq uint64) string { return fmt.Sprintf("%016x", seq) }
 
@@ -211,7 +212,7 @@ func (s *Server) rollbackLocked(pending map[recKey]any) error {
 	reloaded := map[string]bool{}
 	for k := range pending {
 		switch k.kind {
-		case kindMeta, kindMail, kindContacts, kindLogs:
+		case kindMeta, kindMail, kindContacts, kindLogs, kindAudit:
 			// Meta, and the lists (small and capped), are read back whole.
 			if !reloaded[k.kind] {
 				reloaded[k.kind] = true
@@ -244,6 +245,8 @@ func (s *Server) reloadKindLocked(kind string) error {
 		s.st.Contacts = nil
 	case kindLogs:
 		s.st.Logs = nil
+	case kindAudit:
+		s.st.Audit = nil
 	}
 	return s.store.ForEach(kind, func(id string, v []byte) error { return s.st.put(kind, id, v) })
 }
@@ -353,7 +356,7 @@ func (st *state) put(kind, id string, b []byte) error {
 			return fail("holds eSIM %q", e.ICCID)
 		}
 		st.ESIMs[id] = &e
-	case kindMail, kindContacts, kindLogs:
+	case kindMail, kindContacts, kindLogs, kindAudit:
 		seq, err := parseSeqID(id)
 		if err != nil {
 			return fail("%v", err)
@@ -373,6 +376,13 @@ func (st *state) put(kind, id string, b []byte) error {
 			}
 			c.seq = seq
 			st.Contacts = append(st.Contacts, c)
+		case kindAudit:
+			a := &AuditEntry{}
+			if err := decode(a); err != nil {
+				return err
+			}
+			a.seq = seq
+			st.Audit = append(st.Audit, a)
 		default:
 			var l LogLine
 			if err := decode(&l); err != nil {
@@ -460,6 +470,11 @@ func (st *state) validate() error {
 			fail("contact %d is null", i)
 		}
 	}
+	for i, a := range st.Audit {
+		if a == nil {
+			fail("audit entry %d is null", i)
+		}
+	}
 	if len(errs) > 5 {
 		errs = append(errs[:5], fmt.Errorf("and %d more problems", len(errs)-5))
 	}
@@ -515,6 +530,11 @@ func (st *state) records() ([]store.Record, error) {
 		st.Seq++
 		st.Logs[i].seq = st.Seq
 		errs = append(errs, add(kindLogs, seqID(st.Seq), st.Logs[i]))
+	}
+	for _, a := range st.Audit {
+		st.Seq++
+		a.seq = st.Seq
+		errs = append(errs, add(kindAudit, seqID(a.seq), a))
 	}
 	errs = append(errs, add(kindMeta, metaID, st.meta()))
 	if err := errors.Join(errs...); err != nil {

@@ -79,6 +79,24 @@ func TestEveryChangeIsStored(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("refresh")
+	agent := e.client(t)
+	if _, err := agent.Auth.GuestLogin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sentAgent, err := agent.Users.SendLoginCode(ctx, sandbox.DefaultAgentEmail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agent.Login(ctx, sentAgent.UserID, e.sb.LatestCode(sandbox.DefaultAgentEmail), "captcha"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agent.ESIMs.ByEmail(ctx, email); err != nil {
+		t.Fatal(err)
+	}
+	if len(e.sb.Audit()) != 1 {
+		t.Fatalf("audit: %+v", e.sb.Audit())
+	}
+	check("agent read (audit entry)")
 	sent, err := c.Users.SendLoginCode(ctx, email)
 	if err != nil {
 		t.Fatal(err)

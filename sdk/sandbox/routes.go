@@ -40,6 +40,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sandbox/mailbox.json", s.handleMailboxJSON)
 	m.HandleFunc("GET /sandbox/logs", s.handleLogsHTML)
 	m.HandleFunc("GET /sandbox/logs.json", s.handleLogsJSON)
+	m.HandleFunc("GET /sandbox/audit", s.handleAuditHTML)
+	m.HandleFunc("GET /sandbox/audit.json", s.handleAuditJSON)
 	m.HandleFunc("/sandbox/faults", s.handleFaults)
 	m.HandleFunc("GET /sandbox/checkout/{orderId}", s.handleCheckoutPage)
 	m.HandleFunc("POST /sandbox/checkout/{orderId}", s.handleCheckoutPay)
@@ -172,9 +174,11 @@ func (s *Server) handleBundle(w http.ResponseWriter, r *http.Request) {
 	writeCached(w, s.cat.body("bundle:"+b.ID, func() any { return []*Bundle{b} }))
 }
 
-// GET catalog/topup_bundle_selected/{iccid}/{name}/{provider}
+// GET catalog/topup_bundle_selected/{iccid}/{name}/{provider}: the eSIM's owner or an
+// agent (audited).
 func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
+	a, ok := s.reader(w, r)
+	if !ok {
 		return
 	}
 	provider, err := strconv.Atoi(r.PathValue("provider"))
@@ -184,7 +188,17 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 	}
 	b, ok := s.cat.ByName(r.PathValue("name"))
 	s.mu.Lock()
-	e := s.st.ESIMs[r.PathValue("iccid")]
+	id := r.PathValue("iccid")
+	e := s.st.ESIMs[id]
+	if !s.mayReadESIMLocked(a, "catalog.topupBundleSelected", id, e) {
+		s.mu.Unlock()
+		forbid(w, detailNotYourESIM)
+		return
+	}
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
+	}
 	var refusal error = errNotFound
 	if ok && e != nil {
 		refusal = s.canTopupLocked(e, b, provider)
@@ -197,14 +211,25 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, data(map[string]any{"data": []*Bundle{b}}))
 }
 
-// GET esim-check esims/check/{name}/{iccid}
+// GET esim-check esims/check/{name}/{iccid}: the eSIM's owner or an agent (audited).
 func (s *Server) handleESIMCheck(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
+	a, ok := s.reader(w, r)
+	if !ok {
 		return
 	}
 	b, ok := s.cat.ByName(r.PathValue("name"))
 	s.mu.Lock()
-	e := s.st.ESIMs[r.PathValue("iccid")]
+	id := r.PathValue("iccid")
+	e := s.st.ESIMs[id]
+	if !s.mayReadESIMLocked(a, "esimcheck.check", id, e) {
+		s.mu.Unlock()
+		forbid(w, detailNotYourESIM)
+		return
+	}
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
+	}
 	can := ok && e != nil && s.canTopupLocked(e, b, s.providerOfLocked(e)) == nil
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))

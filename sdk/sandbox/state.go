@@ -26,6 +26,7 @@ type user struct {
 	LockedUntil time.Time `json:"lockedUntil"`
 	OTP         string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires  time.Time `json:"otpExpires"`
+	Role        string    `json:"role,omitempty"` // RoleAgent for support agents, else empty (customer)
 }
 
 type refreshGrant struct {
@@ -122,8 +123,9 @@ type state struct {
 	Mail       []*Mail                  `json:"mail"`
 	Contacts   []*contact               `json:"contacts"`
 	Logs       []LogLine                `json:"logs"`
-	Idem       map[string]string        `json:"idem"` // idempotencyId -> order or verification key
-	Seq        uint64                   `json:"seq"`  // last number given to a mail, contact or log line
+	Idem       map[string]string        `json:"idem"`  // idempotencyId -> order or verification key
+	Audit      []*AuditEntry            `json:"audit"` // agent reads of customer data, oldest first
+	Seq        uint64                   `json:"seq"`   // last number given to a mail, contact, log line or audit entry
 }
 
 func newState() *state {
