@@ -75,7 +75,7 @@ func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	unpaid := 0
-	for _, o := range s.st.Orders {
+	for _, o := range s.st.open {
 		if o.Status == orderOpen && o.BundleID != "" && strings.EqualFold(o.Email, strings.TrimSpace(body.UserEmail)) {
 			unpaid++
 		}
@@ -103,7 +103,7 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	id, _, _ := r.BasicAuth()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, o := range s.st.Orders {
+	for _, o := range s.st.open {
 		if o.Client == id && o.Status == orderOpen && o.UserID == "" {
 			writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": false}))
 			return

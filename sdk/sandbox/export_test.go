@@ -17,6 +17,14 @@ func StoreMatchesMemory(s *Server) error {
 	if len(s.pending) > 0 {
 		return fmt.Errorf("%d changes not saved", len(s.pending))
 	}
+	for id, o := range s.st.Orders {
+		if _, indexed := s.st.open[id]; indexed != (o.Status == orderOpen) {
+			return fmt.Errorf("order %s (%s) is indexed as open: %v", id, o.Status, indexed)
+		}
+	}
+	if len(s.st.open) > len(s.st.Orders) {
+		return fmt.Errorf("%d orders indexed as open, %d orders", len(s.st.open), len(s.st.Orders))
+	}
 	disk, err := loadStore(s.store)
 	if err != nil {
 		return err

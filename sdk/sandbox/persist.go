@@ -95,8 +95,13 @@ func (s *Server) markLocked(kind, id string, v any) {
 
 func (s *Server) markMetaLocked() { s.markLocked(kindMeta, metaID, nil) }
 
-func (s *Server) markUserLocked(u *user)         { s.markLocked(kindUsers, u.ID, nil) }
-func (s *Server) markOrderLocked(o *order)       { s.markLocked(kindOrders, o.ID, nil) }
+func (s *Server) markUserLocked(u *user) { s.markLocked(kindUsers, u.ID, nil) }
+
+// markOrderLocked also keeps the open-orders index: call it after every change of an order.
+func (s *Server) markOrderLocked(o *order) {
+	s.st.indexOrder(o)
+	s.markLocked(kindOrders, o.ID, nil)
+}
 func (s *Server) markESIMLocked(e *esim)         { s.markLocked(kindESIMs, e.ICCID, nil) }
 func (s *Server) markIdemLocked(key string)      { s.markLocked(kindIdem, key, nil) }
 func (s *Server) markRefreshLocked(token string) { s.markLocked(kindRefresh, token, nil) }
@@ -290,6 +295,7 @@ func (st *state) put(kind, id string, b []byte) error {
 			delete(st.Refresh, id)
 		case kindOrders:
 			delete(st.Orders, id)
+			delete(st.open, id)
 		case kindESIMs:
 			delete(st.ESIMs, id)
 		case kindIdem:
@@ -347,6 +353,7 @@ func (st *state) put(kind, id string, b []byte) error {
 			return fail("holds order %q", o.ID)
 		}
 		st.Orders[id] = &o
+		st.indexOrder(&o)
 	case kindESIMs:
 		var e esim
 		if err := decode(&e); err != nil {

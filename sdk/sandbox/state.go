@@ -126,12 +126,26 @@ type state struct {
 	Idem       map[string]string        `json:"idem"`  // idempotencyId -> order or verification key
 	Audit      []*AuditEntry            `json:"audit"` // agent reads of customer data, oldest first
 	Seq        uint64                   `json:"seq"`   // last number given to a mail, contact, log line or audit entry
+
+	// open indexes the open orders (the few among many paid and deleted ones), so finding
+	// a client's open order or counting a customer's unpaid ones does not grow with the
+	// orders kept. Kept by indexOrder, which markOrderLocked calls on every order change.
+	open map[string]*order
 }
 
 func newState() *state {
 	return &state{
 		Users: map[string]*user{}, Refresh: map[string]*refreshGrant{}, Orders: map[string]*order{},
-		ESIMs: map[string]*esim{}, Idem: map[string]string{},
+		ESIMs: map[string]*esim{}, Idem: map[string]string{}, open: map[string]*order{},
+	}
+}
+
+// indexOrder files o in the open-orders index after a change of its status.
+func (st *state) indexOrder(o *order) {
+	if o.Status == orderOpen {
+		st.open[o.ID] = o
+	} else {
+		delete(st.open, o.ID)
 	}
 }
 
@@ -150,5 +164,11 @@ func (st *state) fill() {
 	}
 	if st.Idem == nil {
 		st.Idem = map[string]string{}
+	}
+	st.open = map[string]*order{}
+	for _, o := range st.Orders {
+		if o != nil {
+			st.indexOrder(o)
+		}
 	}
 }
