@@ -567,7 +567,7 @@ func openState(path string, log interface{ Info(string, ...any) }) (*store.Store
 		if merr := store.Migrate(ctx, path, backup, storeKinds(), recs); merr != nil {
 			return nil, nil, merr
 		}
-		log.Info("sandbox state migrated from JSON to the store", "path", path, "old file kept as", backup)
+		log.Info("sandbox state migrated from JSON to the store", "path", path, "backup", backup)
 		db, err = store.Open(ctx, path, storeKinds())
 	}
 	if err != nil {

@@ -124,10 +124,11 @@ func openExisting(path string, kinds []string) (s *Store, err error) {
 		switch {
 		case errors.Is(err, bolterrors.ErrTimeout):
 			return nil, fmt.Errorf("sandbox store %s is in use by another process (only one sandbox may use a state file)", path)
-		case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
-			return nil, fmt.Errorf("sandbox store %s is damaged or not a sandbox state (%w); it was not opened, nothing was changed", path, err)
+		case errors.As(err, new(*fs.PathError)):
+			return nil, fmt.Errorf("open sandbox store %s: %w", path, err)
 		}
-		return nil, fmt.Errorf("open sandbox store %s: %w", path, err)
+		// ErrInvalid, ErrChecksum, ErrVersionMismatch, "file size too small", ...
+		return nil, fmt.Errorf("sandbox store %s is damaged or not a sandbox state (%w); it was not opened, nothing was changed", path, err)
 	}
 	s = &Store{db: db, path: path}
 	if err := s.verify(kinds); err != nil {

@@ -117,6 +117,11 @@ func TestOpenRefuses(t *testing.T) {
 			b, _ := os.ReadFile(path)
 			write(t, path, b[:100])
 		}, "damaged"},
+		{"store cut after its meta pages", func(t *testing.T, path string) {
+			healthy(t, path)
+			b, _ := os.ReadFile(path)
+			write(t, path, b[:5000])
+		}, "damaged"},
 		{"both meta pages overwritten", func(t *testing.T, path string) {
 			healthy(t, path)
 			b, _ := os.ReadFile(path)
