@@ -12,6 +12,8 @@
 //	GET|POST /sandbox/checkout/{order}  hosted checkout page; form field cardNumber; a 303 to
 //	                                    <ShopURL>/actionresult?success&tranId&amt&currCode
 //	POST /sandbox/esims/{iccid}/revoke  revoke the running bundle
+//	GET  /healthz                       {"status":"ok"}, or 503 "degraded" when the state file
+//	                                    fails writes (Health)
 //
 // Time comes from a Clock (accelerated for QA, fake in tests); bundle states are computed
 // from it on every read. State lives in memory behind one mutex and, with StatePath, in an
