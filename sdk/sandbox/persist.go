@@ -412,6 +412,7 @@ func (st *state) validate() error {
 	if len(st.SigningKey) < minSigningKey {
 		fail("the signing key has %d bytes; at least %d are required", len(st.SigningKey), minSigningKey)
 	}
+	emails := map[string]string{}
 	for id, u := range st.Users {
 		switch {
 		case u == nil:
@@ -420,6 +421,10 @@ func (st *state) validate() error {
 			fail("users/%s holds user %q", id, u.ID)
 		case !validEmail(u.Email):
 			fail("users/%s has no valid e-mail", id)
+		case emails[strings.ToLower(u.Email)] != "":
+			fail("users/%s and users/%s have the same e-mail", emails[strings.ToLower(u.Email)], id)
+		default:
+			emails[strings.ToLower(u.Email)] = id
 		}
 	}
 	for id, g := range st.Refresh {

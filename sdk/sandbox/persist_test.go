@@ -283,6 +283,7 @@ func TestInconsistentStoreIsRefused(t *testing.T) {
 		{"user under another id", []store.Record{{Kind: "users", ID: "u2", Value: []byte(`{"id":"u3","email":"a@b.cd"}`)}}, `users/u2: holds user "u3"`},
 		{"user deleted, eSIM left", []store.Record{{Kind: "users", ID: userID}}, "who does not exist"},
 		{"paid order's eSIM deleted", []store.Record{{Kind: "esims", ID: "8996199000000000010"}}, "which does not exist"},
+		{"two users with one e-mail", []store.Record{{Kind: "users", ID: "u2", Value: []byte(`{"id":"u2","email":"LEGACY@example.com"}`)}}, "have the same e-mail"},
 		{"unknown order status", []store.Record{{Kind: "orders", ID: "o1", Value: []byte(`{"id":"o1","status":"lost"}`)}}, `orders/o1 has status "lost"`},
 		{"short signing key", []store.Record{{Kind: "meta", ID: "state", Value: []byte(`{"signingKey":"AQ=="}`)}}, "signing key has 1 bytes"},
 		{"meta deleted", []store.Record{{Kind: "meta", ID: "state"}}, "records without the meta record"},
