@@ -6,13 +6,16 @@ import (
 	"fmt"
 )
 
+// ErrNoStateFile: StoreMatchesMemory on a sandbox without a state file (or closed).
+var ErrNoStateFile = errors.New("no state file")
+
 // StoreMatchesMemory reports whether the state file holds exactly what the sandbox holds
 // in memory, i.e. every change was marked and saved (persist.go).
 func StoreMatchesMemory(s *Server) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.store == nil {
-		return errors.New("no state file")
+		return ErrNoStateFile
 	}
 	if len(s.pending) > 0 {
 		return fmt.Errorf("%d changes not saved", len(s.pending))

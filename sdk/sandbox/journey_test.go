@@ -34,6 +34,11 @@ func newEnv(t *testing.T, opts sandbox.Options) *env {
 	if opts.Clock == nil {
 		opts.Clock = sandbox.NewFakeClock(t0)
 	}
+	if opts.StatePath == "" {
+		// Every test runs on a state file, and close checks that the file holds what
+		// memory holds: a handler that forgets to save a change fails the test that made it.
+		opts.StatePath = filepath.Join(t.TempDir(), "state.db")
+	}
 	sb, err := sandbox.New(opts)
 	if err != nil {
 		t.Fatalf("sandbox.New: %v", err)
@@ -49,6 +54,9 @@ func newEnv(t *testing.T, opts sandbox.Options) *env {
 func (e *env) close(t *testing.T) {
 	t.Helper()
 	e.srv.Close()
+	if err := sandbox.StoreMatchesMemory(e.sb); err != nil && !errors.Is(err, sandbox.ErrNoStateFile) {
+		t.Errorf("the state file does not hold what memory holds: %.2000v", err)
+	}
 	if err := e.sb.Close(); err != nil {
 		t.Errorf("close sandbox: %v", err)
 	}

@@ -188,6 +188,7 @@ func TestStateFile(t *testing.T) {
 		t.Fatalf("login code after reload: %v", err)
 	}
 	// A corrupt state file is an error, not a silent reset.
+	e2.close(t)
 	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
