@@ -61,11 +61,12 @@ func forbid(w http.ResponseWriter, detail string) {
 
 // Details of the 403 answers (the fixtures use the same texts).
 const (
-	detailGuest        = "Sign in to read customer data."
-	detailNotYourEmail = "You may only read the eSIMs of your own e-mail address."
-	detailNotYourESIM  = "This eSIM does not belong to you."
-	detailNotYourOrder = "This order belongs to another customer."
-	detailAgentOrder   = "Support agents cannot place orders."
+	detailGuest           = "Sign in to read customer data."
+	detailNotYourEmail    = "You may only read the eSIMs of your own e-mail address."
+	detailNotYourESIM     = "This eSIM does not belong to you."
+	detailNotYourOrder    = "This order belongs to another customer."
+	detailNotYourPurchase = "You may only buy for your own e-mail address."
+	detailAgentOrder      = "Support agents cannot place orders."
 )
 
 // reader requires a bearer token of a customer or an agent (never a guest): the gate of

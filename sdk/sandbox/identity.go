@@ -134,6 +134,12 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	if !s.parseForm(w, r) {
 		return
 	}
+	f := r.PostForm
+	if tooLong(w, fieldLimit{"username", f.Get("username"), MaxEmailLen}, fieldLimit{"password", f.Get("password"), maxSecretLen},
+		fieldLimit{"refresh_token", f.Get("refresh_token"), maxSecretLen}, fieldLimit{"scope", f.Get("scope"), maxSecretLen},
+		fieldLimit{"client_id", f.Get("client_id"), maxSecretLen}, fieldLimit{"client_secret", f.Get("client_secret"), maxSecretLen}) {
+		return
+	}
 	switch r.PostForm.Get("grant_type") {
 	case "password":
 		if !s.basicClient(r) {
@@ -274,6 +280,22 @@ func validEmail(e string) bool {
 	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@"):], ".")
 }
 
+// humanWait says a wait in words: "3 minutes", "40 seconds".
+func humanWait(d time.Duration) string {
+	if d >= time.Minute {
+		m := int((d + time.Minute - 1) / time.Minute)
+		if m == 1 {
+			return "1 minute"
+		}
+		return fmt.Sprintf("%d minutes", m)
+	}
+	sec := int((d + time.Second - 1) / time.Second)
+	if sec <= 1 {
+		return "1 second"
+	}
+	return fmt.Sprintf("%d seconds", sec)
+}
+
 func sixDigits() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
@@ -303,6 +325,11 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &form) {
 		return
 	}
+	if tooLong(w, fieldLimit{"email", email, MaxEmailLen}, fieldLimit{"email", form.Email, MaxEmailLen},
+		fieldLimit{"firstName", form.FirstName, MaxNameLen}, fieldLimit{"lastName", form.LastName, MaxNameLen},
+		fieldLimit{"phone", form.Phone, MaxPhoneLen}, fieldLimit{"countryCode", form.CountryCode, MaxCountryCodeLen}) {
+		return
+	}
 	if form.Email != "" && !strings.EqualFold(strings.TrimSpace(form.Email), email) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 		return
@@ -313,7 +340,7 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	}
 	if !login {
 		for _, v := range []string{form.FirstName, form.LastName, form.Phone} {
-			if strings.TrimSpace(v) == "" || len(v) > 200 {
+			if strings.TrimSpace(v) == "" {
 				writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 				return
 			}
@@ -338,6 +365,12 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		}
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
+		s.markUserLocked(u)
+	}
+	now := s.now()
+	if wait := s.codeSendWaitLocked(u, now); wait > 0 {
+		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
+		return
 	}
 	s.markUserLocked(u)
 	if !login && !u.Verified {
@@ -346,7 +379,8 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		u.CountryCode, u.Phone = strings.TrimSpace(form.CountryCode), strings.TrimSpace(form.Phone)
 	}
 	// A new code replaces (and so invalidates) the previous one.
-	u.Code, u.CodeExpires = code, s.now().Add(s.opts.CodeLifetime)
+	u.Code, u.CodeExpires = code, now.Add(s.opts.CodeLifetime)
+	u.CodeSends = append(u.CodeSends, now)
 	s.sendMailLocked(&Mail{
 		To:      u.Email,
 		Subject: fmt.Sprintf("Your %s verification code", s.opts.Brand),
@@ -354,7 +388,7 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 			s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
 		Code: code,
 	})
-	s.log.Info("sandbox e-mail code sent", "to", u.Email, "code", code, "mailbox", MailboxPath)
+	s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
 	if !s.saveLocked(w) {
 		return
 	}
@@ -377,6 +411,11 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.OTP, MaxOTPLen},
+		fieldLimit{"username", body.Username, MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
+		fieldLimit{"captchaToken", body.CaptchaToken, MaxCaptchaLen}) {
+		return
+	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {
 		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
 		return
@@ -386,18 +425,18 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "The user id of the body does not match the path.")
 		return
 	}
+	client := s.clientIP(r)
+	now := s.now()
+	if wait := s.verifyFails.blocked(client, now); wait > 0 {
+		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u := s.st.Users[userID]
 	if u == nil {
+		s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
 		writeProblem(w, http.StatusBadRequest, "User not found")
-		return
-	}
-	now := s.now()
-	idemKey := "verify:" + body.IdempotencyID
-	if body.IdempotencyID != "" && s.st.Idem[idemKey] == u.ID && u.OTP != "" && now.Before(u.OTPExpires) {
-		// A retry of a verification that succeeded (its answer was lost): same answer.
-		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
 		return
 	}
 	if now.Before(u.LockedUntil) {
@@ -405,7 +444,15 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := strings.TrimSpace(body.OTP)
+	if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
+		code != "" && equalSecret(code, u.VerifyCode) {
+		// A retry of a verification that succeeded (its answer was lost), with the same
+		// code: the same answer. Any other code is checked like a new attempt.
+		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
+		return
+	}
 	if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
+		s.verifyFails.add(client, now)
 		u.Failed++
 		if u.Failed >= s.opts.MaxFailedAttempts {
 			u.Failed, u.LockedUntil = 0, now.Add(s.opts.LockDuration)
@@ -426,11 +473,8 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
+	u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
 	s.markUserLocked(u)
-	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
-		s.st.Idem[idemKey] = u.ID
-		s.markIdemLocked(idemKey)
-	}
 	if !s.saveLocked(w) {
 		return
 	}

@@ -52,7 +52,6 @@ func storeKinds() []string {
 type metaRecord struct {
 	SigningKey []byte `json:"signingKey"`
 	Epoch      int    `json:"epoch"`
-	Serial     uint64 `json:"serial"`
 	Seq        uint64 `json:"seq"`
 }
 
@@ -96,6 +95,13 @@ func (s *Server) markLocked(kind, id string, v any) {
 func (s *Server) markMetaLocked() { s.markLocked(kindMeta, metaID, nil) }
 
 func (s *Server) markUserLocked(u *user) { s.markLocked(kindUsers, u.ID, nil) }
+
+// deleteOrderLocked removes an order (from the open-orders index too) and marks it.
+func (s *Server) deleteOrderLocked(id string) {
+	delete(s.st.Orders, id)
+	delete(s.st.open, id)
+	s.markLocked(kindOrders, id, nil)
+}
 
 // markOrderLocked also keeps the open-orders index: call it after every change of an order.
 func (s *Server) markOrderLocked(o *order) {
@@ -278,7 +284,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (st *state) meta() metaRecord {
-	return metaRecord{SigningKey: st.SigningKey, Epoch: st.Epoch, Serial: st.Serial, Seq: st.Seq}
+	return metaRecord{SigningKey: st.SigningKey, Epoch: st.Epoch, Seq: st.Seq}
 }
 
 // put decodes one stored record into the state; a nil value removes it. A record that is
@@ -301,7 +307,7 @@ func (st *state) put(kind, id string, b []byte) error {
 		case kindIdem:
 			delete(st.Idem, id)
 		case kindMeta:
-			st.SigningKey, st.Epoch, st.Serial, st.Seq = nil, 0, 0, 0
+			st.SigningKey, st.Epoch, st.Seq = nil, 0, 0
 		}
 		return nil
 	}
@@ -328,7 +334,7 @@ func (st *state) put(kind, id string, b []byte) error {
 		if err := decode(&m); err != nil {
 			return err
 		}
-		st.SigningKey, st.Epoch, st.Serial, st.Seq = m.SigningKey, m.Epoch, m.Serial, m.Seq
+		st.SigningKey, st.Epoch, st.Seq = m.SigningKey, m.Epoch, m.Seq
 	case kindUsers:
 		var u user
 		if err := decode(&u); err != nil {

@@ -44,6 +44,8 @@ type Server struct {
 	mux    *http.ServeMux
 	faults *faultSet
 	pages  pages
+	// verifyFails counts wrong codes per client address (in memory: a restart forgets them).
+	verifyFails *window
 
 	mu sync.Mutex
 	st *state
@@ -65,7 +67,8 @@ func New(opts Options) (*Server, error) {
 	if n := len(opts.SigningKey); n > 0 && n < minSigningKey {
 		return nil, fmt.Errorf("sandbox signing key: %d bytes; at least %d are required", n, minSigningKey)
 	}
-	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: newState(), faults: newFaultSet(opts.Faults), pages: parsePages()}
+	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: newState(), faults: newFaultSet(opts.Faults), pages: parsePages(),
+		verifyFails: newWindow(opts.VerifyFailLimit, opts.VerifyFailWindow)}
 	if opts.StatePath != "" {
 		db, st, err := openState(opts.StatePath, opts.Logger)
 		if err != nil {
@@ -185,7 +188,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
 				panic(v)
 			}
-			s.log.Error("sandbox handler panic", "path", r.URL.Path, "panic", fmt.Sprint(v))
+			// The route pattern, never the path: paths carry e-mail addresses and order ids.
+			s.log.Error("sandbox handler panic", "method", r.Method, "route", r.Pattern, "panic", fmt.Sprint(v))
 			writeProblem(w, http.StatusInternalServerError, "The sandbox failed to answer this request.")
 		}
 	}()
@@ -199,6 +203,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.ContentLength > s.opts.MaxBodyBytes {
 		writeProblem(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body exceeds %d bytes.", s.opts.MaxBodyBytes))
+		return
+	}
+	if isAdminPath(r.URL.Path) && !s.guardAdmin(w, r) {
 		return
 	}
 	if !strings.HasPrefix(r.URL.Path, "/sandbox/") {
@@ -329,21 +336,14 @@ func (s *Server) customer(w http.ResponseWriter, r *http.Request) (authInfo, boo
 	return a, true
 }
 
-// origin is the scheme://host the client reached the sandbox on.
+// origin is the scheme://host of the links the sandbox hands out (checkout): PublicURL when
+// set, else the origin the client addressed (forwarded headers only with TrustProxy, so a
+// client cannot point checkout links at another host).
 func (s *Server) origin(r *http.Request) string {
 	if s.opts.PublicURL != "" {
 		return strings.TrimRight(s.opts.PublicURL, "/")
 	}
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
-	}
-	host := r.Host
-	// Behind a dev proxy (Vite) the browser's origin is the forwarded host.
-	if fh := r.Header.Get("X-Forwarded-Host"); fh != "" && !strings.ContainsAny(fh, "/\\ ,@") {
-		host = fh
-	}
-	return scheme + "://" + host
+	return s.requestOrigin(r)
 }
 
 // errNotFound and friends classify failures of state operations for the handlers.
