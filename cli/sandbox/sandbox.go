@@ -49,7 +49,7 @@ type Flags struct {
 
 // Register adds the flags to fs.
 func (f *Flags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.State, "state", "", "Persist the sandbox state to `FILE` (atomic writes) and reload it on start")
+	fs.StringVar(&f.State, "state", "", "Keep the sandbox state in `FILE` (an embedded transactional store; an old JSON state file is migrated) and reload it on start")
 	fs.Float64Var(&f.Accelerate, "accelerate", 1, "Run the sandbox clock `N` times faster (60: a minute is an hour)")
 	fs.DurationVar(&f.TokenLifetime, "token-lifetime", 15*time.Minute, "Lifetime of access tokens")
 	fs.DurationVar(&f.LockDuration, "lock-duration", 15*time.Minute, "How long 5 wrong e-mail codes lock an account")
@@ -215,7 +215,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	err = Serve(ctx, ln, h, logger)
 	if emu != nil {
-		if serr := emu.Save(); serr != nil && err == nil {
+		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr
 		}
 	}

@@ -19,7 +19,10 @@ type HandlerOptions struct {
 	Webapp  fs.FS         // the built web app (webapp/dist)
 	Config  RuntimeConfig // answered at /config.json
 	Sandbox http.Handler  // the emulator on the same origin; nil when upstream URLs are used
-	Logger  *slog.Logger
+	// Health reports what /healthz answers: nil is "ok", an error "degraded" with 503 (the
+	// sandbox's state file failing writes). Nil means always ok.
+	Health func() error
+	Logger *slog.Logger
 	// TrustProxy reads X-Forwarded-Proto from the reverse proxy in front: https there turns
 	// HSTS on (as TLS on the connection does).
 	TrustProxy bool
@@ -51,6 +54,13 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
+		if o.Health != nil {
+			if err := o.Health(); err != nil {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_ = json.NewEncoder(w).Encode(map[string]string{"status": "degraded", "detail": err.Error()})
+				return
+			}
+		}
 		_, _ = w.Write([]byte(`{"status":"ok"}`))
 	})
 	mux.HandleFunc("GET /config.json", func(w http.ResponseWriter, _ *http.Request) {

@@ -219,7 +219,7 @@ func run(ctx context.Context, o *Options) error {
 		if emu, err = sb.New(so); err != nil {
 			return fmt.Errorf("start sandbox: %w", err)
 		}
-		ho.Sandbox = emu
+		ho.Sandbox, ho.Health = emu, emu.Health
 	}
 	h, err := NewHandler(ho)
 	if err != nil {
@@ -241,7 +241,7 @@ func run(ctx context.Context, o *Options) error {
 	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
 	err = clisandbox.Serve(ctx, ln, h, logger)
 	if emu != nil {
-		if serr := emu.Save(); serr != nil && err == nil {
+		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr
 		}
 	}

@@ -5,11 +5,13 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -407,5 +409,45 @@ func TestHSTS(t *testing.T) {
 	resp.Body.Close()
 	if resp.Header.Get("Strict-Transport-Security") != hsts {
 		t.Fatalf("HSTS over TLS: %q", resp.Header.Get("Strict-Transport-Security"))
+	}
+}
+
+// TestHealthzReportsDegradedSandboxStore: when the sandbox's state file fails writes,
+// /healthz answers 503 "degraded" with the reason (and "ok" again once Health is nil).
+func TestHealthzReportsDegradedSandboxStore(t *testing.T) {
+	var mu sync.Mutex
+	var failing error
+	h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Health: func() error {
+		mu.Lock()
+		defer mu.Unlock()
+		return failing
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	tests := []struct {
+		name   string
+		health error
+		status int
+		body   string
+	}{
+		{"store writes", nil, http.StatusOK, `{"status":"ok"}`},
+		{"store fails writes", errors.New("the sandbox state file could not be written: no space left on device"), http.StatusServiceUnavailable, `"status":"degraded"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mu.Lock()
+			failing = tt.health
+			mu.Unlock()
+			resp, body := fetch(t, srv, "/healthz", nil)
+			if resp.StatusCode != tt.status || !strings.Contains(string(body), tt.body) || resp.Header.Get("Cache-Control") != "no-store" {
+				t.Fatalf("%d %s", resp.StatusCode, body)
+			}
+			if tt.health != nil && !strings.Contains(string(body), "no space left on device") {
+				t.Fatalf("the reason is missing: %s", body)
+			}
+		})
 	}
 }
