@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -339,7 +340,7 @@ func TestFullDiskAnswers503AndLosesNothing(t *testing.T) {
 				Type, Title, Detail string
 				Status              int
 			}
-			if err := json.Unmarshal(a.body, &p); err != nil || p.Type != sandbox.ProblemType(http.StatusServiceUnavailable) ||
+			if err := json.Unmarshal(a.body, &p); err != nil || p.Type != contract.ProblemType(http.StatusServiceUnavailable) ||
 				p.Status != 503 || p.Title != "Service Unavailable" || p.Detail == "" {
 				t.Fatalf("503 answer %s (%v)", a.body, err)
 			}
