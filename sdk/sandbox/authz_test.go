@@ -3,10 +3,13 @@ package sandbox_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/iccid"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
 
@@ -183,5 +186,42 @@ func TestWhoReadsWhat(t *testing.T) {
 	}
 	if js.Entries[0].Owner != "a@example.com" {
 		t.Fatalf("audit owner %+v", js.Entries[0])
+	}
+}
+
+// TestICCIDsAreRandom: new ICCIDs are Luhn-valid, 20 digits, and not sequential.
+func TestICCIDsAreRandom(t *testing.T) {
+	e := newEnv(t, sandbox.Options{MaxUnpaidOrders: 100})
+	tr, _ := e.sb.Catalogue().ByName("TR_1GB_7D")
+	ctx := context.Background()
+	c := e.client(t)
+	signup(t, ctx, e, c, "many@example.com")
+	seen := map[string]bool{}
+	var prev uint64
+	near := 0
+	for i := range 6 {
+		res, err := c.Checkout(ctx, sdk.CheckoutRequest{BundleID: tr.ID, Email: "many@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.pay(t, res.CheckoutURL, sandbox.CardPays)
+		e.clock.Advance(time.Minute) // newest first needs distinct purchase times
+		list, err := c.ESIMs.ByEmail(ctx, "many@example.com")
+		if err != nil || len(list) != i+1 {
+			t.Fatalf("list %d: %v", len(list), err)
+		}
+		id := list[0].ICCID // newest first
+		if err := iccid.Valid(id); err != nil || len(id) != 20 || seen[id] {
+			t.Fatalf("iccid %s: %v (seen %v)", id, err, seen[id])
+		}
+		seen[id] = true
+		serial, _ := strconv.ParseUint(id[7:19], 10, 64)
+		if i > 0 && (serial-prev < 1000 || prev-serial < 1000) {
+			near++
+		}
+		prev = serial
+	}
+	if near > 1 {
+		t.Fatalf("%d consecutive ICCIDs are within 1000 of each other: sequential?", near)
 	}
 }

@@ -67,8 +67,9 @@ func TestHostileInput(t *testing.T) {
 	}{
 		{"oversized JSON body", "POST", sandbox.SupportPath + "support/contact-us", "application/json", `{"FullName":"` + huge + `"}`, auth, 413, "exceeds"},
 		{"oversized form body", "POST", sandbox.APIPath + "connect/token", "application/x-www-form-urlencoded", "grant_type=password&x=" + huge, nil, 413, "exceeds"},
-		{"bad JSON", "POST", sandbox.SupportPath + "esims/can-purchase", "application/json", `{"bundleId":`, auth, 400, "not valid JSON"},
-		{"JSON of the wrong type", "POST", sandbox.SupportPath + "esims/can-purchase", "application/json", `[1,2,3]`, auth, 400, "not valid JSON"},
+		{"bad JSON", "POST", sandbox.SupportPath + "support/contact-us", "application/json", `{"FullName":`, auth, 400, "not valid JSON"},
+		{"JSON of the wrong type", "POST", sandbox.SupportPath + "support/contact-us", "application/json", `[1,2,3]`, auth, 400, "not valid JSON"},
+		{"can-purchase as guest", "POST", sandbox.SupportPath + "esims/can-purchase", "application/json", `{"bundleId":`, auth, 403, "Sign in"},
 		{"empty body", "POST", sandbox.APIPath + "users/otp/email/abc", "application/json", ``, auth, 400, "validation"},
 		{"log push garbage", "POST", sandbox.LogPushPath, "application/json", `{"streams":[{"values":[["x"]]}]}`, nil, 400, "timestamp"},
 		{"dot segments", "GET", "/api/v1/catalog/../../etc/passwd", "", "", nil, 400, "dot segments"},
@@ -179,7 +180,8 @@ func TestFaults(t *testing.T) {
 
 // TestConcurrentUse exercises the shared state from many goroutines (run with -race).
 func TestConcurrentUse(t *testing.T) {
-	e := newEnv(t, sandbox.Options{})
+	e := newEnv(t, sandbox.Options{CodeSendLimit: 100}) // 16 codes to each address
+
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for i := 0; i < 16; i++ {
