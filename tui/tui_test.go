@@ -3,8 +3,11 @@ package tui
 import (
 	"bytes"
 	"context"
+	"errors"
+	"github.com/cedarsim/esim/tui/otp"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -478,5 +481,63 @@ func TestAgentLoginOpensTheConsole(t *testing.T) {
 	m = tuitest.Drain(t, r, cmd)
 	if m.cur != scrAgent || !m.agent || !strings.HasPrefix(m.View(), "CedarSIM [AGENT]") {
 		t.Fatalf("after an agent's login: screen %d agent %v\n%s", m.cur, m.agent, m.View())
+	}
+}
+
+// captchaPage is a captcha page that never gets a token (nobody completes it).
+type captchaPage struct{ closed chan struct{} }
+
+func (p captchaPage) URL() string { return "http://127.0.0.1:45678/feedc0de/" }
+func (p captchaPage) Wait(ctx context.Context) (string, error) {
+	<-ctx.Done()
+	return "", ctx.Err()
+}
+func (p captchaPage) Close() error { close(p.closed); return nil }
+
+// TestFlowCaptchaWait: without a configured token the login shows the captcha page's
+// address, esc cancels the wait, and the time limit ends it with a message; the page is
+// closed each time. No browser opens (as with BROWSER=false).
+func TestFlowCaptchaWait(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, append(catalog, "users.otpSend/login")...)
+	opts := options()
+	opts.CaptchaToken = nil
+	var pages []captchaPage
+	var mu sync.Mutex
+	opts.CaptchaPage = func(context.Context) (otp.CaptchaPage, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		p := captchaPage{make(chan struct{})}
+		pages = append(pages, p)
+		return p, nil
+	}
+	opts.OpenBrowser = func(string) error { return errors.New("no browser") }
+	opts.CaptchaTimeout = 300 * time.Millisecond
+	tm := teatest.NewTestModel(t, New(context.Background(), c, opts), teatest.WithInitialTermSize(100, 40))
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "2")
+	waitFor(t, tm, "E-mail:")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "tab", "space", "enter")
+	waitFor(t, tm, "Enter your code")
+	tm.Type("123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "http://127.0.0.1:45678/feedc0de/", "No browser opened", "press esc to cancel")
+	keys(tm, "esc")
+	waitFor(t, tm, "Captcha cancelled. Press enter to try again.")
+	keys(tm, "enter")
+	waitFor(t, tm, "The captcha was not completed within 300ms. Press enter to try again.")
+	keys(tm, "ctrl+c")
+	final(t, tm)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(pages) != 2 {
+		t.Fatalf("%d captcha pages started, want 2", len(pages))
+	}
+	for i, p := range pages {
+		select {
+		case <-p.closed:
+		case <-time.After(5 * time.Second):
+			t.Errorf("page %d never closed", i)
+		}
 	}
 }
