@@ -21,6 +21,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/jarcoal/httpmock"
 	"github.com/muesli/termenv"
 )
@@ -118,6 +119,23 @@ func RegisteredSession(t testing.TB) sdk.Session {
 	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
 }
 
+// AgentEmail is the support agent the sandbox seeds (contract constants).
+const AgentEmail = contract.SandboxAgentEmail
+
+// AgentSession is a support agent's session: a token with the role claim "agent" (signed
+// with a test key; the client reads claims without verifying them).
+func AgentSession(t testing.TB) sdk.Session {
+	t.Helper()
+	tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
+		"sub": "agent-1", "email": AgentEmail, "first_name": "Sam", "last_name": "Support",
+		"role": "agent", "is_guest": "false", "exp": time.Now().Add(24 * time.Hour).Unix(),
+	}).SignedString([]byte("tuitest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
+}
+
 // Updater is a component: Update returns its own type.
 type Updater[M any] interface {
 	Update(tea.Msg) (M, tea.Cmd)
@@ -193,8 +211,18 @@ func Key(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
 	case "ctrl+r":
 		return tea.KeyMsg{Type: tea.KeyCtrlR}
+	case "ctrl+n":
+		return tea.KeyMsg{Type: tea.KeyCtrlN}
 	case "ctrl+c":
 		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "pgup":
+		return tea.KeyMsg{Type: tea.KeyPgUp}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "home":
+		return tea.KeyMsg{Type: tea.KeyHome}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
