@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
@@ -21,6 +22,8 @@ export type OtpFormProps = {
    * checkout passes its signup resend.
    */
   onResend?: () => Promise<string>;
+  /** Focus the code field when the form appears (the next step of a form, not a page). */
+  focusOnMount?: boolean;
 };
 
 /**
@@ -38,7 +41,7 @@ export function OtpForm(props: OtpFormProps) {
 
 type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string };
 
-function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
+function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = false }: OtpFormProps) {
   const id = useId();
   const api = useApi();
   const config = useConfig();
@@ -51,6 +54,12 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
   const [currentUser, setCurrentUser] = useState(userId);
   const busy = status.kind === 'verifying' || status.kind === 'resending';
   const support = { phone: config.supportPhone, email: config.supportEmail };
+
+  useEffect(() => {
+    if (focusOnMount) input.current?.focus();
+    // Only when the form first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -106,7 +115,10 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
   };
 
   const codeId = `${id}-code`;
-  const described = [fieldError ? `${id}-field-error` : '', `${id}-hint`].filter(Boolean).join(' ');
+  const errorId = `${id}-error`;
+  // A refused code leaves the (cleared) field invalid and pointing at the reason.
+  const refused = status.kind === 'error';
+  const described = [fieldError ? `${id}-field-error` : '', refused ? errorId : '', `${id}-hint`].filter(Boolean).join(' ');
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Verify your e-mail code">
       <p id={`${id}-hint`} className={styles.hint}>
@@ -125,7 +137,7 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
           required
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
+          aria-invalid={fieldError || refused ? true : undefined}
           aria-describedby={described}
         />
         {fieldError && (
@@ -134,22 +146,18 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
           </p>
         )}
       </div>
-      {status.kind === 'error' && (
-        <p role="alert" className={styles.error}>
-          {status.text}
-        </p>
-      )}
-      {status.kind === 'resent' && (
-        <p role="status" className={styles.success}>
-          A new code is on its way.
-        </p>
-      )}
+      {/* Both regions are there from the start, so the change inside them is announced. */}
+      <LiveRegion role="alert" id={errorId} className={styles.error}>
+        {status.kind === 'error' ? status.text : ''}
+      </LiveRegion>
+      <LiveRegion className={styles.success}>{status.kind === 'resent' ? 'A new code is on its way.' : ''}</LiveRegion>
       {busy && <Spinner label={status.kind === 'verifying' ? 'Verifying the code' : 'Sending a new code'} />}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
+        <button type="submit" className={styles.primary} aria-disabled={busy}>
           Verify
         </button>
-        <button type="button" className={styles.secondary} onClick={() => void resend()} disabled={busy}>
+        <button type="button" className={styles.secondary} onClick={() => void resend()} aria-disabled={busy}>
           Resend code
         </button>
       </div>
