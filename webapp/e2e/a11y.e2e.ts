@@ -161,7 +161,7 @@ describe('the focus ring', () => {
   it('has at least 3:1 contrast against every surface it is drawn on (1.4.11, 2.4.7)', async () => {
     const weak: Ring[] = [];
     const check = (rings: Ring[], where: string) => {
-      expect(rings.length, where).toBeGreaterThan(3);
+      expect(rings.length, where).toBeGreaterThan(0);
       for (const r of rings) if (r.style === 'none' || r.width < 2 || r.ratio < 3) weak.push({ ...r, name: `${where}: ${r.name}` });
     };
     for (const who of ['visitor', 'customer'] as const) {
