@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 type LiveRegionProps = {
   /** What to announce; nothing (or '') leaves the region empty but in place. */
   children?: ReactNode;
-  /** 'alert' for errors (assertive), 'status' for progress and results (polite). */
-  role?: 'status' | 'alert';
+  /**
+   * 'alert' for errors (assertive), 'status' for progress and results (polite); null for a
+   * polite region without a role (an extra announcer next to a status the page has already).
+   */
+  role?: 'status' | 'alert' | null;
   className?: string;
   /** Heard, not seen: the text is for screen readers only. */
   hidden?: boolean;
@@ -20,7 +23,7 @@ type LiveRegionProps = {
 export function LiveRegion({ children, role = 'status', className, hidden = false, id }: LiveRegionProps) {
   const cls = ['live-region', hidden ? 'visually-hidden' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <div id={id} role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'} aria-atomic="true" className={cls}>
+    <div id={id} role={role ?? undefined} aria-live={role === 'alert' ? 'assertive' : 'polite'} aria-atomic="true" className={cls}>
       {children}
     </div>
   );

@@ -46,7 +46,7 @@ export const Verifying: Story = {
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent('Verifying the code');
-    await expect(c.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Verify' })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

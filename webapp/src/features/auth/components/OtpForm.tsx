@@ -150,8 +150,10 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
       <LiveRegion role="alert" id={errorId} className={styles.error}>
         {status.kind === 'error' ? status.text : ''}
       </LiveRegion>
-      <LiveRegion className={styles.success}>{status.kind === 'resent' ? 'A new code is on its way.' : ''}</LiveRegion>
-      {busy && <Spinner label={status.kind === 'verifying' ? 'Verifying the code' : 'Sending a new code'} />}
+      <LiveRegion className={status.kind === 'resent' ? styles.success : 'visually-hidden'}>
+        {status.kind === 'resent' ? 'A new code is on its way.' : status.kind === 'verifying' ? 'Verifying the code' : status.kind === 'resending' ? 'Sending a new code' : ''}
+      </LiveRegion>
+      {busy && <Spinner quiet />}
       <div className={styles.actions}>
         {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
         <button type="submit" className={styles.primary} aria-disabled={busy}>

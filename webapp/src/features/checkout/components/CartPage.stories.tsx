@@ -149,7 +149,7 @@ export const Redirecting: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
     await expect(args.redirect).toHaveBeenCalledWith(expect.stringContaining('currency=usd&quantity=1'));
   },
 };

@@ -176,7 +176,9 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
         </button>
         {sending && <Spinner quiet />}
       </div>
-      <LiveRegion hidden>{sending ? 'Sending the code' : ''}</LiveRegion>
+      <LiveRegion hidden role={null}>
+        {sending ? 'Sending the code' : ''}
+      </LiveRegion>
     </form>
   );
 }

@@ -66,7 +66,9 @@ export function PlansView({ api }: { api: CatalogApi }) {
         </label>
         <CountrySelect inputId="plans-country-search" countries={countries.data} loading={countries.loading} value={selection} onChange={onSelect} />
       </div>
-      <LiveRegion hidden>{resultsText}</LiveRegion>
+      <LiveRegion hidden role={null}>
+        {resultsText}
+      </LiveRegion>
       {searchKey ? (
         <section aria-labelledby="plans-results">
           <h2 id="plans-results" className={styles.subtitle}>
