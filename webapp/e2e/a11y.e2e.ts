@@ -119,10 +119,16 @@ describe('every route', () => {
   });
 
   it.each([
-    { label: '320 px wide', width: 320, height: 640, font: 16 },
-    { label: '1280 px wide with 200% text', width: 1280, height: 800, font: 32 },
-  ])('reflows without sideways scrolling at $label (1.4.10, 1.4.4)', async ({ width, height, font }) => {
+    { label: '320 px wide', width: 320, height: 640, font: 16, rtl: false },
+    { label: '1280 px wide with 200% text', width: 1280, height: 800, font: 32, rtl: false },
+    // Arabic is next: the layout uses logical properties, so right to left fits as well.
+    { label: '320 px wide, right to left', width: 320, height: 640, font: 16, rtl: true },
+  ])('reflows without sideways scrolling at $label (1.4.10, 1.4.4)', async ({ width, height, font, rtl }) => {
     const wide: string[] = [];
+    const overflow = async (page: Page) => {
+      if (rtl) await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+      return horizontalOverflow(page);
+    };
     for (const who of ['visitor', 'customer'] as const) {
       const { context, page } = await tabs(who);
       try {
@@ -130,8 +136,13 @@ describe('every route', () => {
         if (font !== 16) await setDefaultFontSize(page, font);
         for (const r of routes.filter((x) => x.who === who)) {
           await open(page, r);
-          const extra = await horizontalOverflow(page);
+          const extra = await overflow(page);
           if (extra > 0) wide.push(`${r.path()} +${extra}px`);
+        }
+        if (who === 'customer') {
+          // The sandbox's hosted checkout page.
+          await page.goto(new URL(await api.openOrder(owner, bundleId)).pathname);
+          if ((await overflow(page)) > 0) wide.push('sandbox checkout');
         }
         if (who === 'visitor') {
           // The plans page with search results, and with an area open.
@@ -140,14 +151,14 @@ describe('every route', () => {
           await page.getByRole('option', { name: 'Turkey' }).waitFor();
           await page.keyboard.press('Enter');
           await page.getByRole('list', { name: 'Search results' }).waitFor();
-          if ((await horizontalOverflow(page)) > 0) wide.push('/plans with results');
+          if ((await overflow(page)) > 0) wide.push('/plans with results');
           await page.goto('/plans');
           await page.getByRole('button', { name: /Turkey/ }).first().click();
           await page.getByRole('list', { name: /Turkey plans/ }).waitFor();
-          if ((await horizontalOverflow(page)) > 0) wide.push('/plans with Turkey open');
+          if ((await overflow(page)) > 0) wide.push('/plans with Turkey open');
           // The sandbox's own pages: the mailbox a developer reads codes in.
           await page.goto('/sandbox/mailbox');
-          if ((await horizontalOverflow(page)) > 0) wide.push('/sandbox/mailbox');
+          if ((await overflow(page)) > 0) wide.push('/sandbox/mailbox');
         }
       } finally {
         await context.close();
