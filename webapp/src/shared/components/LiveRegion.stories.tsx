@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { LiveRegion } from './LiveRegion';
 
 /** A region and a button that changes its text, as a form's async step would. */
-function Demo({ role, hidden, message }: { role: 'status' | 'alert' | null; hidden: boolean; message: string }) {
+function Demo({ role, hidden, message }: { role: 'status' | 'alert' | 'none'; hidden: boolean; message: string }) {
   const [text, setText] = useState('');
   return (
     <div>
@@ -61,7 +61,7 @@ export const Error: Story = {
 
 /** Loading: heard, not seen (a visually hidden announcer without a role). */
 export const Loading: Story = {
-  args: { role: null, hidden: true, message: 'Loading search results' },
+  args: { role: 'none', hidden: true, message: 'Loading search results' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Send' }));

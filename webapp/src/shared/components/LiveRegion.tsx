@@ -4,10 +4,10 @@ type LiveRegionProps = {
   /** What to announce; nothing (or '') leaves the region empty but in place. */
   children?: ReactNode;
   /**
-   * 'alert' for errors (assertive), 'status' for progress and results (polite); null for a
-   * polite region without a role (an extra announcer next to a status the page has already).
+   * 'alert' for errors (assertive), 'status' for progress and results (polite); 'none' for
+   * a polite region without a role (an extra announcer next to a status the page has).
    */
-  role?: 'status' | 'alert' | null;
+  role?: 'status' | 'alert' | 'none';
   className?: string;
   /** Heard, not seen: the text is for screen readers only. */
   hidden?: boolean;
@@ -23,7 +23,7 @@ type LiveRegionProps = {
 export function LiveRegion({ children, role = 'status', className, hidden = false, id }: LiveRegionProps) {
   const cls = ['live-region', hidden ? 'visually-hidden' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <div id={id} role={role ?? undefined} aria-live={role === 'alert' ? 'assertive' : 'polite'} aria-atomic="true" className={cls}>
+    <div id={id} role={role === 'none' ? undefined : role} aria-live={role === 'alert' ? 'assertive' : 'polite'} aria-atomic="true" className={cls}>
       {children}
     </div>
   );

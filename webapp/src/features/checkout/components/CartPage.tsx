@@ -114,7 +114,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
             </section>
           )}
           {/* The step changes are announced in a region that is there from the start. */}
-          <LiveRegion hidden role={null}>
+          <LiveRegion hidden role="none">
             {registered ? (visitor.step === 'code' ? 'Your e-mail is verified.' : '') : visitor.step === 'code' ? `A code is on its way to ${visitor.form.email}.` : ''}
           </LiveRegion>
         </div>

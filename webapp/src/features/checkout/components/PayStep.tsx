@@ -45,7 +45,7 @@ export function PayStep({ state, onPay, name = '', headingRef }: PayStepProps) {
         </button>
         {busy && <Spinner quiet />}
       </div>
-      <LiveRegion hidden role={null}>{busy ? 'Preparing your order' : redirecting ? 'Redirecting...' : ''}</LiveRegion>
+      <LiveRegion hidden role="none">{busy ? 'Preparing your order' : redirecting ? 'Redirecting...' : ''}</LiveRegion>
     </section>
   );
 }

@@ -176,7 +176,7 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
         </button>
         {sending && <Spinner quiet />}
       </div>
-      <LiveRegion hidden role={null}>
+      <LiveRegion hidden role="none">
         {sending ? 'Sending the code' : ''}
       </LiveRegion>
     </form>

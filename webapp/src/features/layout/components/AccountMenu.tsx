@@ -35,10 +35,17 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
         button.current?.focus();
       }
     };
+    // Focus leaving the menu (Tab past Logout, Shift+Tab before the button) closes it (2.4.11).
+    const onFocusOut = (e: FocusEvent) => {
+      if (!(e.relatedTarget instanceof Node && root.current?.contains(e.relatedTarget))) setOpen(false);
+    };
+    const el = root.current;
+    el?.addEventListener('focusout', onFocusOut);
     document.addEventListener('mousedown', onDown);
     // Capture: runs before the phone menu's own Escape handler, which then stays open.
     document.addEventListener('keydown', onKey, true);
     return () => {
+      el?.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey, true);
     };
@@ -54,14 +61,7 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
 
   const close = () => setOpen(false);
   return (
-    // Focus leaving the menu (Tab past Logout, Shift+Tab before the button) closes it (2.4.11).
-    <div
-      className={styles.account}
-      ref={root}
-      onBlur={(e) => {
-        if (!(e.relatedTarget instanceof Node && root.current?.contains(e.relatedTarget))) setOpen(false);
-      }}
-    >
+    <div className={styles.account} ref={root}>
       <button
         ref={button}
         type="button"

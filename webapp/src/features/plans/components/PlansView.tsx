@@ -66,7 +66,7 @@ export function PlansView({ api }: { api: CatalogApi }) {
         </label>
         <CountrySelect inputId="plans-country-search" countries={countries.data} loading={countries.loading} value={selection} onChange={onSelect} />
       </div>
-      <LiveRegion hidden role={null}>
+      <LiveRegion hidden role="none">
         {resultsText}
       </LiveRegion>
       {searchKey ? (
