@@ -30,46 +30,53 @@ const shopURL = inject('shopURL');
 let browser: Browser;
 let api: SandboxAPI;
 let brand: string;
-/** A customer with a paid Turkey eSIM (an account with something to show). */
-let owner: Customer;
-let bundleId: string;
-let iccid: string;
-let accountId: string;
+let supportBase: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   api = await SandboxAPI.connect(shopURL);
-  brand = ((await (await fetch(`${shopURL}/config.json`)).json()) as { brand: string }).brand;
-  owner = await api.signUp(uniqueEmail('a11y-owner'), 'Rana', 'Haddad');
-  bundleId = await api.turkeyBundleId(owner, true);
-  await api.pay(await api.openOrder(owner, bundleId));
-  // The eSIM's ICCID and account id, for the top-up route.
-  const res = await fetch(`${shopURL}${(await cfg()).supportBase}esims/useremails/${encodeURIComponent(owner.email)}`, {
-    headers: { Authorization: `Bearer ${owner.token}` },
-  });
-  const body = (await res.json()) as { data: { esims: { iccid: string; accountId: string }[] } };
-  const esim = body.data.esims[0];
-  if (!esim) throw new Error('the owner has no eSIM');
-  iccid = esim.iccid;
-  accountId = esim.accountId;
+  const cfg = (await (await fetch(`${shopURL}/config.json`)).json()) as { brand: string; supportBase: string };
+  brand = cfg.brand;
+  supportBase = cfg.supportBase;
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function cfg(): Promise<{ supportBase: string }> {
-  return (await (await fetch(`${shopURL}/config.json`)).json()) as { supportBase: string };
+/** A customer with a paid Turkey eSIM (an account with something to show). */
+interface Owner {
+  customer: Customer;
+  bundleId: string;
+  iccid: string;
+  accountId: string;
+}
+
+/**
+ * newOwner signs a customer up and pays a Turkey eSIM through the sandbox's API. Each test
+ * makes its own: the suite's tokens live two minutes.
+ */
+async function newOwner(): Promise<Owner> {
+  const customer = await api.signUp(uniqueEmail('a11y-owner'), 'Rana', 'Haddad');
+  const bundleId = await api.turkeyBundleId(customer, true);
+  await api.pay(await api.openOrder(customer, bundleId));
+  const res = await fetch(`${shopURL}${supportBase}esims/useremails/${encodeURIComponent(customer.email)}`, {
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  const body = (await res.json()) as { data: { esims: { iccid: string; accountId: string }[] } };
+  const esim = body.data.esims[0];
+  if (!esim) throw new Error('the new customer has no eSIM');
+  return { customer, bundleId, iccid: esim.iccid, accountId: esim.accountId };
 }
 
 /** Every route of spec section 2, with how a page shows it is there (its h1), and who. */
-type Route = { path: () => string; h1: RegExp; who: 'visitor' | 'customer' };
+type Route = { path: (o: Owner) => string; h1: RegExp; who: 'visitor' | 'customer' };
 const routes: Route[] = [
   { path: () => '/', h1: /Travel eSIM data plans/, who: 'visitor' },
   { path: () => '/plans', h1: /Connection Beyond Borders/, who: 'visitor' },
   { path: () => '/setup-guide/android', h1: /eSIM Setup Guide/, who: 'visitor' },
   { path: () => '/contactus', h1: /Let's Talk/, who: 'visitor' },
-  { path: () => `/cart/${encodeURIComponent(bundleId)}`, h1: /Just one more step to get your eSIM/, who: 'visitor' },
-  { path: () => `/cart/${encodeURIComponent(bundleId)}/${accountId}`, h1: /Just one more step to topup your eSIM/, who: 'customer' },
+  { path: (o) => `/cart/${encodeURIComponent(o.bundleId)}`, h1: /Just one more step to get your eSIM/, who: 'visitor' },
+  { path: (o) => `/cart/${encodeURIComponent(o.bundleId)}/${o.accountId}`, h1: /Just one more step to topup your eSIM/, who: 'customer' },
   { path: () => '/login', h1: /Log in/, who: 'visitor' },
   { path: () => '/otp/someone%40example.com/u-1', h1: /Enter your code/, who: 'visitor' },
   { path: () => '/profile', h1: /My eSIMs/, who: 'customer' },
@@ -79,34 +86,35 @@ const routes: Route[] = [
   { path: () => '/actionresult?success=false', h1: /Payment Failed/, who: 'visitor' },
   { path: () => '/terms-and-conditions', h1: /Terms/, who: 'visitor' },
   { path: () => '/privacy', h1: /Privacy/, who: 'visitor' },
-  { path: () => `/topup-plans/TR/${iccid}/${accountId}/0`, h1: /Topup eSIM with ICCID/, who: 'customer' },
+  { path: (o) => `/topup-plans/TR/${o.iccid}/${o.accountId}/0`, h1: /Topup eSIM with ICCID/, who: 'customer' },
   { path: () => '/loki', h1: /Log push test/, who: 'visitor' },
   { path: () => '/no-such-page', h1: /Unexpected Application Error!/, who: 'visitor' },
 ];
 
 /** open loads a route and waits for its h1 and for the network to settle. */
-async function open(page: Page, r: Route): Promise<void> {
-  await page.goto(r.path());
+async function open(page: Page, r: Route, o: Owner): Promise<void> {
+  await page.goto(r.path(o));
   await page.getByRole('heading', { level: 1, name: r.h1 }).waitFor();
   await page.waitForLoadState('networkidle');
 }
 
-async function tabs(who: 'visitor' | 'customer', viewport: 'mobile' | 'desktop' = 'desktop') {
+async function tabs(who: 'visitor' | 'customer', owner: Owner, viewport: 'mobile' | 'desktop' = 'desktop') {
   const t = await openTab(browser, shopURL, viewport);
-  if (who === 'customer') await signIn(t.page, owner);
+  if (who === 'customer') await signIn(t.page, owner.customer);
   return t;
 }
 
 describe('every route', () => {
   it('has a distinct document title that names the page and the brand (2.4.2)', async () => {
     const titles = new Map<string, string>();
+    const owner = await newOwner();
     for (const who of ['visitor', 'customer'] as const) {
-      const { context, page } = await tabs(who);
+      const { context, page } = await tabs(who, owner);
       try {
         for (const r of routes.filter((x) => x.who === who)) {
-          await open(page, r);
+          await open(page, r, owner);
           await expect.poll(() => page.title()).toContain(brand);
-          titles.set(r.path(), await page.title());
+          titles.set(r.path(owner), await page.title());
         }
       } finally {
         await context.close();
@@ -125,23 +133,24 @@ describe('every route', () => {
     { label: '320 px wide, right to left', width: 320, height: 640, font: 16, rtl: true },
   ])('reflows without sideways scrolling at $label (1.4.10, 1.4.4)', async ({ width, height, font, rtl }) => {
     const wide: string[] = [];
+    const owner = await newOwner();
     const overflow = async (page: Page) => {
       if (rtl) await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
       return horizontalOverflow(page);
     };
     for (const who of ['visitor', 'customer'] as const) {
-      const { context, page } = await tabs(who);
+      const { context, page } = await tabs(who, owner);
       try {
         await page.setViewportSize({ width, height });
         if (font !== 16) await setDefaultFontSize(page, font);
         for (const r of routes.filter((x) => x.who === who)) {
-          await open(page, r);
+          await open(page, r, owner);
           const extra = await overflow(page);
-          if (extra > 0) wide.push(`${r.path()} +${extra}px`);
+          if (extra > 0) wide.push(`${r.path(owner)} +${extra}px`);
         }
         if (who === 'customer') {
           // The sandbox's hosted checkout page.
-          await page.goto(new URL(await api.openOrder(owner, bundleId)).pathname);
+          await page.goto(new URL(await api.openOrder(owner.customer, owner.bundleId)).pathname);
           if ((await overflow(page)) > 0) wide.push('sandbox checkout');
         }
         if (who === 'visitor') {
@@ -175,8 +184,9 @@ describe('the focus ring', () => {
       expect(rings.length, where).toBeGreaterThan(0);
       for (const r of rings) if (r.style === 'none' || r.width < 2 || r.ratio < 3) weak.push({ ...r, name: `${where}: ${r.name}` });
     };
+    const owner = await newOwner();
     for (const who of ['visitor', 'customer'] as const) {
-      const { context, page } = await tabs(who);
+      const { context, page } = await tabs(who, owner);
       try {
         for (const path of who === 'visitor' ? ['/', '/plans', '/contactus', '/faq/general-info', '/sandbox/mailbox'] : ['/profile']) {
           await page.goto(path);
@@ -185,7 +195,7 @@ describe('the focus ring', () => {
         }
         if (who === 'customer') {
           // The hosted checkout page of the sandbox.
-          const checkout = await api.openOrder(owner, bundleId);
+          const checkout = await api.openOrder(owner.customer, owner.bundleId);
           await page.goto(new URL(checkout).pathname);
           check(await tabThroughRings(page), 'sandbox checkout');
         }
@@ -342,7 +352,7 @@ describe('a keyboard-only traveller', () => {
 
 describe('menus', () => {
   it('the account menu closes on Escape (focus back on its button) and when focus leaves it (2.4.11, 3.2.1)', async () => {
-    const { context, page } = await tabs('customer');
+    const { context, page } = await tabs('customer', await newOwner());
     try {
       await page.goto('/profile');
       await page.getByRole('heading', { level: 1, name: 'My eSIMs' }).waitFor();
@@ -362,7 +372,8 @@ describe('menus', () => {
   });
 
   it('the phone menu closes on Escape, when focus leaves it, and after a pick', async () => {
-    const { context, page } = await tabs('visitor', 'mobile');
+    const t = await openTab(browser, shopURL, 'mobile');
+    const { context, page } = t;
     try {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -393,7 +404,7 @@ describe('menus', () => {
 
 describe('the contact form', () => {
   it('shows each error by its field (aria-invalid, described, focused) and keeps the focus on Send while sending (3.3.1, 4.1.3)', async () => {
-    const { context, page } = await tabs('visitor');
+    const { context, page } = await openTab(browser, shopURL);
     await recordLiveRegions(context);
     try {
       await page.goto('/contactus');

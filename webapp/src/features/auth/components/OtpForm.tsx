@@ -39,7 +39,7 @@ export function OtpForm(props: OtpFormProps) {
   );
 }
 
-type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string };
+type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string; refused?: boolean };
 
 function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = false }: OtpFormProps) {
   const id = useId();
@@ -91,7 +91,7 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
     } catch (err) {
       console.warn('otp: verification failed', err instanceof Error ? err.message : err);
       setCode('');
-      setStatus({ kind: 'error', text: messageFor('otpVerify', toMessageError(err), support).text });
+      setStatus({ kind: 'error', text: messageFor('otpVerify', toMessageError(err), support).text, refused: true });
       input.current?.focus();
     }
   };
@@ -117,7 +117,7 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
   const codeId = `${id}-code`;
   const errorId = `${id}-error`;
   // A refused code leaves the (cleared) field invalid and pointing at the reason.
-  const refused = status.kind === 'error';
+  const refused = status.kind === 'error' && status.refused === true;
   const described = [fieldError ? `${id}-field-error` : '', refused ? errorId : '', `${id}-hint`].filter(Boolean).join(' ');
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Verify your e-mail code">
