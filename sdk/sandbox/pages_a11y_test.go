@@ -21,6 +21,7 @@ func TestPagesMeetTheShopsAccessibilityBar(t *testing.T) {
 		{"index", "/sandbox/", nil},
 		{"mailbox", "/sandbox/mailbox", nil},
 		{"logs", "/sandbox/logs", []string{`<div class="scroll"><table>`}},
+		{"audit", "/sandbox/audit", []string{`<div class="scroll"><table>`}},
 		{"checkout error", "/sandbox/checkout/unknown", []string{`role="alert" id="checkout-error"`}},
 	}
 	for _, tt := range tests {
