@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/cedarsim/esim/sdk/record"
 )
 
 // maxResponseBody bounds every answer read into memory; the largest legitimate answer
@@ -179,7 +177,7 @@ func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte
 		rd = bytes.NewReader(r.body)
 	}
 	// The call name rides on the context so that sdk/record can name fixture entries.
-	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.urlString, rd)
+	req, err := http.NewRequestWithContext(WithCall(ctx, r.call), r.method, r.urlString, rd)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}

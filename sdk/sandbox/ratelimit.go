@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per address, and
@@ -87,10 +89,10 @@ func writeTooMany(w http.ResponseWriter, wait time.Duration, detail string) {
 		secs = 1
 	}
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Content-Type", contract.ProblemContentType)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusTooManyRequests)
-	_ = json.NewEncoder(w).Encode(problem{Type: ProblemType(http.StatusTooManyRequests), Title: "Too Many Requests",
+	_ = json.NewEncoder(w).Encode(problem{Type: contract.ProblemType(http.StatusTooManyRequests), Title: "Too Many Requests",
 		Status: http.StatusTooManyRequests, Detail: detail})
 }
 

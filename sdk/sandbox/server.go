@@ -144,9 +144,6 @@ func (s *Server) ExpireTokens() error {
 	return s.commitLocked()
 }
 
-// AddFault adds a fault rule (see Fault).
-func (s *Server) AddFault(f Fault) error { return s.faults.add(f) }
-
 // Save writes any change not yet saved (normally none: each change is saved before it is
 // answered); a no-op without StatePath.
 func (s *Server) Save() error {
