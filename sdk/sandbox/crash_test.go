@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cedarsim/esim/contract"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -343,7 +344,7 @@ func TestFullDiskAnswers503AndLosesNothing(t *testing.T) {
 				Type, Title, Detail string
 				Status              int
 			}
-			if err := json.Unmarshal(a.body, &p); err != nil || p.Type != sandbox.ProblemType(http.StatusServiceUnavailable) ||
+			if err := json.Unmarshal(a.body, &p); err != nil || p.Type != contract.ProblemType(http.StatusServiceUnavailable) ||
 				p.Status != 503 || p.Title != "Service Unavailable" || p.Detail == "" {
 				t.Fatalf("503 answer %s (%v)", a.body, err)
 			}
