@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/cedarsim/esim/contract"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -24,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
