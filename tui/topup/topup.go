@@ -61,7 +61,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	if k.failed {
 		return []key.Binding{k.List.Retry, k.Back}
 	}
-	return []key.Binding{k.List.Move(), k.List.Right, k.Buy, k.Back}
+	return []key.Binding{k.List.Move(), k.Buy, k.Back} // ←/→ are in the full help
 }
 
 // FullHelp implements help.KeyMap.
