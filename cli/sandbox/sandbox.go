@@ -158,7 +158,7 @@ customer's eSIMs. Every agent read is listed at /sandbox/audit.
 With --replay DIR it serves the HAR fixtures of DIR verbatim instead, with the
 matching rules of the Go tests and the MSW handlers.`,
 		Example: `  $ esim sandbox
-  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.json --accelerate 60
+  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.db --accelerate 60
   $ esim sandbox --fault 'path=catalog/countries,status=500,count=2'
   $ esim sandbox --agent support@example.com --agent lina@example.com
   $ esim sandbox --replay fixtures/`,

@@ -57,7 +57,7 @@ clients only unless --sandbox-admin-token is set; listening beyond loopback with
 sandbox on prints a warning. Behind a reverse proxy, --trust-proxy reads its
 X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 		Example: `  $ esim serve --webapp webapp/dist
-  $ esim serve --webapp webapp/dist --addr 127.0.0.1:8080 --state sandbox.json --accelerate 60
+  $ esim serve --webapp webapp/dist --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
   $ esim serve --webapp webapp/dist --agent lina@support.example
   $ esim serve --webapp webapp/dist --api-url https://api.example.com/api/v1/ \
       --support-url https://support.example.com/esim-service/api/v1/ \

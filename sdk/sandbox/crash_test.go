@@ -221,7 +221,11 @@ func TestKillNineLosesNothingAcknowledged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the sandbox as a child process")
 	}
-	const rounds, customers = 5, 4
+	const customers = 4
+	rounds := 5
+	if n, err := strconv.Atoi(os.Getenv("SANDBOX_KILL_ROUNDS")); err == nil && n > 0 {
+		rounds = n // a longer run: SANDBOX_KILL_ROUNDS=20 go test -run KillNine -v ./sdk/sandbox/
+	}
 	ctx := context.Background()
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state.db")
