@@ -13,6 +13,11 @@
 //	                                    <ShopURL>/actionresult?success&tranId&amt&currCode
 //	POST /sandbox/esims/{iccid}/revoke  revoke the running bundle
 //
+// Every /sandbox/* page but the checkout is the admin surface: loopback clients only, or
+// everyone with Options.AdminToken; changes need JSON from the same origin (admin.go).
+// Who may read what is the authorization model of authz.go; the abuse limits of the code
+// login are in ratelimit.go, the field maxima in limits.go.
+//
 // Time comes from a Clock (accelerated for QA, fake in tests); bundle states are computed
 // from it on every read. State lives in memory behind one mutex and, with StatePath, is
 // written atomically after every change.
