@@ -15,6 +15,11 @@
 //	GET  /healthz                       {"status":"ok"}, or 503 "degraded" when the state file
 //	                                    fails writes (Health)
 //
+// Every /sandbox/* page but the checkout is the admin surface: loopback clients only, or
+// everyone with Options.AdminToken; changes need JSON from the same origin (admin.go).
+// Who may read what is the authorization model of authz.go; the abuse limits of the code
+// login are in ratelimit.go, the field maxima in limits.go.
+//
 // Time comes from a Clock (accelerated for QA, fake in tests); bundle states are computed
 // from it on every read. State lives in memory behind one mutex and, with StatePath, in an
 // embedded transactional store (package store, bbolt): each change is one synced
