@@ -40,7 +40,7 @@ const (
 )
 
 // Client returns an SDK client whose requests are answered by the named fixtures
-// ("call/scenario") through fixtures.Register on an httpmock transport, with the store
+// ("call/scenario") through mock.Register (fixtures/mock) on an httpmock transport, with the store
 // holding sess. A request no fixture answers fails the test.
 func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 	t.Helper()
