@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Message } from '@/shared/messages/messages';
-import styles from './Auth.module.css';
+import styles from '@/shared/codeform/Form.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

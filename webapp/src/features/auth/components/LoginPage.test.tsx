@@ -6,7 +6,7 @@ import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { PENDING_USER_KEY } from '../api/pendingUser';
+import { PENDING_USER_KEY } from '@/shared/api/pendingUser';
 import { AccountProviders } from '@/shared/testing/AccountProviders';
 import { LoginPage } from './LoginPage';
 

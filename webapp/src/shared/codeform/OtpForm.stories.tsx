@@ -10,7 +10,7 @@ import { OtpForm } from './OtpForm';
 const guest = { 'identity.token.guest': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login' } as const;
 
 const meta = {
-  title: 'auth/OtpForm',
+  title: 'shared/OtpForm',
   component: OtpForm,
   decorators: [withAccount()],
   args: { userId: 'e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', email: 'rana.haddad@example.com', onVerified: fn() },

@@ -7,8 +7,8 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { PENDING_USER_KEY } from '../api/pendingUser';
-import { CaptchaProvider } from '../captcha/CaptchaProvider';
+import { PENDING_USER_KEY } from '@/shared/api/pendingUser';
+import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { AccountProviders } from '@/shared/testing/AccountProviders';
 import { OtpForm } from './OtpForm';
 
