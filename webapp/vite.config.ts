@@ -36,7 +36,7 @@ const optimizeDeps = {
     'countries-list',
     'msw',
     'msw/browser',
-    'msw-storybook-addon/csf3',
+    '@tanstack/react-query',
     'storybook/test',
   ],
 };

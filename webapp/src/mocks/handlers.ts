@@ -232,11 +232,19 @@ export function problemFor(call: FixtureCall, status: number, opts: ProblemOptio
   const title = STATUS_TEXT[status] ?? 'Error';
   return http.all('*', async ({ request }) => {
     if (!(await isCall(bases, request, call))) return undefined;
-    const headers: Record<string, string> = { 'Content-Type': 'application/problem+json' };
-    if (status === 429) headers['Retry-After'] = String(opts.retryAfter ?? 30);
-    const detail = opts.detail ?? `${title}: ${call} failed on the server.`;
-    return HttpResponse.json({ type: problemType(status), title, status, detail }, { status, statusText: title, headers });
+    return problemResponse(status, opts.detail ?? `${title}: ${call} failed on the server.`, opts.retryAfter);
   });
+}
+
+/**
+ * problemResponse is the provider's problem+json error of `status`, for a story handler
+ * of a call the fixtures do not record (problemFor covers every recorded call).
+ */
+export function problemResponse(status: number, detail: string, retryAfter = 30) {
+  const title = STATUS_TEXT[status] ?? 'Error';
+  const headers: Record<string, string> = { 'Content-Type': 'application/problem+json' };
+  if (status === 429) headers['Retry-After'] = String(retryAfter);
+  return HttpResponse.json({ type: problemType(status), title, status, detail }, { status, statusText: title, headers });
 }
 
 /** pendingFor never answers the requests of `call`: the loading state. */

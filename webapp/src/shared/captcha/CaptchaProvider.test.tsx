@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/shared/query/queryClient';
 import { CaptchaProvider, DEV_CAPTCHA_TOKEN, loadRecaptcha, useCaptcha } from './CaptchaProvider';
 
 function Probe() {
@@ -26,9 +28,11 @@ function Probe() {
 const renderWith = (siteKey: string, load?: (k: string) => Promise<void>) =>
   render(
     <ConfigProvider config={fixtureConfig({ captchaSiteKey: siteKey })}>
-      <CaptchaProvider load={load}>
-        <Probe />
-      </CaptchaProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <CaptchaProvider load={load}>
+          <Probe />
+        </CaptchaProvider>
+      </QueryClientProvider>
     </ConfigProvider>,
   );
 

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { catalogue, fixtureHandlers, pendingHandlers, withShop } from '@/shared/testing/stories';
+import { catalogue } from '@/shared/testing/fixtureData';
+import { shopParameters } from '@/shared/testing/storybook';
 import { PlansPage } from './PlansPage';
 
 const meta = {
   title: 'plans/PlansPage',
   component: PlansPage,
-  decorators: [withShop],
-  parameters: { shop: { path: '/plans' }, msw: { handlers: fixtureHandlers(catalogue) } },
+  parameters: shopParameters({ app: { path: '/plans' }, fixtures: catalogue }),
 } satisfies Meta<typeof PlansPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -60,15 +60,15 @@ export const GlobalTab: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: pendingHandlers() } },
+  parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending', 'catalog.regions': 'pending', 'catalog.specialBundles': 'pending' } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading countries');
   },
 };
 
-/** Every catalogue call fails (no fixture answers): logged, and the lists stay empty. */
-export const ErrorLeavesEmpty: Story = {
-  parameters: { msw: { handlers: fixtureHandlers({ 'identity.token.guest': 'success' }) } },
+/** Every catalogue call fails (500 problem+json): logged, and the lists stay empty (section 8). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'catalog.countries': 500, 'catalog.regions': 500, 'catalog.specialBundles': 500 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Nothing to show.')).toBeInTheDocument();
   },

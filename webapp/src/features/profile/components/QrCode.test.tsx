@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { QrCode } from './QrCode';
 
 const server = startMockServer();
@@ -18,9 +18,9 @@ function setup(base64: string) {
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => void requests.push(new URL(request.url).pathname));
   render(
-    <AccountProviders session={registeredSession()}>
+    <AppProviders session={'customer'}>
       <QrCode iccid={ICCID} base64={base64} />
-    </AccountProviders>,
+    </AppProviders>,
   );
   return requests;
 }
