@@ -77,7 +77,17 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
+          setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: {
+            // Visual baselines of the 'visual' stories, committed, one folder for all.
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ root, arg, browserName, platform, ext }) =>
+                  path.join(root, 'visual-baselines', `${arg}-${browserName}-${platform}${ext}`),
+                resolveDiffPath: ({ root, arg, browserName, platform, ext }) =>
+                  path.join(root, '.vitest-attachments', 'visual-diffs', `${arg}-${browserName}-${platform}${ext}`),
+              },
+            },
             enabled: true,
             headless: true,
             provider: playwright({

@@ -64,7 +64,7 @@ describe('CaptchaProvider', () => {
     await vi.waitFor(() => expect(document.body.dataset.token).toBe('error: captcha: not ready'));
     expect(load).toHaveBeenCalledWith('site-key');
     await act(async () => ready());
-    expect(screen.getByText('recaptcha ready')).toBeInTheDocument();
+    expect(await screen.findByText('recaptcha ready')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'token' }));
     await vi.waitFor(() => expect(document.body.dataset.token).toBe('recaptcha-token'));
     expect(execute).toHaveBeenCalledWith('site-key', { action: 'verify_otp' });

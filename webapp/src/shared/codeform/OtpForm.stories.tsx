@@ -6,6 +6,8 @@ import { OtpForm } from './OtpForm';
 
 const meta = {
   title: 'shared/OtpForm',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: OtpForm,
   args: { userId: 'e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', email: 'rana.haddad@example.com', onVerified: fn() },
   parameters: shopParameters({

@@ -6,6 +6,8 @@ import { LoginPage } from './LoginPage';
 
 const meta = {
   title: 'auth/LoginPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: LoginPage,
   parameters: shopParameters({ app: { path: '/login' }, fixtures: { 'identity.token.guest': 'success', 'users.otpSend': 'login' } }),
 } satisfies Meta<typeof LoginPage>;

@@ -5,6 +5,8 @@ import { OtpPage } from './OtpPage';
 
 const meta = {
   title: 'auth/OtpPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: OtpPage,
   parameters: shopParameters({
     app: { path: '/otp/:email/:userId', url: '/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9' },

@@ -30,6 +30,8 @@ const payment: FixtureSelection = {
 
 const meta = {
   title: 'checkout/CartPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: CartPage,
   args: { redirect: fn() },
   parameters: shopParameters({ app: { path: PATH, url: URL_NEW, config }, fixtures: visitor }),

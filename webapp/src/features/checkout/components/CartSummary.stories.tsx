@@ -6,7 +6,7 @@ import { CartSummary } from './CartSummary';
 
 const bundle = (JSON.parse(findScenario('catalog.bundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
 
-const meta = { title: 'checkout/CartSummary', component: CartSummary } satisfies Meta<typeof CartSummary>;
+const meta = { title: 'checkout/CartSummary', tags: ['visual'], component: CartSummary } satisfies Meta<typeof CartSummary>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

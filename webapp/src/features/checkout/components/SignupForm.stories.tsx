@@ -4,6 +4,8 @@ import { SignupForm } from './SignupForm';
 
 const meta = {
   title: 'checkout/SignupForm',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: SignupForm,
   args: { onSubmit: fn(async () => {}) },
 } satisfies Meta<typeof SignupForm>;

@@ -5,6 +5,8 @@ import { ContactPage } from './ContactPage';
 
 const meta = {
   title: 'contact/ContactPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: ContactPage,
   parameters: shopParameters({
     app: { path: '/contactus', config: { liveChatUrl: 'https://chat.cedarsim.example/' } },

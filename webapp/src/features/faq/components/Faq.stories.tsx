@@ -4,7 +4,7 @@ import { shopParameters } from '@/shared/testing/storybook';
 import { FaqIndexPage } from './FaqIndexPage';
 import { FaqItemPage } from './FaqItemPage';
 
-const meta = { title: 'faq/Faq' } satisfies Meta;
+const meta = { title: 'faq/Faq', tags: ['visual'] } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -4,6 +4,8 @@ import { Footer } from './Footer';
 
 const meta = {
   title: 'layout/Footer',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: Footer,
   args: { brand: 'CedarSIM', year: 2026 },
 } satisfies Meta<typeof Footer>;

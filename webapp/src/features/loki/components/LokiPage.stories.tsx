@@ -5,6 +5,8 @@ import { LokiPage } from './LokiPage';
 
 const meta = {
   title: 'loki/LokiPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: LokiPage,
   args: { now: () => new Date('2026-01-02T03:04:05.678Z') },
   parameters: shopParameters({ app: { path: '/loki', config: { logPushEnabled: true } }, fixtures: { 'logs.push': 'success' } }),

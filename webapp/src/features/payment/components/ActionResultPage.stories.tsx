@@ -15,6 +15,8 @@ function Page() {
 
 const meta = {
   title: 'payment/ActionResultPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: ActionResultPage,
   render: () => <Page />,
   parameters: shopParameters({ app: { path: '/actionresult', url: '/actionresult?success=true&tranId=TX-1001&amt=13.00&currCode=USD' } }),

@@ -16,6 +16,8 @@ function WithApi(props: { loading: boolean; empty?: boolean }) {
 
 const meta = {
   title: 'plans/AreaList',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: WithApi,
   decorators: [(Story) => <div className="page">{Story()}</div>],
   parameters: shopParameters({ app: { path: '/plans' }, fixtures: catalogue }),

@@ -11,6 +11,8 @@ if (!turkey1 || !unlimited || !global || !hajj) throw new Error('fixtures change
 
 const meta = {
   title: 'plans/BundleCard',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: BundleCard,
   decorators: [(Story) => <div style={{ maxWidth: 380, padding: 16 }}>{Story()}</div>],
   parameters: shopParameters({ app: { path: '/plans' } }),

@@ -1,11 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { catalogue } from '@/shared/testing/fixtureData';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { catalogue, fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
 import { PlansPage } from './PlansPage';
 
 const meta = {
   title: 'plans/PlansPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: PlansPage,
   parameters: shopParameters({ app: { path: '/plans' }, fixtures: catalogue }),
 } satisfies Meta<typeof PlansPage>;
@@ -37,7 +41,18 @@ export const Mobile: Story = {
   },
 };
 
+/**
+ * Turkey, then Lebanon: the fixtures record the search for both (TR,LB); the story answers
+ * the search for Turkey alone with the Turkish bundles of that recording.
+ */
 export const SearchResults: Story = {
+  parameters: shopParameters({
+    handlers: [
+      http.get(`${FIXTURE_BASES.api}catalog/search_bundles/TR`, () =>
+        HttpResponse.json({ data: fixtureBundles('catalog.search').filter((b) => b.flagsCodes[0] === 'TR') }),
+      ),
+    ],
+  }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const input = await c.findByLabelText('Where are you travelling?');

@@ -10,6 +10,8 @@ const [first, , third] = esims as [Esim, Esim, Esim];
 
 const meta = {
   title: 'profile/EsimCard',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: EsimCard,
   args: { esim: first, bundles: first.bundles, ios: false },
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.info': 'success', 'esims.qrCode': 'success' } }),

@@ -8,6 +8,8 @@ import { ProfilePage } from './ProfilePage';
 
 const meta = {
   title: 'profile/ProfilePage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: ProfilePage,
   // Rana Haddad, the fixtures' customer.
   parameters: shopParameters({

@@ -34,6 +34,8 @@ describe('QrCode', () => {
     expect(requests).toEqual([]);
     await act(async () => vi.advanceTimersByTime(1));
     expect(requests).toEqual([`/esim-service/api/v1/esims/${ICCID}/QrCode`]);
+    // Notifications the query scheduled on the fake clock run before the real one returns.
+    await act(async () => vi.runOnlyPendingTimersAsync());
     vi.useRealTimers();
     const img = await screen.findByRole('img', { name: `QR code to install the eSIM ${ICCID}` });
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);

@@ -5,6 +5,8 @@ import { SetupGuidePage } from './SetupGuidePage';
 
 const meta = {
   title: 'setup-guide/SetupGuidePage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: SetupGuidePage,
   parameters: shopParameters({ app: { path: '/setup-guide/:item?', url: '/setup-guide' } }),
 } satisfies Meta<typeof SetupGuidePage>;

@@ -8,6 +8,8 @@ if (!bundle) throw new Error('fixtures changed: top-up bundle missing');
 
 const meta = {
   title: 'topup/TopupCard',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: TopupCard,
   decorators: [(Story) => <div style={{ maxWidth: 360, padding: 16 }}>{Story()}</div>],
   args: { bundle, busy: false, disabled: false, onBuy: fn() },

@@ -6,6 +6,8 @@ import { TopupPlansPage } from './TopupPlansPage';
 
 const meta = {
   title: 'topup/TopupPlansPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: TopupPlansPage,
   // window.alert would block the story; the inline alert carries the same text.
   beforeEach: () => {
