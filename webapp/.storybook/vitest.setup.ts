@@ -12,13 +12,14 @@ configure({ asyncUtilTimeout: 5_000 });
  * threshold 0.2, anti-aliased pixels ignored, at most 1% of pixels different) but not a
  * changed colour, spacing or layout. Update with `npm run test:visual:update`.
  */
-const VISUAL_STATES = new Set(['Filled', 'Error', 'Mobile']);
+const VISUAL_STATES = new Set(['filled', 'error', 'mobile']);
 
-type StoryContext = { story?: { id: string; name: string; tags: string[] } };
+type StoryContext = { story?: { id: string; tags: string[] } };
 
 afterEach(async (ctx) => {
   const story = (ctx as unknown as StoryContext).story;
-  if (!story || !story.tags.includes('visual') || !VISUAL_STATES.has(story.name)) return;
+  // The story id ends in its export name: plans-planspage--filled.
+  if (!story || !story.tags.includes('visual') || !VISUAL_STATES.has(story.id.split('--')[1] ?? '')) return;
   if (ctx.task.result?.state === 'fail') return;
   await expect.element(page.elementLocator(document.body)).toMatchScreenshot(story.id, {
     comparatorName: 'pixelmatch',
