@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/cedarsim/esim/sdk/record"
 )
 
 // maxResponseBody bounds every answer read into memory; the largest legitimate answer
@@ -99,7 +97,9 @@ func (c *Client) newRequest(call, method string, base *url.URL, escapedPath stri
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", call, err)
 	}
-	if bearerExempt(escapedPath) && auth != authBasic {
+	// A call that reads customer data (authPrivate: the top-up list of an eSIM) carries
+	// the customer's bearer even on an exempt path; the server decides who may read it.
+	if bearerExempt(escapedPath) && auth != authBasic && auth != authPrivate {
 		auth = authNone
 	}
 	return &request{call: call, method: method, url: u, urlString: u.String(), auth: auth}, nil
@@ -177,7 +177,7 @@ func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte
 		rd = bytes.NewReader(r.body)
 	}
 	// The call name rides on the context so that sdk/record can name fixture entries.
-	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.urlString, rd)
+	req, err := http.NewRequestWithContext(WithCall(ctx, r.call), r.method, r.urlString, rd)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}

@@ -16,8 +16,9 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/root"
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
-	"github.com/cedarsim/esim/fixtures/har"
+	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/jarcoal/httpmock"
 )
@@ -33,7 +34,7 @@ type Env struct {
 	Store      sdk.TokenStore
 	Browser    *browser.Recorder // replaced when a test sets Factory.Browser itself
 	Transport  *httpmock.MockTransport
-	Registry   *fixtures.Registry
+	Registry   *mock.Registry
 	Config     *config.Config
 	checkUnuse bool
 }
@@ -71,7 +72,7 @@ func Fixtures(names ...string) Option {
 			}
 			files = append(files, f)
 		}
-		e.Registry = fixtures.Register(e.Transport, fixtures.DefaultBases(), files...)
+		e.Registry = mock.Register(e.Transport, fixtures.DefaultBases(), files...)
 		if err := e.Registry.Err(); err != nil {
 			e.T.Fatalf("registering fixtures: %v", err)
 		}

@@ -18,8 +18,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// commands lists the top-level commands. `esim serve` and `esim sandbox` (cli/serve,
-// cli/sandbox) are added here by the sandbox engineer, in the "dev" group.
+// commands lists the top-level commands; `esim serve` and `esim sandbox` (cli/serve,
+// cli/sandbox) are among them, in the "dev" group.
 func commands(f *factory.Factory) []*cobra.Command {
 	return []*cobra.Command{
 		plans.NewCmdPlans(f, nil),

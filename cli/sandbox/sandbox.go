@@ -42,17 +42,23 @@ type Flags struct {
 	PublicURL      string
 	ShopURL        string
 	ActivationWait time.Duration
+	Agents         []string
+	AdminToken     string
+	TrustProxy     bool
 }
 
 // Register adds the flags to fs.
 func (f *Flags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.State, "state", "", "Persist the sandbox state to `FILE` (atomic writes) and reload it on start")
+	fs.StringVar(&f.State, "state", "", "Keep the sandbox state in `FILE` (an embedded transactional store; an old JSON state file is migrated) and reload it on start")
 	fs.Float64Var(&f.Accelerate, "accelerate", 1, "Run the sandbox clock `N` times faster (60: a minute is an hour)")
 	fs.DurationVar(&f.TokenLifetime, "token-lifetime", 15*time.Minute, "Lifetime of access tokens")
 	fs.DurationVar(&f.LockDuration, "lock-duration", 15*time.Minute, "How long 5 wrong e-mail codes lock an account")
 	fs.DurationVar(&f.ActivationWait, "activation-delay", 2*time.Minute, "How long a new bundle stays Processing")
 	fs.StringArrayVar(&f.Faults, "fault", nil, "Inject a fault: `path=P,status=N[,count=N][,latency=DUR][,drop]` (repeatable)")
 	fs.BoolVar(&f.RejectCaptcha, "reject-captcha", false, "Refuse every captcha token (the 'Invalid Captcha' answer)")
+	fs.StringArrayVar(&f.Agents, "agent", nil, "Add a support agent `EMAIL` (signs in with the e-mail code; "+sb.DefaultAgentEmail+" is always seeded; repeatable)")
+	fs.StringVar(&f.AdminToken, "sandbox-admin-token", "", "Require `TOKEN` on /sandbox/* (header "+sb.AdminTokenHeader+"); without it only loopback clients reach them (or ESIM_SANDBOX_ADMIN_TOKEN)")
+	fs.BoolVar(&f.TrustProxy, "trust-proxy", false, "Trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front (client address, public origin, HSTS)")
 	fs.StringVar(&f.ShopURL, "shop-url", "", "Origin of the shop the checkout page returns to (default: the same origin)")
 }
 
@@ -62,6 +68,7 @@ func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
 		Logger: logger, StatePath: f.State, AccessTokenLifetime: f.TokenLifetime, LockDuration: f.LockDuration,
 		ActivationDelay: f.ActivationWait, ClientID: f.ClientID, ClientSecret: f.ClientSecret,
 		GuestUsername: f.GuestUsername, GuestPassword: f.GuestPassword, PublicURL: f.PublicURL, ShopURL: f.ShopURL,
+		Agents: f.Agents, AdminToken: f.AdminToken, TrustProxy: f.TrustProxy,
 	}
 	if f.Accelerate < 1 {
 		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
@@ -121,8 +128,8 @@ func ParseFault(spec string) (sb.Fault, error) {
 
 // Bases returns the lines that tell where each service lives under origin.
 func Bases(origin string) string {
-	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Faults       %s/sandbox/faults\n",
-		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin)
+	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Audit log    %s/sandbox/audit (agent reads)\n  Faults       %s/sandbox/faults\n",
+		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin, origin)
 }
 
 // Options of `esim sandbox`.
@@ -144,16 +151,24 @@ func NewCmdSandbox(f *factory.Factory, runF func(context.Context, *Options) erro
 E-mail codes appear at /sandbox/mailbox. Test cards on the checkout page:
 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
 
+The support agent ` + sb.DefaultAgentEmail + ` (and each --agent) signs in with the
+e-mail code like a customer; its tokens carry role "agent" and it may read any
+customer's eSIMs. Every agent read is listed at /sandbox/audit.
+
 With --replay DIR it serves the HAR fixtures of DIR verbatim instead, with the
 matching rules of the Go tests and the MSW handlers.`,
 		Example: `  $ esim sandbox
-  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.json --accelerate 60
+  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.db --accelerate 60
   $ esim sandbox --fault 'path=catalog/countries,status=500,count=2'
+  $ esim sandbox --agent support@example.com --agent lina@example.com
   $ esim sandbox --replay fixtures/`,
 		Args:    cmdutil.NoArgs,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = f.IOStreams.Out, f.IOStreams.ErrOut
+			if opts.Flags.AdminToken == "" && f.Getenv != nil {
+				opts.Flags.AdminToken = f.Getenv("ESIM_SANDBOX_ADMIN_TOKEN")
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -195,13 +210,34 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.Out, "Sandbox provider on %s\n", origin)
 	}
 	fmt.Fprint(opts.Out, Bases(origin))
+	if emu != nil {
+		WarnIfExposed(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
+	}
 	err = Serve(ctx, ln, h, logger)
 	if emu != nil {
-		if serr := emu.Save(); serr != nil && err == nil {
+		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr
 		}
 	}
 	return err
+}
+
+// WarnIfExposed tells on w when the sandbox listens beyond loopback: its checkout pages and
+// API are then reachable from the network (the admin pages only with the admin token).
+func WarnIfExposed(w io.Writer, addr net.Addr, adminToken bool) {
+	host, _, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return
+	}
+	fmt.Fprintf(w, "Warning: the sandbox provider listens on %s, beyond this machine. Anyone who can reach it can sign up, buy with the test cards and use the guest account.\n", addr)
+	if adminToken {
+		fmt.Fprintln(w, "The /sandbox/* admin pages need the admin token.")
+	} else {
+		fmt.Fprintln(w, "The /sandbox/* admin pages (login codes, faults) answer loopback clients only; set --sandbox-admin-token to reach them from elsewhere.")
+	}
 }
 
 // Serve answers on ln until ctx ends or SIGINT/SIGTERM arrives, then shuts down gracefully

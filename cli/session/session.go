@@ -15,21 +15,17 @@ import (
 // ErrNotLoggedIn is wrapped in a cmdutil.AuthError (exit 4).
 var ErrNotLoggedIn = errors.New("not logged in")
 
-// Customer returns the claims of the stored registered session, or an AuthError.
-func Customer(ctx context.Context, c *sdk.Client) (sdk.Claims, error) {
-	s, err := c.Store().Load(ctx)
-	if err != nil {
-		return sdk.Claims{}, fmt.Errorf("reading the stored session: %w", err)
+// Customer returns the logged-in customer (sdk.Client.Customer: the token's claims, else
+// the current-user call), or an AuthError when no customer is logged in.
+func Customer(ctx context.Context, c *sdk.Client) (sdk.CurrentUser, error) {
+	u, err := c.Customer(ctx)
+	switch {
+	case errors.Is(err, sdk.ErrNotLoggedIn):
+		return sdk.CurrentUser{}, &cmdutil.AuthError{Err: ErrNotLoggedIn}
+	case err != nil:
+		return sdk.CurrentUser{}, fmt.Errorf("finding the logged-in customer: %w", err)
 	}
-	if !s.Registered() {
-		return sdk.Claims{}, &cmdutil.AuthError{Err: ErrNotLoggedIn}
-	}
-	claims, err := sdk.ParseClaims(s.Token)
-	if err != nil || strings.TrimSpace(claims.Email) == "" {
-		// A token we cannot read is as good as none: ask for a fresh login.
-		return sdk.Claims{}, &cmdutil.AuthError{Err: ErrNotLoggedIn}
-	}
-	return claims, nil
+	return u, nil
 }
 
 // EmailOrCustomer returns email when given, else the logged-in customer's e-mail.

@@ -111,7 +111,7 @@ describe('call rules and problems', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toEqual({
-      type: 'https://tools.ietf.org/html/rfc9110#section-15.6.4',
+      type: 'https://www.rfc-editor.org/rfc/rfc9110#status.503',
       title: 'Service Unavailable',
       status: 503,
       detail: 'Service Unavailable: catalog.areaBundles failed on the server.',

@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { fixtureScenarios, type ScenarioMap } from './fixtures.generated';
+import { contract, problemType } from '@/shared/contract/contract';
 import { FIXTURE_BASES, isTokenRequest, keyOf, keyString, type Bases } from './har';
 import type { FixtureEntry, FixtureScenario } from './types';
 
@@ -73,8 +74,8 @@ export function createFixtureHandlers(
     if (!hit) {
       if (opts.onMissing === 'pass') return undefined;
       return HttpResponse.json(
-        { type: 'about:blank', title: 'No fixture', status: 501, detail: `no fixture entry answers ${ks}` },
-        { status: 501, headers: { 'Content-Type': 'application/problem+json' } },
+        { type: problemType(501), title: 'No fixture', status: 501, detail: `no fixture entry answers ${ks}` },
+        { status: 501, headers: { 'Content-Type': contract.problem.contentType } },
       );
     }
     answered.set(ks, n + 1);
@@ -207,14 +208,6 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** The problem `type` of a status, as the fixtures write it: its RFC 9110 section. */
-export function problemType(status: number): string {
-  if (status === 429) return 'https://tools.ietf.org/html/rfc6585#section-4';
-  if (status >= 400 && status < 500) return `https://tools.ietf.org/html/rfc9110#section-15.5.${status - 399}`;
-  if (status >= 500 && status < 600) return `https://tools.ietf.org/html/rfc9110#section-15.6.${status - 499}`;
-  return 'about:blank';
-}
-
 export type ProblemOptions = FixtureOptions & {
   /** The problem's detail; a generic sentence naming the call by default. */
   detail?: string;
@@ -242,7 +235,7 @@ export function problemFor(call: FixtureCall, status: number, opts: ProblemOptio
  */
 export function problemResponse(status: number, detail: string, retryAfter = 30) {
   const title = STATUS_TEXT[status] ?? 'Error';
-  const headers: Record<string, string> = { 'Content-Type': 'application/problem+json' };
+  const headers: Record<string, string> = { 'Content-Type': contract.problem.contentType };
   if (status === 429) headers['Retry-After'] = String(retryAfter);
   return HttpResponse.json({ type: problemType(status), title, status, detail }, { status, statusText: title, headers });
 }

@@ -42,7 +42,7 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent('Verifying the code');
-    await expect(c.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Verify' })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 
@@ -59,7 +59,7 @@ export const InvalidCode: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.invalidOtpRetry);
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.invalidOtpRetry));
   },
 };
 
@@ -67,7 +67,7 @@ export const AccountLocked: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'account-locked' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.accountLocked);
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.accountLocked));
   },
 };
 
@@ -84,6 +84,6 @@ export const Mobile: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'conflict' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.conflict);
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.conflict));
   },
 };

@@ -1,11 +1,7 @@
 import type { Bundle } from '@/shared/api/types';
-import { formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { bundleTitle, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import { Flag } from './Flag';
 import styles from './BundleSummary.module.css';
-
-/** The title a bundle card shows: businessTitle, else listingDisplayTitle, else name. */
-export const bundleTitle = (b: Pick<Bundle, 'businessTitle' | 'listingDisplayTitle' | 'name'>): string =>
-  b.businessTitle || b.listingDisplayTitle || b.name;
 
 export type BundleSummaryProps = {
   bundle: Bundle;

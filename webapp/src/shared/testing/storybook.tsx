@@ -3,6 +3,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { callOf, handlersForSelection, type FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BASES, isTokenRequest, keyOf } from '@/mocks/har';
+import { problemType } from '@/shared/contract/contract';
 import { AppProviders, type AppOptions } from './AppProviders';
 
 /**
@@ -47,7 +48,7 @@ const strictCatchAll = http.all('*', async ({ request }) => {
   unanswered.push(what);
   console.error(`story: nothing answers ${what}; add it to parameters.fixtures or parameters.handlers`);
   return HttpResponse.json(
-    { type: 'about:blank', title: 'No fixture', status: 501, detail: `nothing answers ${what}` },
+    { type: problemType(501), title: 'No fixture', status: 501, detail: `nothing answers ${what}` },
     { status: 501, headers: { 'Content-Type': 'application/problem+json' } },
   );
 });

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
 import { shopParameters } from '@/shared/testing/storybook';
 import { LoginPage } from './LoginPage';
@@ -47,7 +47,7 @@ export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpSend': 500 } }),
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement, 'rana.haddad@example.com');
-    await expect(await c.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('users.otpSend failed on the server'));
   },
 };
 
@@ -56,8 +56,9 @@ export const EmailNotFound: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpSend': 'login-unknown-email' } }),
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement, 'nobody@example.com');
-    const alert = await c.findByRole('alert');
-    await expect(alert).toHaveTextContent(texts.emailNotFound);
+    // The alert region is there from the start; the failure appears inside it.
+    const alert = c.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(texts.emailNotFound));
     await expect(within(alert).getByRole('link', { name: texts.hintNewUser })).toHaveAttribute('href', '/plans');
   },
 };

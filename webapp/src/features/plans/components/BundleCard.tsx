@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { bundleTitle, cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
-import { BundleSummary, bundleTitle } from '@/shared/components/BundleSummary';
+import { BundleSummary } from '@/shared/components/BundleSummary';
 import { Flag } from '@/shared/components/Flag';
 import styles from './Plans.module.css';
 import dialogStyles from './Dialog.module.css';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '@/shared/api/ApiContext';
-import { parseClaims } from '@/shared/api/claims';
+import { customerOf } from '@/shared/api/customer';
 import type { Esim } from '@/shared/api/types';
 import { accountKey } from '@/shared/query/queryClient';
 
@@ -18,8 +18,7 @@ export function useEsims(): { state: EsimsState; retry: () => void } {
     queryKey: ['account', accountKey(session), 'esims'],
     queryFn: async () => {
       try {
-        let email = parseClaims(session.token)?.email ?? '';
-        if (!email) email = (await api.users.currentUser())?.email ?? '';
+        const { email } = await customerOf(session.token, () => api.users.currentUser());
         return await api.esims.byEmail(email);
       } catch (err) {
         console.warn('profile: eSIMs not loaded', err instanceof Error ? err.message : err);

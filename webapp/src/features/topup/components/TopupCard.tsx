@@ -1,5 +1,6 @@
 import type { Bundle } from '@/shared/api/types';
-import { BundleSummary, bundleTitle } from '@/shared/components/BundleSummary';
+import { BundleSummary } from '@/shared/components/BundleSummary';
+import { bundleTitle } from '@/shared/format/format';
 import styles from './Topup.module.css';
 
 type TopupCardProps = {
