@@ -9,8 +9,8 @@ configure({ asyncUtilTimeout: 5_000 });
  * Visual baselines: after a story tagged 'visual' (pages and the main components) named
  * Filled, Error or Mobile has passed, the rendered page is compared with its committed
  * screenshot in visual-baselines/. The tolerance survives font anti-aliasing (pixelmatch
- * threshold 0.2, anti-aliased pixels ignored, at most 1% of pixels different) but not a
- * changed colour, spacing or layout. Update with `npm run test:visual:update`.
+ * threshold 0.2, anti-aliased pixels ignored, at most 100 other pixels different) but not a
+ * changed colour, spacing or layout (a price in another colour is about 900 pixels). Update with `npm run test:visual:update`.
  */
 const VISUAL_STATES = new Set(['filled', 'error', 'mobile']);
 
@@ -23,6 +23,6 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') return;
   await expect.element(page.elementLocator(document.body)).toMatchScreenshot(story.id, {
     comparatorName: 'pixelmatch',
-    comparatorOptions: { threshold: 0.2, includeAA: false, allowedMismatchedPixelRatio: 0.01 },
+    comparatorOptions: { threshold: 0.2, includeAA: false, allowedMismatchedPixels: 100 },
   });
 });
