@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Message } from '@/shared/messages/messages';
-import styles from './Auth.module.css';
+import styles from '@/shared/codeform/Form.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
-import { OtpForm } from './OtpForm';
-import styles from './Auth.module.css';
+import { OtpForm } from '@/shared/codeform/OtpForm';
+import styles from '@/shared/codeform/Form.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
 /** /otp/:email/:userId: the code entry; on success the customer goes to /profile. */

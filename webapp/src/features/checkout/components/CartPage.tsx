@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { storePendingUserId } from '@/features/auth/api/pendingUser';
-import { OtpForm } from '@/features/auth/components/OtpForm';
+import { storePendingUserId } from '@/shared/api/pendingUser';
+import { OtpForm } from '@/shared/codeform/OtpForm';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { useFocusOnChange } from '@/shared/focus/focus';
 import { toMessageError } from '@/shared/api/errors';
 import { isRegistered } from '@/shared/api/session';
-import type { Bundle, SignupForm as SignupFields } from '@/shared/api/types';
+import type { SignupForm as SignupFields } from '@/shared/api/types';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
 import { usePay } from '../hooks/usePay';
@@ -31,22 +32,18 @@ export type CartPageProps = {
 /** useBundle loads the bundle of the cart; a failure is logged and the summary reads 'NA'. */
 function useBundle(bundleId: string) {
   const api = useApi();
-  const [loaded, setLoaded] = useState<{ id: string; bundle: Bundle | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.catalog
-      .bundle(bundleId)
-      .then((bundle) => live && setLoaded({ id: bundleId, bundle }))
-      .catch((err: unknown) => {
+  const q = useQuery({
+    queryKey: ['catalog', 'bundle', bundleId],
+    queryFn: async () => {
+      try {
+        return await api.catalog.bundle(bundleId);
+      } catch (err) {
         console.error('cart: bundle not loaded', err instanceof Error ? err.message : err);
-        if (live) setLoaded({ id: bundleId, bundle: null });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, bundleId]);
-  const current = loaded?.id === bundleId ? loaded : null;
-  return { bundle: current?.bundle ?? null, loading: current === null };
+        throw err;
+      }
+    },
+  });
+  return { bundle: q.data ?? null, loading: q.isPending };
 }
 
 /**

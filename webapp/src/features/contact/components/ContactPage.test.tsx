@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { ShopProviders } from '@/shared/testing/ShopProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { ContactPage } from './ContactPage';
 
 const server = startMockServer();
@@ -13,9 +13,9 @@ const CONTACT = 'https://support.provider.test/esim-service/api/v1/support/conta
 function renderContact(config = {}) {
   const user = userEvent.setup();
   render(
-    <ShopProviders path="/contactus" config={config}>
+    <AppProviders path="/contactus" config={config}>
       <ContactPage />
-    </ShopProviders>,
+    </AppProviders>,
   );
   return user;
 }

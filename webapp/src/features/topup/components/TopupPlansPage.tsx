@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
@@ -25,26 +26,21 @@ export function TopupPlansPage() {
   const navigate = useNavigate();
   const provider = /^\d+$/.test(thirdpartyproviderid) ? Number(thirdpartyproviderid) : NaN;
   const valid = origin.trim() !== '' && iccid.trim() !== '' && accountId.trim() !== '' && Number.isSafeInteger(provider);
-  const key = `${origin}|${iccid}|${provider}`;
-  const [list, setList] = useState<{ key: string; state: ListState } | null>(null);
   const [busy, setBusy] = useState('');
   const [failure, setFailure] = useState('');
-
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    api.catalog
-      .topupBundles(origin, iccid, provider)
-      .catch((err: unknown) => {
+  const list = useQuery({
+    queryKey: ['catalog', 'topupBundles', origin, iccid, provider],
+    queryFn: async () => {
+      try {
+        return await api.catalog.topupBundles(origin, iccid, provider);
+      } catch (err) {
         // Section 8: catalogue loads that fail are only logged; the list stays empty.
         console.error('topup: bundles not loaded', err instanceof Error ? err.message : err);
-        return [] as Bundle[];
-      })
-      .then((bundles) => live && setList({ key, state: { status: 'ready', bundles } }));
-    return () => {
-      live = false;
-    };
-  }, [api, origin, iccid, provider, valid, key]);
+        throw err;
+      }
+    },
+    enabled: valid,
+  });
 
   const buy = async (bundle: Bundle) => {
     if (busy) return;
@@ -63,7 +59,7 @@ export function TopupPlansPage() {
     }
   };
 
-  const state: ListState = list?.key === key ? list.state : { status: 'loading' };
+  const state: ListState = list.isPending ? { status: 'loading' } : { status: 'ready', bundles: list.data ?? [] };
   return (
     <div className="page">
       <PageTitle name="Top-up plans" />

@@ -7,9 +7,9 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { PENDING_USER_KEY } from '../api/pendingUser';
-import { CaptchaProvider } from '../captcha/CaptchaProvider';
-import { AccountProviders } from '@/shared/testing/AccountProviders';
+import { PENDING_USER_KEY } from '@/shared/api/pendingUser';
+import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { OtpForm } from './OtpForm';
 
 const server = startMockServer();
@@ -22,9 +22,9 @@ function setup(selection: Selection, opts: { captcha?: 'never-ready' } = {}) {
   const onVerified = vi.fn();
   const form = <OtpForm userId={USER} email={EMAIL} onVerified={onVerified} />;
   render(
-    <AccountProviders services={services} config={opts.captcha ? { captchaSiteKey: 'site-key' } : undefined}>
+    <AppProviders services={services} config={opts.captcha ? { captchaSiteKey: 'site-key' } : undefined}>
       {opts.captcha ? <CaptchaProvider load={() => new Promise(() => undefined)}>{form}</CaptchaProvider> : form}
-    </AccountProviders>,
+    </AppProviders>,
   );
   return { services, onVerified, user: userEvent.setup() };
 }

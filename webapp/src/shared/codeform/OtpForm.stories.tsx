@@ -1,20 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { OtpForm } from './OtpForm';
 
-const guest = { 'identity.token.guest': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login' } as const;
-
 const meta = {
-  title: 'auth/OtpForm',
+  title: 'shared/OtpForm',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: OtpForm,
-  decorators: [withAccount()],
   args: { userId: 'e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', email: 'rana.haddad@example.com', onVerified: fn() },
-  parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'success' }) } },
+  parameters: shopParameters({
+    fixtures: { 'identity.token.guest': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login', 'users.otpVerify': 'success' },
+  }),
 } satisfies Meta<typeof OtpForm>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -26,11 +24,11 @@ const enter = async (canvasElement: HTMLElement, code = '123456') => {
   return c;
 };
 
-/** Idle: the empty code field. */
+/** The empty code field. */
 export const Empty: Story = {};
 
-/** Filled and verified: the customer is logged in. */
-export const Verified: Story = {
+/** Verified: the customer is logged in. */
+export const Filled: Story = {
   play: async ({ canvasElement, args }) => {
     const c = await enter(canvasElement);
     await waitFor(() => expect(args.onVerified).toHaveBeenCalled());
@@ -38,11 +36,9 @@ export const Verified: Story = {
   },
 };
 
-/** Loading: the verification never answers. */
-export const Verifying: Story = {
-  parameters: {
-    msw: { handlers: [http.post(`${FIXTURE_BASES.api}users/otp/email/*`, () => delay('infinite')), ...handlersFor(guest)] },
-  },
+/** The verification never answers. */
+export const Loading: Story = {
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'pending' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent('Verifying the code');
@@ -50,8 +46,17 @@ export const Verifying: Story = {
   },
 };
 
+/** The server fails the verification (500 problem+json). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 500 } }),
+  play: async ({ canvasElement }) => {
+    const c = await enter(canvasElement, '000000');
+    await expect(await c.findByRole('alert')).toBeInTheDocument();
+  },
+};
+
 export const InvalidCode: Story = {
-  parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'invalid-otp' }) } },
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.invalidOtpRetry));
@@ -59,7 +64,7 @@ export const InvalidCode: Story = {
 };
 
 export const AccountLocked: Story = {
-  parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'account-locked' }) } },
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'account-locked' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.accountLocked));
@@ -76,7 +81,7 @@ export const Resent: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'conflict' }) } },
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'conflict' } }),
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.conflict));

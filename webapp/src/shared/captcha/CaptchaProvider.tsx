@@ -1,4 +1,5 @@
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useConfig } from '@/shared/config/ConfigContext';
 import './captcha.css';
 
@@ -66,24 +67,25 @@ type CaptchaProviderProps = {
 export function CaptchaProvider({ children, load = loadRecaptcha }: CaptchaProviderProps) {
   const { captchaSiteKey } = useConfig();
   const siteKey = captchaSiteKey.trim();
-  const [readyKey, setReadyKey] = useState('');
-
-  useEffect(() => {
-    if (!siteKey) return;
-    let live = true;
-    load(siteKey)
-      .then(() => {
+  // Loading the script is a query like any other (shared/query): once per site key.
+  const script = useQuery({
+    queryKey: ['captcha', siteKey],
+    queryFn: async () => {
+      try {
+        await load(siteKey);
         const g = window.grecaptcha;
         if (!g) throw new Error('reCAPTCHA script loaded without grecaptcha');
-        g.ready(() => {
-          if (live) setReadyKey(siteKey);
-        });
-      })
-      .catch((err: unknown) => console.warn('captcha: not available', err instanceof Error ? err.message : err));
-    return () => {
-      live = false;
-    };
-  }, [siteKey, load]);
+        await new Promise<void>((resolve) => g.ready(resolve));
+        return siteKey;
+      } catch (err) {
+        console.warn('captcha: not available', err instanceof Error ? err.message : err);
+        throw err;
+      }
+    },
+    enabled: siteKey !== '',
+    staleTime: Infinity,
+  });
+  const readyKey = script.data ?? '';
 
   const value = useMemo<Captcha>(() => {
     if (!siteKey) {

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/shared/query/queryClient';
 import { CaptchaProvider, DEV_CAPTCHA_TOKEN, loadRecaptcha, useCaptcha } from './CaptchaProvider';
 
 function Probe() {
@@ -26,9 +28,11 @@ function Probe() {
 const renderWith = (siteKey: string, load?: (k: string) => Promise<void>) =>
   render(
     <ConfigProvider config={fixtureConfig({ captchaSiteKey: siteKey })}>
-      <CaptchaProvider load={load}>
-        <Probe />
-      </CaptchaProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <CaptchaProvider load={load}>
+          <Probe />
+        </CaptchaProvider>
+      </QueryClientProvider>
     </ConfigProvider>,
   );
 
@@ -60,7 +64,7 @@ describe('CaptchaProvider', () => {
     await vi.waitFor(() => expect(document.body.dataset.token).toBe('error: captcha: not ready'));
     expect(load).toHaveBeenCalledWith('site-key');
     await act(async () => ready());
-    expect(screen.getByText('recaptcha ready')).toBeInTheDocument();
+    expect(await screen.findByText('recaptcha ready')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'token' }));
     await vi.waitFor(() => expect(document.body.dataset.token).toBe('recaptcha-token'));
     expect(execute).toHaveBeenCalledWith('site-key', { action: 'verify_otp' });

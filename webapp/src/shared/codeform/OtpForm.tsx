@@ -5,10 +5,10 @@ import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
-import { useLogin } from '../api/login';
-import { storePendingUserId } from '../api/pendingUser';
-import { CaptchaGate, useCaptcha } from '../captcha/CaptchaProvider';
-import styles from './Auth.module.css';
+import { useLogin } from '@/shared/api/login';
+import { storePendingUserId } from '@/shared/api/pendingUser';
+import { CaptchaGate, useCaptcha } from '@/shared/captcha/CaptchaProvider';
+import styles from './Form.module.css';
 
 export type OtpFormProps = {
   /** The user id the code was sent for (users/otp/send_email's data.userId). */
