@@ -20,6 +20,7 @@ func ParseClaims(accessToken string) (Claims, error) {
 		Email:     str(m["email"]),
 		FirstName: str(m["first_name"]),
 		LastName:  str(m["last_name"]),
+		Role:      str(m["role"]),
 	}
 	if exp, err := m.GetExpirationTime(); err == nil && exp != nil {
 		c.Exp = exp.UTC()

@@ -104,7 +104,11 @@ type Claims struct {
 	LastName  string
 	Exp       time.Time
 	IsGuest   bool
+	Role      string // "guest" | "customer" | "agent" (claim role)
 }
+
+// IsAgent reports a support agent's token.
+func (c Claims) IsAgent() bool { return c.Role == "agent" }
 
 // Session is what a TokenStore keeps (the web shop's local storage keys).
 type Session struct {

@@ -7,10 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/sdk/messages"
 	"go.yaml.in/yaml/v3"
@@ -30,8 +36,12 @@ const (
 	DefaultSupportEmail  = "support@cedarsim.example"
 )
 
-// Config is the resolved configuration. The YAML/JSON keys are the file format.
+// Config is the resolved configuration. The YAML/JSON keys are the file format (documented
+// in docs/cli/config.md; a test keeps that page in step with these fields).
 type Config struct {
+	// Server is an origin laid out like the sandbox; it sets the four service URLs below
+	// unless they are given at the same level. A scheme-less value is accepted (see NormalizeServer).
+	Server         string `yaml:"server" json:"server"`
 	APIURL         string `yaml:"api_url" json:"api_url"`
 	SupportURL     string `yaml:"support_url" json:"support_url"`
 	ESIMCheckURL   string `yaml:"esimcheck_url" json:"esimcheck_url"`
@@ -44,6 +54,12 @@ type Config struct {
 	CaptchaSiteKey string `yaml:"captcha_site_key" json:"captcha_site_key"`
 	SupportPhone   string `yaml:"support_phone" json:"support_phone"`
 	SupportEmail   string `yaml:"support_email" json:"support_email"`
+	// Timeout bounds each call to the provider ("30s", "2m"); 0 keeps the SDK's default.
+	Timeout Duration `yaml:"timeout" json:"timeout"`
+	// Debug shows errors in full: the call name, method and URL (ESIM_DEBUG=1, --debug).
+	Debug bool `yaml:"debug" json:"debug"`
+	// Warnings are problems of the config file that do not stop esim (unknown keys).
+	Warnings []string `yaml:"-" json:"-"`
 
 	// Dir is the directory holding the config file and the session; not read from the file.
 	Dir string `yaml:"-" json:"-"`
@@ -56,6 +72,37 @@ type Overrides struct {
 	SupportURL   string
 	ESIMCheckURL string
 	ConfigDir    string
+	Timeout      time.Duration
+	Debug        bool
+}
+
+// Duration is a time.Duration written as "30s" in the config file.
+type Duration time.Duration
+
+// UnmarshalYAML reads "30s", "2m" or a number of seconds.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParseDuration(n.Value)
+	if err != nil {
+		return fmt.Errorf("timeout: %w", err)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// ParseDuration reads "30s", "2m" or a plain number of seconds; it must not be negative.
+func ParseDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		s = strconv.Itoa(n) + "s"
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("invalid duration %q: want e.g. 30s or 2m", s)
+	}
+	return d, nil
 }
 
 // Env lists the environment variables read, with the field each one sets.
@@ -79,16 +126,41 @@ var envVars = []struct {
 
 // EnvNames returns the names of the environment variables the CLI reads.
 func EnvNames() []string {
-	names := []string{"ESIM_SERVER", "ESIM_CONFIG_DIR"}
+	names := []string{"ESIM_SERVER", "ESIM_CONFIG_DIR", "ESIM_TIMEOUT", "ESIM_DEBUG"}
 	for _, e := range envVars {
 		names = append(names, e.name)
 	}
 	return names
 }
 
+// NormalizeServer accepts a server given without a scheme ("127.0.0.1:8080",
+// "localhost:18204", "shop.example.com"): loopback and private addresses get http://,
+// anything else https://.
+func NormalizeServer(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.Contains(s, "://") {
+		return s
+	}
+	host := s
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return "http://" + s
+	}
+	if ip := net.ParseIP(host); ip != nil && (ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified()) {
+		return "http://" + s
+	}
+	return "https://" + s
+}
+
 // BasesFor returns the four service bases of a server laid out like the sandbox.
 func BasesFor(origin string) (api, support, esimcheck, logs string) {
-	o := strings.TrimRight(origin, "/")
+	o := strings.TrimRight(NormalizeServer(origin), "/")
 	return o + "/api/v1/", o + "/esim-service/api/v1/", o + "/esim-check/api/v1/", o + "/loki/api/v1/push"
 }
 
@@ -166,9 +238,35 @@ func readFile(dir string, c *Config) error {
 		if err := yaml.Unmarshal(b, c); err != nil {
 			return fmt.Errorf("parsing config file %s: %w", p, err)
 		}
+		var keys map[string]any
+		if yaml.Unmarshal(b, &keys) == nil {
+			known := Keys()
+			var unknown []string
+			for k := range keys {
+				if !slices.Contains(known, k) {
+					unknown = append(unknown, k)
+				}
+			}
+			sort.Strings(unknown)
+			for _, k := range unknown {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: unknown key %q ignored (see 'esim help config' for the keys)", p, k))
+			}
+		}
 		return nil
 	}
 	return nil
+}
+
+// Keys lists the keys of the config file.
+func Keys() []string {
+	t := reflect.TypeOf(Config{})
+	var out []string
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (c *Config) applyDefaults() {
@@ -202,7 +300,7 @@ func (c *Config) validate() error {
 	} {
 		u, err := url.Parse(f.v)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("invalid %s %q: want an http or https URL", f.name, f.v)
+			return fmt.Errorf("invalid %s %q: want an http or https URL such as https://api.example.com/api/v1/", f.name, f.v)
 		}
 	}
 	return nil

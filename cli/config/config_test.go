@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -29,7 +30,7 @@ func TestLoadPrecedence(t *testing.T) {
 					GuestUsername: SandboxGuestUsername, GuestPassword: SandboxGuestPassword,
 					SupportPhone: DefaultSupportPhone, SupportEmail: DefaultSupportEmail, Dir: c.Dir,
 				}
-				if *c != want {
+				if !reflect.DeepEqual(*c, want) {
 					t.Errorf("got %+v\nwant %+v", *c, want)
 				}
 			},

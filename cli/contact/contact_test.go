@@ -21,13 +21,13 @@ func TestContact(t *testing.T) {
 			Name:     "placeholder topic",
 			Args:     args("Topic - Please Select"),
 			WantCode: 2,
-			WantErr:  "Please select a valid topic.\nRun 'esim --help' (or add --help to the command) for usage.\n",
+			WantErr:  "Please select a valid topic. Topics: Customer Service, Sales, Support.\nRun 'esim --help' (or add --help to the command) for usage.\n",
 		},
 		{
 			Name:     "missing message",
 			Args:     []string{"contact", "--topic", "Sales", "--email", "a@b.co", "--name", "A"},
 			WantCode: 2,
-			WantErr:  "--message is required\nRun 'esim --help' (or add --help to the command) for usage.\n",
+			WantErr:  "--message is required (or log in, for name and e-mail)\nRun 'esim --help' (or add --help to the command) for usage.\n",
 		},
 	})
 }

@@ -134,8 +134,8 @@ type Options struct {
 	Flags  Flags
 }
 
-// NewCmdSandbox builds `esim sandbox`. runF replaces the run function in tests.
-func NewCmdSandbox(f *factory.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+// NewCmdSandbox builds `esim sandbox`.
+func NewCmdSandbox(f *factory.Factory) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
 		Use:   "sandbox",
@@ -154,9 +154,6 @@ matching rules of the Go tests and the MSW handlers.`,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = f.IOStreams.Out, f.IOStreams.ErrOut
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
 			return run(cmd.Context(), opts)
 		},
 	}

@@ -80,7 +80,7 @@ func runCmd(t *testing.T, args []string, url string, check func(t *testing.T)) s
 	t.Helper()
 	ios, _, out, _ := iostreams.Test()
 	f := &factory.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
-	cmd := NewCmdSandbox(f, nil)
+	cmd := NewCmdSandbox(f)
 	cmd.SetArgs(args)
 	cmd.SetOut(io.Discard)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -43,3 +43,26 @@ func EmailOrCustomer(ctx context.Context, c *sdk.Client, email string) (string, 
 	}
 	return claims.Email, nil
 }
+
+// AgentRequiredMessage is printed when a customer (or nobody) runs an agent command.
+const AgentRequiredMessage = "This command is for support agents. Log in with an agent account: esim login --agent --email AGENT_EMAIL"
+
+// ErrNotAgent is wrapped in the AuthError of a session that is not an agent's.
+var ErrNotAgent = errors.New("not an agent session")
+
+// Agent returns the claims of the stored session when it is a support agent's; any other
+// session (or none) is an AuthError with AgentRequiredMessage (exit 4).
+func Agent(ctx context.Context, c *sdk.Client) (sdk.Claims, error) {
+	claims, err := Customer(ctx, c)
+	if err != nil {
+		var ae *cmdutil.AuthError
+		if errors.As(err, &ae) {
+			return sdk.Claims{}, &cmdutil.AuthError{Err: err, Message: AgentRequiredMessage}
+		}
+		return sdk.Claims{}, err
+	}
+	if !claims.IsAgent() {
+		return sdk.Claims{}, &cmdutil.AuthError{Err: ErrNotAgent, Message: AgentRequiredMessage}
+	}
+	return claims, nil
+}
