@@ -56,13 +56,15 @@ func NewCmdSignup(f *factory.Factory) *cobra.Command {
 		Short: "Create an account: verify your e-mail with a code",
 		Long: `Create a customer account as the shop's checkout does: first and last name, country dial
 code (default 961, Lebanon), phone and e-mail, all required, the e-mail in a valid form.
-esim sends a one-time code to the e-mail; type it (or pass --code, or --code - to read
-it from stdin) and you are logged in, ready for 'esim buy'.
+esim sends a one-time code to the e-mail; type it (or pass --code - to read it from
+stdin) and you are logged in, ready for 'esim buy'. Error texts are the shop's (spec
+section 8).
 
 On a terminal, missing fields are asked for; otherwise they must be given as flags.
 --send-only sends the code and stops; finish with 'esim login --email EMAIL --code N'.`,
 		Example: `  $ esim signup
-  $ esim signup --first-name Rana --last-name Haddad --phone 70123456 --email rana@example.com
+  $ read-code-from-mail | esim signup --first-name Rana --last-name Haddad --phone 70123456 \
+      --email rana@example.com --code - --captcha-token "$TOKEN"
   $ esim signup --first-name Rana --last-name Haddad --country-code 33 --phone 612345678 \
       --email rana@example.com --send-only
   $ esim login --email rana@example.com --code 123456 --captcha-token dev-captcha`,
@@ -76,6 +78,11 @@ On a terminal, missing fields are asked for; otherwise they must be given as fla
 			opts.Code = strings.TrimSpace(opts.Code)
 			if opts.SendOnly && opts.Code != "" {
 				return cmdutil.FlagErrorf("--send-only and --code cannot be combined")
+			}
+			if opts.Code != "" && opts.Code != "-" {
+				// The code does not exist before signup sends it: a code given up front
+				// would be a dead one.
+				return cmdutil.FlagErrorf("signup sends the code: pass --code - to read it from stdin once it arrives, or --send-only and then 'esim login --email EMAIL --code N'")
 			}
 			if !opts.IO.CanPrompt() {
 				var missing []string
@@ -99,7 +106,7 @@ On a terminal, missing fields are asked for; otherwise they must be given as fla
 	fl.StringVar(&opts.Form.CountryCode, "country-code", "", "Phone dial code without + (default 961)")
 	fl.StringVar(&opts.Form.Phone, "phone", "", "Phone number")
 	fl.StringVarP(&opts.Form.Email, "email", "e", "", "E-mail address")
-	fl.StringVar(&opts.Code, "code", "", "The one-time code from the e-mail (prompted for when omitted; - reads it from stdin)")
+	fl.StringVar(&opts.Code, "code", "", "- reads the one-time code from stdin once sent (prompted for when omitted)")
 	fl.BoolVar(&opts.SendOnly, "send-only", false, "Only send the code; verify later with 'esim login --email EMAIL --code N'")
 	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
 	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
