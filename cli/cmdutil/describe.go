@@ -65,7 +65,7 @@ func Describe(err error, debug bool, server string) (msg, hint string) {
 		return prefixBefore(full, apiErr.Error()) + serverSaid(apiErr), ""
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return prefixBefore(full, context.DeadlineExceeded.Error()) + "the server did not answer in time",
+		return httpPrefix.ReplaceAllString(prefixBefore(full, context.DeadlineExceeded.Error()), "") + "the server did not answer in time",
 			"Allow more time with --timeout (or ESIM_TIMEOUT), e.g. --timeout 2m."
 	}
 	if isNetwork(err) {

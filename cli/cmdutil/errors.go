@@ -93,13 +93,14 @@ func ParseICCID(s string) (string, error) {
 // without arguments, otherwise a usage error (exit 2) with cobra's suggestions.
 func GroupCommand(cmd *cobra.Command) *cobra.Command {
 	cmd.Args = cobra.ArbitraryArgs
+	cmd.SuggestionsMinimumDistance = 2
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		if len(args) == 0 {
 			return c.Help()
 		}
 		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
 		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
-			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+			msg += "\n\nDid you mean this?\n    " + strings.Join(s, "\n    ")
 		}
 		return FlagErrorf("%s", msg)
 	}

@@ -42,10 +42,10 @@ func AddJSONFlags(cmd *cobra.Command, j *JSONFlag, sample any) {
 	fl.StringVarP(&j.JQ, "jq", "q", "", "Filter the JSON with a jq `expression`")
 	fl.StringVarP(&j.Template, "template", "t", "", "Format the JSON with a Go `template`")
 	_ = cmd.RegisterFlagCompletionFunc("json", func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		done, _ := cutLast(toComplete)
+		done, last := cutLast(toComplete)
 		var out []string
 		for _, f := range j.fields {
-			if !slices.Contains(strings.Split(done, ","), f) {
+			if strings.HasPrefix(f, last) && !slices.Contains(strings.Split(done, ","), f) {
 				out = append(out, joinNonEmpty(done, f))
 			}
 		}

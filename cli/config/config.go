@@ -193,10 +193,21 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 		return nil, err
 	}
 	c.Dir = dir
-
-	// A server (flag or env) sets the four bases, below more specific settings of the same level.
-	server := getenv("ESIM_SERVER")
-	if server != "" {
+	// A server sets the four bases, below more specific settings of the same level.
+	if c.Server != "" {
+		file := *c
+		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(c.Server)
+		for _, f := range []struct{ from, to *string }{
+			{&file.APIURL, &c.APIURL}, {&file.SupportURL, &c.SupportURL},
+			{&file.ESIMCheckURL, &c.ESIMCheckURL}, {&file.LogPushURL, &c.LogPushURL},
+		} {
+			if *f.from != "" {
+				*f.to = *f.from
+			}
+		}
+	}
+	if server := getenv("ESIM_SERVER"); server != "" {
+		c.Server = server
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(server)
 	}
 	for _, e := range envVars {
@@ -204,9 +215,24 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 			*e.set(c) = v
 		}
 	}
+	if v := getenv("ESIM_TIMEOUT"); v != "" {
+		d, err := ParseDuration(v)
+		if err != nil {
+			return nil, fmt.Errorf("ESIM_TIMEOUT: %w", err)
+		}
+		c.Timeout = Duration(d)
+	}
+	if v := getenv("ESIM_DEBUG"); v != "" && v != "0" && !strings.EqualFold(v, "false") {
+		c.Debug = true
+	}
 	if o.Server != "" {
+		c.Server = o.Server
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(o.Server)
 	}
+	if o.Timeout > 0 {
+		c.Timeout = Duration(o.Timeout)
+	}
+	c.Debug = c.Debug || o.Debug
 	for _, f := range []struct {
 		v string
 		p *string

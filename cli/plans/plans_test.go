@@ -78,9 +78,9 @@ func TestPlans(t *testing.T) {
 				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
 		},
 		{
-			Name: "jq over the plans",
-			Args: []string{"plans", "--country", "TR,LB", "--jq", ".[] | select(.price < 15) | .name"},
-			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
+			Name:    "jq over the plans",
+			Args:    []string{"plans", "--country", "TR,LB", "--jq", ".[] | select(.price < 15) | .name"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "TR_1GB_7D\nTR_5GB_30D\nLB_500MB_1D\nLB_3GB_30D\n",
 		},
 		{
