@@ -20,7 +20,6 @@ func ParseClaims(accessToken string) (Claims, error) {
 		Email:     str(m["email"]),
 		FirstName: str(m["first_name"]),
 		LastName:  str(m["last_name"]),
-		Role:      str(m["role"]),
 	}
 	if exp, err := m.GetExpirationTime(); err == nil && exp != nil {
 		c.Exp = exp.UTC()
@@ -30,6 +29,13 @@ func ParseClaims(accessToken string) (Claims, error) {
 		c.IsGuest = v
 	case string:
 		c.IsGuest, _ = strconv.ParseBool(v)
+	}
+	switch c.Role = str(m["role"]); {
+	case c.Role != "":
+	case c.IsGuest:
+		c.Role = RoleGuest
+	default:
+		c.Role = RoleCustomer
 	}
 	return c, nil
 }

@@ -99,7 +99,9 @@ func (c *Client) newRequest(call, method string, base *url.URL, escapedPath stri
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", call, err)
 	}
-	if bearerExempt(escapedPath) && auth != authBasic {
+	// A call that reads customer data (authPrivate: the top-up list of an eSIM) carries
+	// the customer's bearer even on an exempt path; the server decides who may read it.
+	if bearerExempt(escapedPath) && auth != authBasic && auth != authPrivate {
 		auth = authNone
 	}
 	return &request{call: call, method: method, url: u, urlString: u.String(), auth: auth}, nil

@@ -60,7 +60,7 @@ func TestLogin(t *testing.T) {
 			Name:    "JSON",
 			Args:    append(flags, "--json"),
 			Opts:    []clitest.Option{guest, pend, clitest.Fixtures(ok...)},
-			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\"\n}\n",
+			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\",\n  \"role\": \"customer\"\n}\n",
 			Check:   loggedIn,
 		},
 		{

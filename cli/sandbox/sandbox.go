@@ -42,6 +42,7 @@ type Flags struct {
 	PublicURL      string
 	ShopURL        string
 	ActivationWait time.Duration
+	Agents         []string
 }
 
 // Register adds the flags to fs.
@@ -53,6 +54,7 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 	fs.DurationVar(&f.ActivationWait, "activation-delay", 2*time.Minute, "How long a new bundle stays Processing")
 	fs.StringArrayVar(&f.Faults, "fault", nil, "Inject a fault: `path=P,status=N[,count=N][,latency=DUR][,drop]` (repeatable)")
 	fs.BoolVar(&f.RejectCaptcha, "reject-captcha", false, "Refuse every captcha token (the 'Invalid Captcha' answer)")
+	fs.StringArrayVar(&f.Agents, "agent", nil, "Add a support agent `EMAIL` (signs in with the e-mail code; "+sb.DefaultAgentEmail+" is always seeded; repeatable)")
 	fs.StringVar(&f.ShopURL, "shop-url", "", "Origin of the shop the checkout page returns to (default: the same origin)")
 }
 
@@ -62,6 +64,7 @@ func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
 		Logger: logger, StatePath: f.State, AccessTokenLifetime: f.TokenLifetime, LockDuration: f.LockDuration,
 		ActivationDelay: f.ActivationWait, ClientID: f.ClientID, ClientSecret: f.ClientSecret,
 		GuestUsername: f.GuestUsername, GuestPassword: f.GuestPassword, PublicURL: f.PublicURL, ShopURL: f.ShopURL,
+		Agents: f.Agents,
 	}
 	if f.Accelerate < 1 {
 		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
@@ -121,8 +124,8 @@ func ParseFault(spec string) (sb.Fault, error) {
 
 // Bases returns the lines that tell where each service lives under origin.
 func Bases(origin string) string {
-	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Faults       %s/sandbox/faults\n",
-		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin)
+	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Audit log    %s/sandbox/audit (agent reads)\n  Faults       %s/sandbox/faults\n",
+		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin, origin)
 }
 
 // Options of `esim sandbox`.
@@ -144,11 +147,16 @@ func NewCmdSandbox(f *factory.Factory) *cobra.Command {
 E-mail codes appear at /sandbox/mailbox. Test cards on the checkout page:
 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
 
+The support agent ` + sb.DefaultAgentEmail + ` (and each --agent) signs in with the
+e-mail code like a customer; its tokens carry role "agent" and it may read any
+customer's eSIMs. Every agent read is listed at /sandbox/audit.
+
 With --replay DIR it serves the HAR fixtures of DIR verbatim instead, with the
 matching rules of the Go tests and the MSW handlers.`,
 		Example: `  $ esim sandbox
   $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.json --accelerate 60
   $ esim sandbox --fault 'path=catalog/countries,status=500,count=2'
+  $ esim sandbox --agent support@example.com --agent lina@example.com
   $ esim sandbox --replay fixtures/`,
 		Args:    cmdutil.NoArgs,
 		GroupID: "dev",

@@ -137,8 +137,8 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	o, _ := c.Orders.Create(ctx)
-	if o2, _ := c.Orders.Create(ctx); o2 == nil || o2.NewlyCreated {
-		t.Fatal("second create should not be new")
+	if o2, _ := c.Orders.Create(ctx); o2 == nil || !o2.NewlyCreated || o2.OrderID == o.OrderID {
+		t.Fatal("every create should be a new order")
 	}
 	_ = c.Orders.Delete(ctx, o.OrderID)
 	res, err := c.Checkout(ctx, sdk.CheckoutRequest{BundleID: plan.ID, Email: email})

@@ -17,7 +17,7 @@ button{font-size:1.1rem;padding:.5rem 1.5rem;margin-top:1rem}.error{color:#b3261
 // pages holds the parsed HTML templates; html/template escapes everything the sandbox
 // received from clients (names, messages, log lines).
 type pages struct {
-	index, mailbox, logs, checkout *template.Template
+	index, mailbox, logs, audit, checkout *template.Template
 }
 
 func parsePages() pages {
@@ -28,7 +28,7 @@ func parsePages() pages {
 		index: mk("index", `<h1>{{.Title}}</h1><p>The provider emulator. Bases:</p><ul>
 <li>API: <code>{{.Origin}}/api/v1/</code></li><li>Support: <code>{{.Origin}}/esim-service/api/v1/</code></li>
 <li>eSIM check: <code>{{.Origin}}/esim-check/api/v1/</code></li><li>Log push: <code>{{.Origin}}/loki/api/v1/push</code></li></ul>
-<p><a href="/sandbox/mailbox">Mailbox</a> (e-mail codes) · <a href="/sandbox/logs">Logs</a> · <a href="/sandbox/faults">Faults</a></p>`),
+<p><a href="/sandbox/mailbox">Mailbox</a> (e-mail codes) · <a href="/sandbox/logs">Logs</a> · <a href="/sandbox/audit">Audit log</a> · <a href="/sandbox/faults">Faults</a></p>`),
 		mailbox: mk("mailbox", `<h1>{{.Title}}</h1><p class="meta">Every e-mail the provider would have sent, newest first. JSON: <a href="/sandbox/mailbox.json">/sandbox/mailbox.json</a></p>
 {{range .Mails}}<div class="msg"><div class="meta">To {{.To}} · {{.SentAt.Format "2006-01-02 15:04:05 UTC"}}</div><h2>{{.Subject}}</h2>
 {{if .Code}}<p class="code" data-code="{{.Code}}">{{.Code}}</p>{{end}}<pre>{{.Text}}</pre>
@@ -36,6 +36,8 @@ func parsePages() pages {
 {{else}}<p>No mail yet.</p>{{end}}`),
 		logs: mk("logs", `<h1>{{.Title}}</h1><p class="meta">Lines received on /loki/api/v1/push, newest first. JSON: <a href="/sandbox/logs.json">/sandbox/logs.json</a></p>
 <table><tr><th>time</th><th>labels</th><th>message</th></tr>{{range .Lines}}<tr><td>{{.Time.Format "2006-01-02 15:04:05"}}</td><td>{{range $k, $v := .Labels}}{{$k}}={{$v}} {{end}}</td><td>{{.Message}}</td></tr>{{else}}<tr><td colspan="3">No log lines yet.</td></tr>{{end}}</table>`),
+		audit: mk("audit", `<h1>{{.Title}}</h1><p class="meta">Every read of customer data by a support agent, newest first. JSON: <a href="/sandbox/audit.json">/sandbox/audit.json</a></p>
+<table><tr><th>time</th><th>agent</th><th>call</th><th>target</th><th>customer</th></tr>{{range .Entries}}<tr><td>{{.Time.Format "2006-01-02 15:04:05"}}</td><td>{{.AgentEmail}}</td><td>{{.Call}}</td><td>{{.Target}}</td><td>{{.Owner}}</td></tr>{{else}}<tr><td colspan="5">No agent reads yet.</td></tr>{{end}}</table>`),
 		checkout: mk("checkout", `<h1>{{.Title}}</h1>{{if .Error}}<p class="error" role="alert">{{.Error}}</p>{{end}}
 {{if .Plan}}<dl><dt>Plan</dt><dd id="plan">{{.Plan}}</dd><dt>Total</dt><dd id="total">{{.Total}}</dd></dl>
 {{if .Payable}}<form method="post" action="/sandbox/checkout/{{.OrderID}}"><label for="cardNumber">Card number</label>

@@ -6,6 +6,7 @@
 //	GET  /sandbox/mailbox[?to=]         every mail sent, newest first (HTML)
 //	GET  /sandbox/mailbox.json[?to=]    {"messages":[{id,to,subject,text,sentAt,code?,qrPng?}]}
 //	GET  /sandbox/logs, /logs.json      lines received by the log push ({"lines":[...]})
+//	GET  /sandbox/audit, /audit.json    agent reads of customer data ({"entries":[...]})
 //	GET|POST|DELETE /sandbox/faults     list, add ({"path","method","count","status","detail",
 //	                                    "latencyMs","drop"} or {"expireTokens":true}), clear
 //	GET|POST /sandbox/checkout/{order}  hosted checkout page; form field cardNumber; a 303 to
@@ -40,6 +41,8 @@ type Server struct {
 	mux    *http.ServeMux
 	faults *faultSet
 	pages  pages
+	// verifyFails counts wrong codes per client address (in memory: a restart forgets them).
+	verifyFails *window
 
 	mu sync.Mutex
 	st *state
@@ -64,7 +67,14 @@ func New(opts Options) (*Server, error) {
 			return nil, fmt.Errorf("sandbox signing key: %w", err)
 		}
 	}
-	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: st, faults: newFaultSet(opts.Faults), pages: parsePages()}
+	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: st, faults: newFaultSet(opts.Faults), pages: parsePages(),
+		verifyFails: newWindow(opts.VerifyFailLimit, opts.VerifyFailWindow)}
+	s.mu.Lock()
+	err := s.seedAgentsLocked(append([]string{DefaultAgentEmail}, opts.Agents...))
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox agents: %w", err)
+	}
 	s.routes()
 	return s, nil
 }
@@ -244,7 +254,22 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f Fault) boo
 type authInfo struct {
 	Sub, Email, FirstName, LastName string
 	Guest                           bool
+	Role                            string // RoleGuest, RoleCustomer or RoleAgent
 }
+
+// role is the token's role claim: guests are always RoleGuest; a token issued before roles
+// existed (no claim) is a customer's.
+func (a authInfo) role() string {
+	switch {
+	case a.Guest:
+		return RoleGuest
+	case a.Role == RoleAgent:
+		return RoleAgent
+	}
+	return RoleCustomer
+}
+
+func (a authInfo) isAgent() bool { return a.role() == RoleAgent }
 
 // bearer validates the request's bearer token; on failure it answers 401 and returns false.
 func (s *Server) bearer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
@@ -262,14 +287,18 @@ func (s *Server) bearer(w http.ResponseWriter, r *http.Request) (authInfo, bool)
 	return a, true
 }
 
-// customer requires a registered (non-guest) customer's bearer token.
+// customer requires a registered customer's bearer token (not a guest's, not an agent's).
 func (s *Server) customer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
 	a, ok := s.bearer(w, r)
 	if !ok {
 		return a, false
 	}
-	if a.Guest {
-		writeProblem(w, http.StatusForbidden, "A registered customer is required.")
+	switch a.role() {
+	case RoleGuest:
+		forbid(w, detailGuest)
+		return a, false
+	case RoleAgent:
+		forbid(w, detailAgentOrder)
 		return a, false
 	}
 	return a, true

@@ -34,6 +34,13 @@ type user struct {
 	LockedUntil time.Time `json:"lockedUntil"`
 	OTP         string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires  time.Time `json:"otpExpires"`
+	Role        string    `json:"role,omitempty"` // RoleAgent for support agents, else empty (customer)
+	// CodeSends are the times of the code e-mails within the send window (the per-address limit).
+	CodeSends []time.Time `json:"codeSends,omitempty"`
+	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
+	// issued OTP: a retry with both the same gets the same answer.
+	VerifyIdem string `json:"verifyIdem,omitempty"`
+	VerifyCode string `json:"verifyCode,omitempty"`
 }
 
 type refreshGrant struct {
@@ -62,6 +69,10 @@ type order struct {
 	TranID    string      `json:"tranId,omitempty"`
 	ICCID     string      `json:"iccid,omitempty"`
 	Declines  int         `json:"declines"`
+	// DetailsIdem is the idempotency id of the orderdetails call that added the line, and
+	// CheckoutURL its answer, repeated to a retry with the same id.
+	DetailsIdem string `json:"detailsIdem,omitempty"`
+	CheckoutURL string `json:"checkoutUrl,omitempty"`
 }
 
 type esimBundle struct {
@@ -115,7 +126,6 @@ type contact struct {
 type state struct {
 	SigningKey []byte                   `json:"signingKey"`
 	Epoch      int                      `json:"epoch"` // bumped to expire every access token
-	Serial     uint64                   `json:"serial"`
 	Users      map[string]*user         `json:"users"`
 	Refresh    map[string]*refreshGrant `json:"refresh"`
 	Orders     map[string]*order        `json:"orders"`
@@ -123,7 +133,8 @@ type state struct {
 	Mail       []*Mail                  `json:"mail"`
 	Contacts   []*contact               `json:"contacts"`
 	Logs       []LogLine                `json:"logs"`
-	Idem       map[string]string        `json:"idem"` // idempotencyId -> order or verification key
+	Idem       map[string]string        `json:"idem"`  // idempotencyId -> order or verification key
+	Audit      []*AuditEntry            `json:"audit"` // agent reads of customer data, oldest first
 }
 
 func newState() *state {
