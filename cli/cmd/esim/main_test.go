@@ -130,7 +130,7 @@ func BenchmarkColdStartVersusGh(b *testing.B) {
 	b.ReportMetric(float64(ghs[len(ghs)/2].Microseconds())/1000, "gh-ms-median")
 	b.ReportMetric(ratios[len(ratios)/2], "esim/gh-median")
 }
-func BenchmarkColdStartHelp(b *testing.B)    { benchmarkColdStart(b, "--help") }
+func BenchmarkColdStartHelp(b *testing.B) { benchmarkColdStart(b, "--help") }
 
 // TestInterruptAtAPrompt: Ctrl-C while login waits for the code ends the process with
 // exit code 2 instead of leaving it stuck on stdin.
