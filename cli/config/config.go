@@ -54,12 +54,20 @@ type Config struct {
 	CaptchaSiteKey string `yaml:"captcha_site_key" json:"captcha_site_key"`
 	SupportPhone   string `yaml:"support_phone" json:"support_phone"`
 	SupportEmail   string `yaml:"support_email" json:"support_email"`
+	// Keys read by `esim serve` only: the shop's runtime configuration (GET /config.json).
+	Brand         string `yaml:"brand" json:"brand"`
+	LiveChatURL   string `yaml:"live_chat_url" json:"live_chat_url"`
+	TagManagerID  string `yaml:"tag_manager_id" json:"tag_manager_id"`
+	FlagBaseURL   string `yaml:"flag_base_url" json:"flag_base_url"`
+	CheckoutHosts string `yaml:"checkout_hosts" json:"checkout_hosts"` // comma-separated
 	// Timeout bounds each call to the provider ("30s", "2m"); 0 keeps the SDK's default.
 	Timeout Duration `yaml:"timeout" json:"timeout"`
 	// Debug shows errors in full: the call name, method and URL (ESIM_DEBUG=1, --debug).
 	Debug bool `yaml:"debug" json:"debug"`
 	// Warnings are problems of the config file that do not stop esim (unknown keys).
 	Warnings []string `yaml:"-" json:"-"`
+	// Given holds the keys given by the file, the environment or a flag (not defaults).
+	Given map[string]bool `yaml:"-" json:"-"`
 
 	// Dir is the directory holding the config file and the session; not read from the file.
 	Dir string `yaml:"-" json:"-"`
@@ -122,6 +130,11 @@ var envVars = []struct {
 	{"ESIM_CAPTCHA_SITE_KEY", func(c *Config) *string { return &c.CaptchaSiteKey }},
 	{"ESIM_SUPPORT_PHONE", func(c *Config) *string { return &c.SupportPhone }},
 	{"ESIM_SUPPORT_EMAIL", func(c *Config) *string { return &c.SupportEmail }},
+	{"ESIM_BRAND", func(c *Config) *string { return &c.Brand }},
+	{"ESIM_LIVE_CHAT_URL", func(c *Config) *string { return &c.LiveChatURL }},
+	{"ESIM_TAG_MANAGER_ID", func(c *Config) *string { return &c.TagManagerID }},
+	{"ESIM_FLAG_BASE_URL", func(c *Config) *string { return &c.FlagBaseURL }},
+	{"ESIM_CHECKOUT_HOSTS", func(c *Config) *string { return &c.CheckoutHosts }},
 }
 
 // EnvNames returns the names of the environment variables the CLI reads.
@@ -208,11 +221,13 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	}
 	if server := getenv("ESIM_SERVER"); server != "" {
 		c.Server = server
+		c.given("server")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(server)
 	}
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
 			*e.set(c) = v
+			c.given(envKey(e.name))
 		}
 	}
 	if v := getenv("ESIM_TIMEOUT"); v != "" {
@@ -227,6 +242,7 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	}
 	if o.Server != "" {
 		c.Server = o.Server
+		c.given("server")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(o.Server)
 	}
 	if o.Timeout > 0 {
@@ -241,6 +257,11 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	} {
 		if f.v != "" {
 			*f.p = f.v
+		}
+	}
+	for key, v := range map[string]string{"api_url": o.APIURL, "support_url": o.SupportURL, "esimcheck_url": o.ESIMCheckURL} {
+		if v != "" {
+			c.given(key)
 		}
 	}
 	c.applyDefaults()
@@ -269,6 +290,7 @@ func readFile(dir string, c *Config) error {
 			known := Keys()
 			var unknown []string
 			for k := range keys {
+				c.given(k)
 				if !slices.Contains(known, k) {
 					unknown = append(unknown, k)
 				}
@@ -281,6 +303,34 @@ func readFile(dir string, c *Config) error {
 		return nil
 	}
 	return nil
+}
+
+func (c *Config) given(key string) {
+	if c.Given == nil {
+		c.Given = map[string]bool{}
+	}
+	c.Given[key] = true
+}
+
+// envKey is the config key of an ESIM_* variable ("ESIM_API_URL" is "api_url").
+func envKey(name string) string { return strings.ToLower(strings.TrimPrefix(name, "ESIM_")) }
+
+// Getenv answers like os.Getenv for the ESIM_* names of the config keys, with the value
+// resolved from flags, environment and file, and "" for a key nobody gave (defaults stay
+// out): `esim serve` reads its settings through it, so it resolves them like every command.
+func (c *Config) Getenv(name string) string {
+	key := envKey(name)
+	if !c.Given[key] {
+		return ""
+	}
+	v := reflect.ValueOf(c).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k == key && t.Field(i).Type.Kind() == reflect.String {
+			return v.Field(i).String()
+		}
+	}
+	return ""
 }
 
 // Keys lists the keys of the config file.

@@ -45,7 +45,8 @@ func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error)
 sandbox provider on the same origin unless --api-url is given (then --support-url and
 --esimcheck-url are needed too). /healthz answers when the server is up.
 
-Values come from flags, then ESIM_* environment variables (ESIM_BRAND, ESIM_SUPPORT_PHONE,
+Values come from flags, then ESIM_* environment variables, then the config file (see
+'esim help config': brand, support_phone, ..., checkout_hosts) (ESIM_BRAND, ESIM_SUPPORT_PHONE,
 ESIM_SUPPORT_EMAIL, ESIM_LIVE_CHAT_URL, ESIM_CAPTCHA_SITE_KEY, ESIM_TAG_MANAGER_ID,
 ESIM_FLAG_BASE_URL, ESIM_CHECKOUT_HOSTS, ESIM_CLIENT_ID, ESIM_CLIENT_SECRET,
 ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD, ESIM_API_URL, ESIM_SUPPORT_URL,
@@ -59,6 +60,14 @@ ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL).`,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut, opts.Getenv = f.IOStreams.Out, f.IOStreams.ErrOut, f.Getenv
+			if f.Config != nil {
+				// One resolution for every command: flags, ESIM_* environment, config file.
+				cfg, err := f.Config()
+				if err != nil {
+					return err
+				}
+				opts.Getenv = cfg.Getenv
+			}
 			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
 			opts.SupportURL = first(opts.SupportURL, f.Overrides.SupportURL)
