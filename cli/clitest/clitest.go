@@ -7,8 +7,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,6 +45,9 @@ type Env struct {
 	Registry   *fixtures.Registry
 	Config     *config.Config
 	checkUnuse bool
+
+	mu       sync.Mutex
+	requests []request
 }
 
 // Option changes an Env.
@@ -185,7 +190,7 @@ func New(t testing.TB, opts ...Option) *Env {
 		IOStreams:  ios,
 		Browser:    e.Browser,
 		Getenv:     func(string) string { return "" },
-		HTTPClient: &http.Client{Transport: e.Transport},
+		HTTPClient: &http.Client{Transport: recorder{e: e, next: e.Transport}},
 		Store:      e.Store,
 		Now:        func() time.Time { return Now },
 	}
@@ -210,6 +215,40 @@ func New(t testing.TB, opts ...Option) *Env {
 func (e *Env) Run(args ...string) int {
 	e.T.Helper()
 	return root.Main(context.Background(), e.Factory, args)
+}
+
+// LastBody returns the body of the last request whose method is method and whose URL
+// contains path ("" when there was none); clitest records every request's body.
+func (e *Env) LastBody(method, path string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i := len(e.requests) - 1; i >= 0; i-- {
+		if r := e.requests[i]; r.method == method && strings.Contains(r.url, path) {
+			return r.body
+		}
+	}
+	return ""
+}
+
+type request struct{ method, url, body string }
+
+// recorder keeps each request's body before the mock transport answers it.
+type recorder struct {
+	e    *Env
+	next http.RoundTripper
+}
+
+func (r recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body.Close()
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	r.e.mu.Lock()
+	r.e.requests = append(r.e.requests, request{req.Method, req.URL.String(), string(body)})
+	r.e.mu.Unlock()
+	return r.next.RoundTrip(req)
 }
 
 // Session is the stored session after the run.

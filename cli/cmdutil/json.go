@@ -51,6 +51,15 @@ func AddJSONFlags(cmd *cobra.Command, j *JSONFlag, sample any) {
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	})
+	// `--json id,price` (a space, not =) leaves the fields as an argument: say so.
+	if args := cmd.Args; args != nil {
+		cmd.Args = func(c *cobra.Command, a []string) error {
+			if j.Enabled && len(j.Fields) == 0 && len(a) > 0 && j.looksLikeFields(a[len(a)-1]) {
+				return FlagErrorf("to choose JSON fields write --json=%s (with =)", a[len(a)-1])
+			}
+			return args(c, a)
+		}
+	}
 	prev := cmd.PreRunE
 	cmd.PreRunE = func(c *cobra.Command, args []string) error {
 		if err := j.validate(); err != nil {
@@ -76,6 +85,15 @@ func joinNonEmpty(a, b string) string {
 		return b
 	}
 	return a + "," + b
+}
+
+func (j *JSONFlag) looksLikeFields(s string) bool {
+	for _, f := range strings.Split(s, ",") {
+		if !slices.Contains(j.fields, strings.TrimSpace(f)) {
+			return false
+		}
+	}
+	return true
 }
 
 // AvailableFields lists the JSON fields --json accepts.

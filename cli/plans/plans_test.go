@@ -102,6 +102,12 @@ func TestPlans(t *testing.T) {
 			WantErr:  "unknown JSON field \"cost\"; available fields:\n  bundleUsageLevel\n  businessTitle\n  canTopup\n  durationInDays\n  flagsCodes\n  fupMsg\n  group\n  groupIconCode\n  id\n  isSpecial\n  listingDisplayTitle\n  name\n  price\n  quotaInMB\n  roamingCountries\n  thirdPartyProvider\n" + usage,
 		},
 		{
+			Name:     "json fields after a space",
+			Args:     []string{"plans", "--global", "--json", "id,price"},
+			WantCode: 2,
+			WantErr:  "to choose JSON fields write --json=id,price (with =)\n" + usage,
+		},
+		{
 			Name:     "bad jq",
 			Args:     []string{"plans", "--global", "--jq", ".[] |"},
 			WantCode: 2,
