@@ -184,13 +184,29 @@ func printVerdict(ios *iostreams.IOStreams, v diagnose.Verdict) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "eSIM %s: %s\n\n", v.ICCID, st(v.Status, tableprinter.Sanitize(v.Summary)))
 	for _, c := range v.Checks {
-		fmt.Fprintf(&b, "%s %s\n", st(c.Status, marks[c.Status].mark), tableprinter.Sanitize(c.Finding))
+		width := 0
+		if ios.IsStdoutTTY() {
+			width = ios.TerminalWidth() - 4
+		}
+		for i, l := range wrap(tableprinter.Sanitize(c.Finding), width+2) {
+			if i == 0 {
+				fmt.Fprintf(&b, "%s %s\n", st(c.Status, marks[c.Status].mark), l)
+			} else {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
+		}
 		for _, a := range c.Advice {
-			fmt.Fprintf(&b, "    %s\n", a)
+			for i, l := range wrap(a, width) {
+				indent := "    "
+				if i > 0 {
+					indent = "      "
+				}
+				fmt.Fprintf(&b, "%s%s\n", indent, l)
+			}
 		}
 	}
 	if v.Install.Known() {
-		fmt.Fprintf(&b, "\nInstall: SM-DP+ address %s, activation code %s\n  iPhone:  %s\n  Android: %s\n",
+		fmt.Fprintf(&b, "\nInstall:\n  SM-DP+ address:  %s\n  Activation code: %s\n  iPhone:          %s\n  Android:         %s\n",
 			v.Install.SMDPAddress, v.Install.ActivationCode, v.Install.IOSLink, v.Install.AndroidLink)
 	}
 	_, err := fmt.Fprint(ios.Out, b.String())
@@ -198,4 +214,31 @@ func printVerdict(ios *iostreams.IOStreams, v diagnose.Verdict) error {
 		return fmt.Errorf("writing the verdict: %w", err)
 	}
 	return nil
+}
+
+// wrap breaks text into lines of at most width columns at spaces (width 0: one line);
+// the lines after the first leave room for a deeper indent.
+func wrap(text string, width int) []string {
+	if width <= 20 || len([]rune(text)) <= width {
+		return []string{text}
+	}
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		limit := width
+		if len(lines) > 0 {
+			limit = width - 2
+		}
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > limit {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		if line == "" {
+			line = w
+		} else {
+			line += " " + w
+		}
+	}
+	return append(lines, line)
 }

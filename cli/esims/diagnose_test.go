@@ -21,9 +21,11 @@ const deviceAdvice = "" +
 	"    'This code is no longer valid': the QR code was scanned badly or the eSIM is already installed; do not scan it again, look for the eSIM in the device settings.\n"
 
 const installLines = "\n" +
-	"Install: SM-DP+ address smdp.cedarsim.example, activation code 10326-D64AD-97847-DDE82\n" +
-	"  iPhone:  https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\n" +
-	"  Android: https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\n"
+	"Install:\n" +
+	"  SM-DP+ address:  smdp.cedarsim.example\n" +
+	"  Activation code: 10326-D64AD-97847-DDE82\n" +
+	"  iPhone:          https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\n" +
+	"  Android:         https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\n"
 
 func TestDiagnose(t *testing.T) {
 	agent := clitest.Agent()
@@ -80,6 +82,21 @@ func TestDiagnose(t *testing.T) {
 			WantErr:  "iccid must be 19 or 20 digits long, got 4\n" + usage,
 		},
 	})
+}
+
+func TestDiagnoseWrapsAdviceOnATerminal(t *testing.T) {
+	e := clitest.New(t, clitest.TTY(80), clitest.Agent(), diagnoseFixtures())
+	if code := e.Run("esims", "diagnose", iccid, "--email", "rana.haddad@example.com"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	for _, l := range strings.Split(e.Out.String(), "\n") {
+		if w := len([]rune(l)); w > 80 && !strings.Contains(l, "https://") {
+			t.Errorf("line of %d columns: %q", w, l)
+		}
+	}
+	if !strings.Contains(e.Out.String(), "\n    In the device settings, set Mobile Data to the eSIM and turn Data Roaming on\n      (iPhone:") {
+		t.Errorf("advice not wrapped:\n%s", e.Out)
+	}
 }
 
 func TestDiagnoseUnknownICCID(t *testing.T) {
