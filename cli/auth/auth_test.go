@@ -96,6 +96,12 @@ func TestLogin(t *testing.T) {
 			},
 		},
 		{
+			Name:     "agent code with nothing pending names --agent",
+			Args:     []string{"login", "--agent", "--email", "agent@cedarsim.test", "--code", "123456"},
+			WantCode: 2,
+			WantErr:  "no code is pending for agent@cedarsim.test: run 'esim login --agent --email agent@cedarsim.test --send-only' first, then pass the code from the e-mail\n" + usage,
+		},
+		{
 			Name:     "unknown e-mail",
 			Args:     []string{"login", "--email", "nobody@example.com", "--send-only"},
 			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login-unknown-email")},
@@ -180,7 +186,7 @@ func TestAgentWhoami(t *testing.T) {
 			Name:    "whoami shows the agent",
 			Args:    []string{"whoami"},
 			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("users.currentUser/success")},
-			WantOut: "rana.haddad@example.com\nRana Haddad\nSupport agent\n",
+			WantOut: "rana.haddad@example.com\nRana Haddad\nRole: support agent\n",
 		},
 		{
 			Name:    "whoami --jq .agent",

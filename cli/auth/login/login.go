@@ -144,7 +144,7 @@ func run(ctx context.Context, opts *Options) error {
 			fmt.Fprintf(ios.ErrOut, "Enter the code sent to %s at %s (r sends a new one).\n", opts.Email, format.DateZone(p.Sent))
 		}
 	} else if opts.Code != "" && opts.Code != "-" {
-		return cmdutil.FlagErrorf("no code is pending for %s: run 'esim login --email %s --send-only' first, then pass the code from the e-mail", opts.Email, opts.Email)
+		return cmdutil.FlagErrorf("no code is pending for %s: run 'esim login %s--email %s --send-only' first, then pass the code from the e-mail", opts.Email, agentFlag(opts), opts.Email)
 	}
 	if userID == "" {
 		ios.StartSpinner("Sending the code")
@@ -159,7 +159,7 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", opts.Email)
 	}
 	if opts.SendOnly {
-		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login --email %s --code CODE\n", opts.Email)
+		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login %s--email %s --code CODE\n", agentFlag(opts), opts.Email)
 		if opts.JSON.Enabled {
 			return opts.JSON.Write(ios.Out, Result{Email: opts.Email, Pending: true})
 		}
@@ -200,6 +200,13 @@ func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.To
 	}
 	fmt.Fprintf(ios.ErrOut, "Logged in as %s%s%s.\n", tableprinter.Sanitize(res.Email), tableprinter.Sanitize(name), as)
 	return nil
+}
+
+func agentFlag(opts *Options) string {
+	if opts.Agent {
+		return "--agent "
+	}
+	return ""
 }
 
 func firstNonEmpty(s ...string) string {

@@ -38,8 +38,8 @@ func NewCmdWhoami(f *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "whoami",
 		Short: "Show the logged-in customer or support agent",
-		Long: `Show the e-mail and name of the logged-in account, and "Support agent" for an agent's
-session. Exits 4 when nobody is logged in or the session has expired.`,
+		Long: `Show the e-mail and name of the logged-in account, and "Role: support agent" for an
+agent's session. Exits 4 when nobody is logged in or the session has expired.`,
 		Example: "  $ esim whoami\n  $ esim whoami --json\n  $ esim whoami --jq .agent",
 		Args:    cmdutil.NoArgs,
 		GroupID: "account",
@@ -84,7 +84,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	out := fmt.Sprintf("%s\n%s\n", tableprinter.Sanitize(res.Email), tableprinter.Sanitize(name))
 	if res.Agent {
-		out += tableprinter.Styled(ios.ColorEnabled(), tableprinter.Yellow, "Support agent") + "\n"
+		out += tableprinter.Styled(ios.ColorEnabled(), tableprinter.Yellow, "Role: support agent") + "\n"
 	}
 	_, err = fmt.Fprint(ios.Out, out)
 	return err

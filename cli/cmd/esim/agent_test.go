@@ -56,7 +56,7 @@ func TestAgentConsoleAgainstSandbox(t *testing.T) {
 	}
 
 	e.agentLogin()
-	if out := e.run(nil, "whoami"); !strings.HasPrefix(out, sandbox.DefaultAgentEmail+"\n") || !strings.HasSuffix(out, "Support agent\n") {
+	if out := e.run(nil, "whoami"); !strings.HasPrefix(out, sandbox.DefaultAgentEmail+"\n") || !strings.HasSuffix(out, "Role: support agent\n") {
 		t.Errorf("whoami = %q", out)
 	}
 	var view struct {
