@@ -13,7 +13,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
-	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -31,7 +31,7 @@ type Options struct {
 	APIURL, SupportURL, ESIMCheckURL, LogPushURL string
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
-	Sandbox clisandbox.Flags
+	Sandbox sandboxhost.Flags
 }
 
 // NewCmdServe builds `esim serve`. runF replaces the run function in tests.
@@ -85,7 +85,7 @@ ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Addr, "addr", clisandbox.DefaultAddr, "Address to listen on")
+	fl.StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
 	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
 	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
@@ -239,7 +239,7 @@ func run(ctx context.Context, o *Options) error {
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
-	err = clisandbox.Serve(ctx, ln, h, logger)
+	err = sandboxhost.Serve(ctx, ln, h, logger)
 	if emu != nil {
 		if serr := emu.Save(); serr != nil && err == nil {
 			err = serr

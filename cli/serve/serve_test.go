@@ -17,7 +17,7 @@ import (
 	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
-	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/sdk"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -257,7 +257,7 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func sandboxCreds() (f clisandbox.Flags) {
+func sandboxCreds() (f sandboxhost.Flags) {
 	f.ClientID, f.ClientSecret, f.GuestUsername, f.GuestPassword = "prod-client", "s3cret", "guest@p.example", "pw"
 	return f
 }
