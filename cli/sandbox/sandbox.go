@@ -97,4 +97,3 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	return err
 }
-

@@ -16,8 +16,8 @@ import (
 
 	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
-	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/sdk"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
