@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"maps"
 	"net"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/cedarsim/esim/contract/vectors"
 	"github.com/cedarsim/esim/sdk"
 )
 
@@ -48,7 +48,7 @@ type vectorFile struct {
 
 func loadVectors(t *testing.T) vectorFile {
 	t.Helper()
-	raw, err := os.ReadFile("../../fixtures/vectors/messages.json")
+	raw, err := vectors.Raw("messages")
 	if err != nil {
 		t.Fatalf("read vectors: %v", err)
 	}

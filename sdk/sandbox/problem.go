@@ -7,57 +7,34 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 )
 
-// problem is an application/problem+json answer (RFC 9457); section 8 of the spec reads its
-// title and detail.
-type problem struct {
-	Type   string `json:"type"`
-	Title  string `json:"title"`
-	Status int    `json:"status"`
-	Detail string `json:"detail"`
-}
+// problem is an application/problem+json answer (RFC 9457, the generated wire type);
+// section 8 of the spec reads its title and detail.
+type problem = wire.Problem
 
 func writeProblem(w http.ResponseWriter, status int, detail string) {
 	title := http.StatusText(status)
 	if title == "" {
 		title = "Error"
 	}
-	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Content-Type", contract.ProblemContentType)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(problem{Type: ProblemType(status), Title: title, Status: status, Detail: detail})
-}
-
-// ProblemType is the problem "type" for a status: the RFC 9110 section that defines it,
-// as the fixtures write it (429 is defined by RFC 6585).
-func ProblemType(status int) string {
-	const rfc9110 = "https://tools.ietf.org/html/rfc9110#section-"
-	sections := map[int]string{
-		400: "15.5.1", 401: "15.5.2", 403: "15.5.4", 404: "15.5.5", 405: "15.5.6", 409: "15.5.10",
-		413: "15.5.14", 414: "15.5.15", 415: "15.5.16", 422: "15.5.21",
-		500: "15.6.1", 502: "15.6.3", 503: "15.6.4", 504: "15.6.5",
-	}
-	if status == http.StatusTooManyRequests {
-		return "https://tools.ietf.org/html/rfc6585#section-4"
-	}
-	if sec, ok := sections[status]; ok {
-		return rfc9110 + sec
-	}
-	if status >= 500 {
-		return rfc9110 + "15.6"
-	}
-	return rfc9110 + "15.5"
+	_ = json.NewEncoder(w).Encode(problem{Type: contract.ProblemType(status), Title: title, Status: status, Detail: detail})
 }
 
 // writeOAuthError answers a rejected token request: the problem fields section 8 reads plus
 // the OAuth "error" field that OAuth clients expect.
 func writeOAuthError(w http.ResponseWriter, code string) {
-	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Content-Type", contract.ProblemContentType)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusBadRequest)
 	_ = json.NewEncoder(w).Encode(map[string]any{
-		"type": ProblemType(http.StatusBadRequest), "title": "Bad Request", "status": 400, "detail": code, "error": code,
+		"type": contract.ProblemType(http.StatusBadRequest), "title": "Bad Request", "status": 400, "detail": code, "error": code,
 	})
 }
 

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"github.com/cedarsim/esim/contract"
 	"math"
 	"net"
 	"net/http"
@@ -90,7 +91,7 @@ func writeTooMany(w http.ResponseWriter, wait time.Duration, detail string) {
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusTooManyRequests)
-	_ = json.NewEncoder(w).Encode(problem{Type: ProblemType(http.StatusTooManyRequests), Title: "Too Many Requests",
+	_ = json.NewEncoder(w).Encode(problem{Type: contract.ProblemType(http.StatusTooManyRequests), Title: "Too Many Requests",
 		Status: http.StatusTooManyRequests, Detail: detail})
 }
 
