@@ -223,7 +223,10 @@ func TestRetries(t *testing.T) {
 		_, err := c.Support.CanPurchase(ctx, bundleID, "rami@example.com")
 		return err
 	}
-	verify := func(ctx context.Context, c *Client) error { _, err := c.Users.VerifyCode(ctx, "user-1", "123456", "captcha"); return err }
+	verify := func(ctx context.Context, c *Client) error {
+		_, err := c.Users.VerifyCode(ctx, "user-1", "123456", "captcha")
+		return err
+	}
 	for _, tc := range []struct {
 		name      string
 		method    string
