@@ -97,7 +97,7 @@ func (c *Client) reauthenticate(ctx context.Context, stale string) (string, erro
 			return t.AccessToken, nil
 		}
 		if !refreshRejected(err) {
-			return "", fmt.Errorf("re-authentication: %w", err)
+			return "", fmt.Errorf("could not renew the session (it is kept; try again): %w", err)
 		}
 		if cerr := c.store.Clear(ctx); cerr != nil {
 			err = errors.Join(err, fmt.Errorf("clear session: %w", cerr))
