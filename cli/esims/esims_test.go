@@ -17,7 +17,7 @@ import (
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
 
-const expired = "Your session has expired or you are not logged in. Run `esim login` to log in.\n"
+const expired = "Your session has expired or you are not logged in. Run `esim login` to log in (new here? `esim signup`).\n"
 
 func TestList(t *testing.T) {
 	customer := clitest.Customer()

@@ -17,7 +17,7 @@ import (
 )
 
 // SessionExpiredMessage is printed when a 401 cannot be recovered (exit code 4).
-const SessionExpiredMessage = "Your session has expired or you are not logged in. Run `esim login` to log in."
+const SessionExpiredMessage = "Your session has expired or you are not logged in. Run `esim login` to log in (new here? `esim signup`)."
 
 // Command groups of `esim --help`; set a command's GroupID to one of these.
 const (
