@@ -19,6 +19,7 @@ import (
 
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 )
 
 // Contract tests: every fixture (call and scenario) is replayed through the SDK on an
@@ -371,10 +372,10 @@ func idempotencyID(f *har.File) string {
 	return "no-idempotency-id"
 }
 
-func newContractClient(t *testing.T, files ...*har.File) (*Client, *capturing, *fixtures.Registry) {
+func newContractClient(t *testing.T, files ...*har.File) (*Client, *capturing, *mock.Registry) {
 	t.Helper()
 	mt := httpmock.NewMockTransport()
-	reg := fixtures.Register(mt, fixtures.DefaultBases(), files...)
+	reg := mock.Register(mt, fixtures.DefaultBases(), files...)
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}

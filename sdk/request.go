@@ -12,8 +12,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-
-	"github.com/cedarsim/esim/sdk/record"
 )
 
 // maxResponseBody bounds every answer read into memory; the largest legitimate answer
@@ -207,7 +205,7 @@ func (c *Client) send(ctx context.Context, r *request, bearer string) ([]byte, e
 		rd = bytes.NewReader(r.body)
 	}
 	// The call name rides on the context so that sdk/record can name fixture entries.
-	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.urlString, rd)
+	req, err := http.NewRequestWithContext(WithCall(ctx, r.call), r.method, r.urlString, rd)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}

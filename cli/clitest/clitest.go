@@ -22,6 +22,7 @@ import (
 	"github.com/cedarsim/esim/cli/root"
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/jarcoal/httpmock"
@@ -42,7 +43,7 @@ type Env struct {
 	Store      sdk.TokenStore
 	Browser    *browser.Recorder // replaced when a test sets Factory.Browser itself
 	Transport  *httpmock.MockTransport
-	Registry   *fixtures.Registry
+	Registry   *mock.Registry
 	Config     *config.Config
 	checkUnuse bool
 
@@ -83,7 +84,7 @@ func Fixtures(names ...string) Option {
 			}
 			files = append(files, f)
 		}
-		e.Registry = fixtures.Register(e.Transport, fixtures.DefaultBases(), files...)
+		e.Registry = mock.Register(e.Transport, fixtures.DefaultBases(), files...)
 		if err := e.Registry.Err(); err != nil {
 			e.T.Fatalf("registering fixtures: %v", err)
 		}

@@ -24,12 +24,7 @@ func NewTable(ios *iostreams.IOStreams) *tableprinter.Printer {
 // BundleTitle is businessTitle (it names the destination, which a list mixing countries
 // needs), else listingDisplayTitle, else name.
 func BundleTitle(b sdk.Bundle) string {
-	for _, s := range []string{b.BusinessTitle, b.ListingDisplayTitle, b.Name} {
-		if strings.TrimSpace(s) != "" {
-			return s
-		}
-	}
-	return ""
+	return format.BundleTitle(b.BusinessTitle, b.ListingDisplayTitle, b.Name)
 }
 
 // Flag is the emoji flag of the bundle's first flag code on a terminal, or the code.

@@ -43,7 +43,7 @@ customer's eSIMs. Every agent read is listed at /sandbox/audit.
 With --replay DIR it serves the HAR fixtures of DIR verbatim instead, with the
 matching rules of the Go tests and the MSW handlers.`,
 		Example: `  $ esim sandbox
-  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.json --accelerate 60
+  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.db --accelerate 60
   $ esim sandbox --fault 'path=catalog/countries,status=500,count=2'
   $ esim sandbox --agent support@example.com --agent lina@example.com
   $ esim sandbox --replay fixtures/`,
@@ -51,6 +51,9 @@ matching rules of the Go tests and the MSW handlers.`,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = f.IOStreams.Out, f.IOStreams.ErrOut
+			if opts.Flags.AdminToken == "" && f.Getenv != nil {
+				opts.Flags.AdminToken = f.Getenv("ESIM_SANDBOX_ADMIN_TOKEN")
+			}
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -89,9 +92,12 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.Out, "Sandbox provider on %s\n", origin)
 	}
 	fmt.Fprint(opts.Out, sandboxhost.Bases(origin))
+	if emu != nil {
+		sandboxhost.WarnIfExposed(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
+	}
 	err = sandboxhost.Serve(ctx, ln, h, logger)
 	if emu != nil {
-		if serr := emu.Save(); serr != nil && err == nil {
+		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr
 		}
 	}

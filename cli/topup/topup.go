@@ -18,6 +18,7 @@ import (
 	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -72,6 +73,9 @@ plan) and the provider are read from the eSIM unless --origin and --provider are
 	return cmd
 }
 
+func countryISO(c sdk.Country) string  { return c.ISOCode }
+func countryName(c sdk.Country) string { return c.Name }
+
 // origin finds the eSIM's origin and provider from its bundles (the first country of the
 // first bundle that has one).
 func origin(bundles []sdk.ESIMBundle) (string, int, bool) {
@@ -79,11 +83,7 @@ func origin(bundles []sdk.ESIMBundle) (string, int, bool) {
 		if len(b.Countries) == 0 {
 			continue
 		}
-		o := b.Countries[0].ISOCode
-		if o == "" {
-			o = b.Countries[0].Name
-		}
-		if o != "" {
+		if o := profile.TopupOrigin(b.Countries, countryISO, countryName); o != "" {
 			return o, b.ThirdPartyProvider, true
 		}
 	}

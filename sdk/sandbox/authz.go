@@ -23,6 +23,8 @@ type AuditEntry struct {
 	Call       string    `json:"call"`   // fixture call name, e.g. esims.byEmail
 	Target     string    `json:"target"` // the customer's e-mail or the eSIM's ICCID
 	Owner      string    `json:"owner"`  // e-mail of the customer whose data was read ("" when none)
+
+	seq uint64 // its place in the store (persist.go)
 }
 
 // Audit returns a copy of the audit log, oldest first.
@@ -38,10 +40,16 @@ func (s *Server) Audit() []AuditEntry {
 
 // auditLocked records an agent's read; the caller saves.
 func (s *Server) auditLocked(a authInfo, call, target, owner string) {
-	s.st.Audit = append(s.st.Audit, &AuditEntry{
+	e := &AuditEntry{
 		ID: newGUID(), Time: s.now(), AgentID: a.Sub, AgentEmail: a.Email, Call: call, Target: target, Owner: owner,
-	})
+		seq: s.nextSeqLocked(),
+	}
+	s.markLocked(kindAudit, seqID(e.seq), e)
+	s.st.Audit = append(s.st.Audit, e)
 	if n := len(s.st.Audit); n > maxAudit {
+		for _, old := range s.st.Audit[:n-maxAudit] {
+			s.markLocked(kindAudit, seqID(old.seq), nil)
+		}
 		s.st.Audit = append([]*AuditEntry(nil), s.st.Audit[n-maxAudit:]...)
 	}
 }

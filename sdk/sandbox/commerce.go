@@ -33,7 +33,13 @@ const iccidPrefix = "8996199"
 func (s *Server) sendMailLocked(m *Mail) {
 	m.ID = newGUID()
 	m.SentAt = s.now()
-	s.st.Mail, _ = trimOldest(append(s.st.Mail, m), mailBytes, maxMails, maxMailBytes)
+	m.seq = s.nextSeqLocked()
+	s.markLocked(kindMail, seqID(m.seq), m)
+	all := append(s.st.Mail, m)
+	s.st.Mail, _ = trimOldest(all, mailBytes, maxMails, maxMailBytes)
+	for _, old := range all[:len(all)-len(s.st.Mail)] {
+		s.markLocked(kindMail, seqID(old.seq), nil)
+	}
 }
 
 // POST support esims/can-purchase: a customer asks for their own e-mail only (the answer
@@ -79,7 +85,7 @@ func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	unpaid := 0
-	for _, o := range s.st.Orders {
+	for _, o := range s.st.open {
 		if o.Status == orderOpen && o.BundleID != "" && strings.EqualFold(o.Email, strings.TrimSpace(body.UserEmail)) {
 			unpaid++
 		}
@@ -121,7 +127,10 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: now}
 	s.st.Orders[o.ID] = o
-	s.saveLocked()
+	s.markOrderLocked(o)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true}))
 }
 
@@ -132,12 +141,12 @@ const unboundOrderTTL = time.Hour
 // store is still full, the oldest unbound one.
 func (s *Server) pruneUnboundOrdersLocked(now time.Time) {
 	var oldest *order
-	for id, o := range s.st.Orders {
+	for id, o := range s.st.open {
 		if o.UserID != "" || o.Status != orderOpen {
 			continue
 		}
 		if now.Sub(o.Created) > unboundOrderTTL {
-			delete(s.st.Orders, id)
+			s.deleteOrderLocked(id)
 			continue
 		}
 		if oldest == nil || o.Created.Before(oldest.Created) {
@@ -145,7 +154,7 @@ func (s *Server) pruneUnboundOrdersLocked(now time.Time) {
 		}
 	}
 	if len(s.st.Orders) >= maxOrders && oldest != nil {
-		delete(s.st.Orders, oldest.ID)
+		s.deleteOrderLocked(oldest.ID)
 	}
 }
 
@@ -168,7 +177,10 @@ func (s *Server) handleOrderDelete(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusConflict, "A paid order cannot be deleted.")
 	default:
 		o.Status = orderDeleted
-		s.saveLocked()
+		s.markOrderLocked(o)
+		if !s.saveLocked(w) {
+			return
+		}
 		writeJSON(w, http.StatusOK, data(map[string]bool{"deleted": true}))
 	}
 }
@@ -244,7 +256,10 @@ func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 	}
 	o.UserID, o.Email, o.BundleID = a.Sub, a.Email, b.ID
 	o.DetailsIdem, o.CheckoutURL = body.IdempotencyID, s.origin(r)+"/sandbox/checkout/"+o.ID
-	s.saveLocked()
+	s.markOrderLocked(o)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
 }
 
@@ -272,6 +287,7 @@ func (s *Server) payLocked(o *order, p provision) error {
 			return fmt.Errorf("pay order %s: eSIM account: %w", o.ID, errNotFound)
 		}
 		e.Bundles = append(e.Bundles, assignment)
+		s.markESIMLocked(e)
 	} else {
 		var err error
 		if e, err = s.newESIMLocked(o, now, p); err != nil {
@@ -279,12 +295,14 @@ func (s *Server) payLocked(o *order, p provision) error {
 		}
 		e.Bundles = []*esimBundle{assignment}
 		s.st.ESIMs[e.ICCID] = e
+		s.markESIMLocked(e)
 	}
 	tran, err := randomHex(8)
 	if err != nil {
 		return err
 	}
 	o.Status, o.TranID, o.ICCID = orderPaid, strings.ToUpper(tran), e.ICCID
+	s.markOrderLocked(o)
 	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: e.MatchingID}
 	if o.AccountID != "" {
 		s.sendMailLocked(&Mail{To: o.Email, Subject: fmt.Sprintf("Your %s top-up is on its way", s.opts.Brand),
@@ -400,6 +418,7 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 	switch card {
 	case CardPays:
 		if err := s.payLocked(o, prov); err != nil {
+			s.discardLocked()
 			s.log.Error("sandbox payment failed", "order", o.ID, "err", err)
 			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
 			return
@@ -408,6 +427,7 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		q.Set("tranId", o.TranID)
 	case CardDeclined:
 		o.Declines++
+		s.markOrderLocked(o)
 		tran, err := randomHex(8)
 		if err != nil {
 			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
@@ -419,7 +439,9 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		s.renderCheckoutLocked(w, r, o, "Use the test card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).", http.StatusUnprocessableEntity)
 		return
 	}
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	http.Redirect(w, r, strings.TrimRight(s.opts.ShopURL, "/")+"/actionresult?"+q.Encode(), http.StatusSeeOther)
 }
 
@@ -472,15 +494,24 @@ func (s *Server) handleContactUs(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
 		Department: body.Department, Received: s.now()}
-	s.st.Contacts, _ = trimOldest(append(s.st.Contacts, c), contactBytes, maxContacts, maxContactBytes)
+	c.seq = s.nextSeqLocked()
+	s.markLocked(kindContacts, seqID(c.seq), c)
+	all := append(s.st.Contacts, c)
+	s.st.Contacts, _ = trimOldest(all, contactBytes, maxContacts, maxContactBytes)
+	for _, old := range all[:len(all)-len(s.st.Contacts)] {
+		s.markLocked(kindContacts, seqID(old.seq), nil)
+	}
 	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
 		s.st.Idem[key] = c.ID
+		s.markIdemLocked(key)
 	}
 	s.sendMailLocked(&Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
 		Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
 	s.sendMailLocked(&Mail{To: "support@sandbox.cedarsim.example", Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
 		Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"id": c.ID}))
 }
 
@@ -534,8 +565,18 @@ func (s *Server) handleLogPush(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mu.Lock()
-	s.st.Logs, _ = trimOldest(append(s.st.Logs, lines...), logBytes, maxLogLines, maxLogBytes)
-	s.saveLocked()
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	for i := range lines {
+		lines[i].seq = s.nextSeqLocked()
+		s.markLocked(kindLogs, seqID(lines[i].seq), lines[i])
+	}
+	all := append(s.st.Logs, lines...)
+	s.st.Logs, _ = trimOldest(all, logBytes, maxLogLines, maxLogBytes)
+	for _, old := range all[:len(all)-len(s.st.Logs)] {
+		s.markLocked(kindLogs, seqID(old.seq), nil)
+	}
+	if !s.saveLocked(w) {
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -192,8 +192,8 @@ func (s *Server) handleESIMReads(w http.ResponseWriter, r *http.Request) {
 			forbid(w, detailNotYourEmail)
 			return
 		}
-		if a.isAgent() {
-			s.saveLocked() // the audit entry
+		if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+			return
 		}
 		list := []ESIM{}
 		var mine []*esim
@@ -218,8 +218,8 @@ func (s *Server) handleESIMReads(w http.ResponseWriter, r *http.Request) {
 		forbid(w, detailNotYourESIM)
 		return
 	}
-	if a.isAgent() {
-		s.saveLocked()
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		return
 	}
 	switch {
 	case e == nil:
@@ -252,6 +252,9 @@ func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
 	if e.Bundles[target].RevokedAt == nil {
 		e.Bundles[target].RevokedAt = &now
 	}
-	s.saveLocked()
+	s.markESIMLocked(e)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
 }

@@ -42,7 +42,7 @@ func randomToken(n int) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// issueLocked signs an access token and stores a new refresh token.
+// issueLocked signs an access token and stores a new refresh token (saved by the caller).
 func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 	now := s.now()
 	c := tokenClaims{
@@ -68,8 +68,8 @@ func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 		userID = a.Sub
 	}
 	s.st.Refresh[refresh] = &refreshGrant{UserID: userID, Guest: a.Guest, Expires: now.Add(s.opts.RefreshTokenLifetime)}
+	s.markRefreshLocked(refresh)
 	s.pruneRefreshLocked(now)
-	s.saveLocked()
 	return map[string]any{
 		"access_token":  access,
 		"refresh_token": refresh,
@@ -82,6 +82,7 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 	for k, g := range s.st.Refresh {
 		if now.After(g.Expires) {
 			delete(s.st.Refresh, k)
+			s.markRefreshLocked(k)
 		}
 	}
 	if len(s.st.Refresh) <= maxRefresh {
@@ -95,6 +96,7 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 	sort.Slice(keys, func(i, j int) bool { return s.st.Refresh[keys[i]].Expires.Before(s.st.Refresh[keys[j]].Expires) })
 	for _, k := range keys[:len(keys)-maxRefresh*9/10] {
 		delete(s.st.Refresh, k)
+		s.markRefreshLocked(k)
 	}
 }
 
@@ -170,6 +172,7 @@ func (s *Server) passwordGrant(w http.ResponseWriter, username, password string)
 		return
 	}
 	u.OTP = "" // the one-time login password is single-use
+	s.markUserLocked(u)
 	s.answerTokensLocked(w, u.authInfo())
 }
 
@@ -182,13 +185,16 @@ func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
 		return
 	}
 	delete(s.st.Refresh, token) // rotation: each refresh token works once
+	s.markRefreshLocked(token)
 	if g.Guest {
 		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
 		return
 	}
 	u := s.st.Users[g.UserID]
 	if u == nil {
-		writeOAuthError(w, "invalid_grant")
+		if s.saveLocked(w) {
+			writeOAuthError(w, "invalid_grant")
+		}
 		return
 	}
 	s.answerTokensLocked(w, u.authInfo()) // the role is read again: a demoted agent loses it on refresh
@@ -204,9 +210,8 @@ func (u *user) authInfo() authInfo {
 }
 
 // seedAgentsLocked makes sure every agent address has a verified account with the agent
-// role, so it can sign in with the e-mail-code login.
+// role, so it can sign in with the e-mail-code login (saved by the caller).
 func (s *Server) seedAgentsLocked(emails []string) error {
-	changed := false
 	for _, e := range emails {
 		e = strings.TrimSpace(e)
 		if !validEmail(e) {
@@ -216,23 +221,25 @@ func (s *Server) seedAgentsLocked(emails []string) error {
 		if u == nil {
 			u = &user{ID: newGUID(), Email: e, FirstName: "Support", LastName: "Agent", Verified: true}
 			s.st.Users[u.ID] = u
-			changed = true
+			s.markUserLocked(u)
 		}
 		if u.Role != RoleAgent {
-			u.Role, changed = RoleAgent, true
+			u.Role = RoleAgent
+			s.markUserLocked(u)
 		}
 	}
-	if changed {
-		s.saveLocked()
-	}
-	return nil
+	return nil // New saves the seeded accounts with the rest of its start
 }
 
 func (s *Server) answerTokensLocked(w http.ResponseWriter, a authInfo) {
 	body, err := s.issueLocked(a)
 	if err != nil {
+		s.discardLocked()
 		s.log.Error("token issue failed", "err", err)
 		writeProblem(w, http.StatusInternalServerError, "Token could not be issued.")
+		return
+	}
+	if !s.saveLocked(w) {
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -358,12 +365,14 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		}
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
+		s.markUserLocked(u)
 	}
 	now := s.now()
 	if wait := s.codeSendWaitLocked(u, now); wait > 0 {
 		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
 		return
 	}
+	s.markUserLocked(u)
 	if !login && !u.Verified {
 		// Until the address is verified the signup form may be sent again with corrections.
 		u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
@@ -380,7 +389,9 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		Code: code,
 	})
 	s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
 }
 
@@ -448,7 +459,10 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 			u.Code = ""
 			s.log.Info("sandbox account locked", "user", u.ID)
 		}
-		s.saveLocked()
+		s.markUserLocked(u)
+		if !s.saveLocked(w) {
+			return
+		}
 		writeProblem(w, http.StatusBadRequest, "Invalid OTP please try again")
 		return
 	}
@@ -460,6 +474,9 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
 	u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
-	s.saveLocked()
+	s.markUserLocked(u)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
 }

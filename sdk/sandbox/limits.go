@@ -4,27 +4,29 @@ import (
 	"fmt"
 	"net/http"
 	"unicode/utf8"
+
+	"github.com/cedarsim/esim/contract"
 )
 
-// Field maxima (docs/contract.md, "Bounded input"). Lengths are in characters (Unicode
-// code points) unless the name says bytes; a longer value is answered 400 problem+json
-// naming the field and its maximum.
+// Field maxima (docs/contract.md, "Bounded input"; contract/constants.json group "limit").
+// Lengths are in characters (Unicode code points) unless the name says bytes; a longer
+// value is answered 400 problem+json naming the field and its maximum.
 const (
-	MaxEmailLen       = 254  // RFC 5321 path limit
-	MaxNameLen        = 100  // firstName, lastName
-	MaxFullNameLen    = 200  // contact-us FullName
-	MaxPhoneLen       = 32   // phone (digits, spaces, +, -, parentheses)
-	MaxCountryCodeLen = 8    // countryCode (dialling code or ISO code)
-	MaxMessageLen     = 5000 // contact-us Message
-	MaxDepartmentLen  = 100  // contact-us Department
-	MaxLogLineBytes   = 8192 // one log push line
-	MaxLogLabels      = 16   // labels of one stream
-	MaxLogLabelLen    = 256  // a label name or value
-	MaxLogValues      = 500  // lines in one push
-	MaxOTPLen         = 16   // the e-mail code as typed
-	MaxCaptchaLen     = 4096 // captcha token
-	maxIDLen          = 64   // idempotency ids, user ids, order ids, bundle ids
-	maxSecretLen      = 512  // token request fields: passwords, refresh tokens, scope, client credential
+	MaxEmailLen       = contract.LimitEmailMax        // RFC 5321 path limit
+	MaxNameLen        = contract.LimitNameMax         // firstName, lastName
+	MaxFullNameLen    = contract.LimitFullNameMax     // contact-us FullName
+	MaxPhoneLen       = contract.LimitPhoneMax        // phone
+	MaxCountryCodeLen = contract.LimitCountryCodeMax  // countryCode (dialling code or ISO code)
+	MaxMessageLen     = contract.LimitMessageMax      // contact-us Message
+	MaxDepartmentLen  = contract.LimitDepartmentMax   // contact-us Department, can-purchase comment
+	MaxLogLineBytes   = contract.LimitLogLineBytesMax // one log push line
+	MaxLogLabels      = contract.LimitLogLabelsMax    // labels of one stream
+	MaxLogLabelLen    = contract.LimitLogLabelBytesMax
+	MaxLogValues      = contract.LimitLogValuesMax // lines in one push
+	MaxOTPLen         = contract.LimitOtpMax       // the e-mail code as typed
+	MaxCaptchaLen     = contract.LimitCaptchaMax   // captcha token
+	maxIDLen          = contract.LimitIDMax        // idempotency ids, user ids, order ids, bundle ids
+	maxSecretLen      = contract.LimitSecretMax    // token request fields: passwords, refresh tokens, scope, client credential
 )
 
 // Total caps on what the sandbox keeps of client-supplied text: when a new entry would pass

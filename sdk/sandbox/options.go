@@ -49,7 +49,7 @@ type Options struct {
 	PublicURL    string // origin used in checkout links; default: taken from each request
 	ShopURL      string // origin of the shop's /actionresult; default: same origin
 	SigningKey   []byte // HS256 key; default: random, kept in the state file
-	StatePath    string // persist state here (atomic temp + rename) and reload it on start
+	StatePath    string // keep the state in this bbolt file (docs/contract.md "Sandbox state"); reloaded on start
 	MaxBodyBytes int64  // default 1 MiB
 	MaxQuery     int    // longest raw query string accepted; default 4096
 

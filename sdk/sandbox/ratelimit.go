@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+
 )
 
 // Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per address, and
@@ -88,7 +89,7 @@ func writeTooMany(w http.ResponseWriter, wait time.Duration, detail string) {
 		secs = 1
 	}
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Content-Type", contract.ProblemContentType)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusTooManyRequests)
 	_ = json.NewEncoder(w).Encode(problem{Type: contract.ProblemType(http.StatusTooManyRequests), Title: "Too Many Requests",

@@ -46,6 +46,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sandbox/checkout/{orderId}", s.handleCheckoutPage)
 	m.HandleFunc("POST /sandbox/checkout/{orderId}", s.handleCheckoutPay)
 	m.HandleFunc("POST /sandbox/esims/{iccid}/revoke", s.handleRevoke)
+	// /healthz for `esim sandbox` alone; `esim serve` answers its own /healthz from Health.
+	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
 	})
@@ -131,8 +133,9 @@ func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 		forbid(w, detailNotYourESIM)
 		return
 	}
-	if a.isAgent() {
-		s.saveLocked()
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
 	}
 	var out []*Bundle
 	if e != nil {
@@ -206,8 +209,9 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 		forbid(w, detailNotYourESIM)
 		return
 	}
-	if a.isAgent() {
-		s.saveLocked()
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
 	}
 	var refusal error = errNotFound
 	if ok && e != nil {
@@ -236,8 +240,9 @@ func (s *Server) handleESIMCheck(w http.ResponseWriter, r *http.Request) {
 		forbid(w, detailNotYourESIM)
 		return
 	}
-	if a.isAgent() {
-		s.saveLocked()
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
 	}
 	can := ok && e != nil && s.canTopupLocked(e, b, s.providerOfLocked(e)) == nil
 	s.mu.Unlock()

@@ -64,7 +64,7 @@ func TestBundleLifecycle(t *testing.T) {
 			}
 			c, es := buy(t, e, "life"+string(rune('a'+i))+"@example.com", b)
 			if tt.revoke {
-				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "", "", nil); st != 200 {
+				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "application/json", "{}", nil); st != 200 {
 					t.Fatalf("revoke: %d %s", st, body)
 				}
 			}
@@ -180,6 +180,7 @@ func TestStateFile(t *testing.T) {
 		t.Fatalf("temporary files left behind: %v", entries)
 	}
 	// The reloaded sandbox knows the user: a login code can be sent.
+	e.close(t)
 	e2 := newEnv(t, sandbox.Options{StatePath: path})
 	c2 := e2.client(t)
 	if _, err := c2.Auth.GuestLogin(context.Background()); err != nil {
@@ -189,6 +190,7 @@ func TestStateFile(t *testing.T) {
 		t.Fatalf("login code after reload: %v", err)
 	}
 	// A corrupt state file is an error, not a silent reset.
+	e2.close(t)
 	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}

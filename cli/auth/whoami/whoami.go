@@ -56,13 +56,13 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	claims, err := session.Customer(ctx, client)
+	who, err := session.Customer(ctx, client)
 	if err != nil {
 		return err
 	}
-	res := Result{Email: claims.Email, FirstName: claims.FirstName, LastName: claims.LastName, Role: claims.Role, Agent: claims.IsAgent()}
-	if res.Role == "" {
-		res.Role = "customer"
+	res := Result{Email: who.Email, FirstName: who.FirstName, LastName: who.LastName, Role: sdk.RoleCustomer}
+	if claims, err := session.Claims(ctx, client); err == nil && claims.Role != "" {
+		res.Role, res.Agent = claims.Role, claims.IsAgent()
 	}
 	ios := opts.IO
 	ios.StartSpinner("Loading account")

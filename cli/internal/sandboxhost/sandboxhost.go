@@ -1,12 +1,13 @@
 // Package sandboxhost holds what `esim sandbox` and `esim serve` share to host the
-// provider emulator: its flags, the fault syntax, the listing of the service bases and the
-// serving loop with graceful shutdown.
+// provider emulator: its flags, the fault syntax, the listing of the service bases, the
+// warning when it listens beyond loopback and the serving loop with graceful shutdown.
 package sandboxhost
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -41,11 +42,13 @@ type Flags struct {
 	ShopURL        string
 	ActivationWait time.Duration
 	Agents         []string
+	AdminToken     string
+	TrustProxy     bool
 }
 
 // Register adds the flags to fs.
 func (f *Flags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.State, "state", "", "Persist the sandbox state to `FILE` (atomic writes) and reload it on start")
+	fs.StringVar(&f.State, "state", "", "Keep the sandbox state in `FILE` (an embedded transactional store; an old JSON state file is migrated) and reload it on start")
 	fs.Float64Var(&f.Accelerate, "accelerate", 1, "Run the sandbox clock `N` times faster (60: a minute is an hour)")
 	fs.DurationVar(&f.TokenLifetime, "token-lifetime", 15*time.Minute, "Lifetime of access tokens")
 	fs.DurationVar(&f.LockDuration, "lock-duration", 15*time.Minute, "How long 5 wrong e-mail codes lock an account")
@@ -53,6 +56,8 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.Faults, "fault", nil, "Inject a fault: `path=P,status=N[,count=N][,latency=DUR][,drop]` (repeatable)")
 	fs.BoolVar(&f.RejectCaptcha, "reject-captcha", false, "Refuse every captcha token (the 'Invalid Captcha' answer)")
 	fs.StringArrayVar(&f.Agents, "agent", nil, "Add a support agent `EMAIL` (signs in with the e-mail code; "+sb.DefaultAgentEmail+" is always seeded; repeatable)")
+	fs.StringVar(&f.AdminToken, "sandbox-admin-token", "", "Require `TOKEN` on /sandbox/* (header "+sb.AdminTokenHeader+"); without it only loopback clients reach them (or ESIM_SANDBOX_ADMIN_TOKEN)")
+	fs.BoolVar(&f.TrustProxy, "trust-proxy", false, "Trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front (client address, public origin, HSTS)")
 	fs.StringVar(&f.ShopURL, "shop-url", "", "Origin of the shop the checkout page returns to (default: the same origin)")
 }
 
@@ -62,7 +67,7 @@ func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
 		Logger: logger, StatePath: f.State, AccessTokenLifetime: f.TokenLifetime, LockDuration: f.LockDuration,
 		ActivationDelay: f.ActivationWait, ClientID: f.ClientID, ClientSecret: f.ClientSecret,
 		GuestUsername: f.GuestUsername, GuestPassword: f.GuestPassword, PublicURL: f.PublicURL, ShopURL: f.ShopURL,
-		Agents: f.Agents,
+		Agents: f.Agents, AdminToken: f.AdminToken, TrustProxy: f.TrustProxy,
 	}
 	if f.Accelerate < 1 {
 		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
@@ -124,6 +129,24 @@ func ParseFault(spec string) (sb.Fault, error) {
 func Bases(origin string) string {
 	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Audit log    %s/sandbox/audit (agent reads)\n  Faults       %s/sandbox/faults\n",
 		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin, origin)
+}
+
+// WarnIfExposed tells on w when the sandbox listens beyond loopback: its checkout pages and
+// API are then reachable from the network (the admin pages only with the admin token).
+func WarnIfExposed(w io.Writer, addr net.Addr, adminToken bool) {
+	host, _, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return
+	}
+	fmt.Fprintf(w, "Warning: the sandbox provider listens on %s, beyond this machine. Anyone who can reach it can sign up, buy with the test cards and use the guest account.\n", addr)
+	if adminToken {
+		fmt.Fprintln(w, "The /sandbox/* admin pages need the admin token.")
+	} else {
+		fmt.Fprintln(w, "The /sandbox/* admin pages (login codes, faults) answer loopback clients only; set --sandbox-admin-token to reach them from elsewhere.")
+	}
 }
 
 // Serve answers on ln until ctx ends or SIGINT/SIGTERM arrives, then shuts down gracefully

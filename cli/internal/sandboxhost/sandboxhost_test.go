@@ -1,6 +1,7 @@
 package sandboxhost
 
 import (
+	"net"
 	"strings"
 	"testing"
 
@@ -48,9 +49,36 @@ func TestFlagsOptions(t *testing.T) {
 	if _, err := f.Options(nil); err == nil {
 		t.Fatal("bad fault accepted")
 	}
-	f = Flags{Accelerate: 60, RejectCaptcha: true, Faults: []string{"path=x,status=500"}}
+	f = Flags{Accelerate: 60, RejectCaptcha: true, Faults: []string{"path=x,status=500"},
+		Agents: []string{"a@x.example", "b@x.example"}, AdminToken: "tok", TrustProxy: true}
 	o, err := f.Options(nil)
-	if err != nil || len(o.Faults) != 1 || o.CaptchaValid("anything") {
+	if err != nil || len(o.Faults) != 1 || o.CaptchaValid("anything") || len(o.Agents) != 2 || o.AdminToken != "tok" || !o.TrustProxy {
 		t.Fatalf("%+v %v", o, err)
+	}
+}
+
+func TestWarnIfExposed(t *testing.T) {
+	for _, tc := range []struct {
+		addr  string
+		token bool
+		want  string
+	}{
+		{"127.0.0.1:8080", false, ""},
+		{"[::1]:8080", false, ""},
+		{"0.0.0.0:8080", false, "loopback clients only"},
+		{"[::]:8080", true, "need the admin token"},
+		{"192.0.2.10:8080", false, "beyond this machine"},
+	} {
+		t.Run(tc.addr, func(t *testing.T) {
+			addr, err := net.ResolveTCPAddr("tcp", tc.addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			WarnIfExposed(&b, addr, tc.token)
+			if tc.want == "" && b.Len() > 0 || !strings.Contains(b.String(), tc.want) {
+				t.Fatalf("warning %q, want %q", b.String(), tc.want)
+			}
+		})
 	}
 }

@@ -253,7 +253,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -328,7 +328,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -528,7 +528,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This order belongs to another customer.\"}"
+        "body": "{\"detail\":\"This order belongs to another customer.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -578,7 +578,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This order belongs to another customer.\"}"
+        "body": "{\"detail\":\"This order belongs to another customer.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -955,7 +955,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "600"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc6585#section-4\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
+        "body": "{\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
       },
       {
         "call": "identity.token.guest",
@@ -995,7 +995,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "600"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc6585#section-4\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
+        "body": "{\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
       }
     ]
   },
@@ -1224,7 +1224,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "840"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc6585#section-4\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many wrong codes from your network. Try again in 14 minutes.\"}"
+        "body": "{\"detail\":\"Too many wrong codes from your network. Try again in 14 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
       }
     ]
   },
@@ -1299,7 +1299,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -1344,7 +1344,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
+        "body": "{\"data\":{\"esims\":[{\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"bundleDisplayName\":\"Turkey 5GB\",\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleState\":\"Active\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 5GB 30 Days\",\"endTime\":\"2025-07-12T06:02:11Z\",\"initialQuantity\":5000000000,\"name\":\"TR_5GB_30D\",\"remainingQuantity\":3217450112,\"roamingCountries\":[],\"startTime\":\"2025-06-12T06:02:11Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"bundleDisplayName\":\"Turkey 1GB\",\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleState\":\"Queued\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 1GB 7 Days\",\"endTime\":null,\"initialQuantity\":1000000000,\"name\":\"TR_1GB_7D\",\"remainingQuantity\":1000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025061000016\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\"},{\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"bundleDisplayName\":\"\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Depleted\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-20T09:30:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":0,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-05T09:30:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"bundleDisplayName\":\"France 3GB\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Expired\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-27T20:01:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":1250000000,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-12T20:01:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025030200028\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\"},{\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"base64QRCodeImage\":\"\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"bundleDisplayName\":\"UAE 5GB\",\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleState\":\"Processing\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"}],\"description\":\"UAE 5GB 30 Days\",\"endTime\":null,\"initialQuantity\":5000000000,\"name\":\"AE_5GB_30D\",\"remainingQuantity\":5000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025062100039\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\"}]}}"
       }
     ]
   },
@@ -1394,7 +1394,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"Sign in to read customer data.\"}"
+        "body": "{\"detail\":\"Sign in to read customer data.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -1419,7 +1419,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You may only read the eSIMs of your own e-mail address.\"}"
+        "body": "{\"detail\":\"You may only read the eSIMs of your own e-mail address.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -1469,7 +1469,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -1519,7 +1519,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -1594,7 +1594,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"type\":\"https://tools.ietf.org/html/rfc9110#section-15.5.4\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You may only buy for your own e-mail address.\"}"
+        "body": "{\"detail\":\"You may only buy for your own e-mail address.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
@@ -51,8 +51,9 @@ export const EmailNotFound: Story = {
   parameters: { msw: { handlers: handlersFor({ 'identity.token.guest': 'success', 'users.otpSend': 'login-unknown-email' }) } },
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement, 'nobody@example.com');
-    const alert = await c.findByRole('alert');
-    await expect(alert).toHaveTextContent(texts.emailNotFound);
+    // The alert region is there from the start; the failure appears inside it.
+    const alert = c.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(texts.emailNotFound));
     await expect(within(alert).getByRole('link', { name: texts.hintNewUser })).toHaveAttribute('href', '/plans');
   },
 };

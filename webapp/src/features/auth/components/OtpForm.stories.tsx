@@ -46,7 +46,7 @@ export const Verifying: Story = {
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent('Verifying the code');
-    await expect(c.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Verify' })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 
@@ -54,7 +54,7 @@ export const InvalidCode: Story = {
   parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'invalid-otp' }) } },
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.invalidOtpRetry);
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.invalidOtpRetry));
   },
 };
 
@@ -62,7 +62,7 @@ export const AccountLocked: Story = {
   parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'account-locked' }) } },
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.accountLocked);
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.accountLocked));
   },
 };
 
@@ -79,6 +79,6 @@ export const Mobile: Story = {
   parameters: { msw: { handlers: handlersFor({ ...guest, 'users.otpVerify': 'conflict' }) } },
   play: async ({ canvasElement }) => {
     const c = await enter(canvasElement, '000000');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.conflict);
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.conflict));
   },
 };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
@@ -62,9 +62,14 @@ describe('OtpForm', () => {
     const field = await screen.findByLabelText('Verification code');
     await user.type(field, '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(want);
+    // The alert region is there from the start; the reason appears inside it.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(want));
     expect(screen.getByRole('alert').textContent).toBe(want);
     expect(field).toHaveValue('');
+    // The cleared field is marked invalid and described by the reason (3.3.1).
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(want));
+    expect(field).toHaveFocus();
     expect(onVerified).not.toHaveBeenCalled();
     expect(services.client.store.load().isGuest).not.toBe('false');
   });
@@ -90,7 +95,8 @@ describe('OtpForm', () => {
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(info).toHaveBeenCalledWith(expect.stringContaining('captcha not ready'));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The error region is always there (so its changes are announced), and stays empty.
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
     expect(onVerified).not.toHaveBeenCalled();
   });

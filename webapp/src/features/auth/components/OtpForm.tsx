@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
@@ -21,6 +22,8 @@ export type OtpFormProps = {
    * checkout passes its signup resend.
    */
   onResend?: () => Promise<string>;
+  /** Focus the code field when the form appears (the next step of a form, not a page). */
+  focusOnMount?: boolean;
 };
 
 /**
@@ -36,9 +39,9 @@ export function OtpForm(props: OtpFormProps) {
   );
 }
 
-type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string };
+type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string; refused?: boolean };
 
-function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
+function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = false }: OtpFormProps) {
   const id = useId();
   const api = useApi();
   const config = useConfig();
@@ -51,6 +54,12 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
   const [currentUser, setCurrentUser] = useState(userId);
   const busy = status.kind === 'verifying' || status.kind === 'resending';
   const support = { phone: config.supportPhone, email: config.supportEmail };
+
+  useEffect(() => {
+    if (focusOnMount) input.current?.focus();
+    // Only when the form first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -82,7 +91,7 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
     } catch (err) {
       console.warn('otp: verification failed', err instanceof Error ? err.message : err);
       setCode('');
-      setStatus({ kind: 'error', text: messageFor('otpVerify', toMessageError(err), support).text });
+      setStatus({ kind: 'error', text: messageFor('otpVerify', toMessageError(err), support).text, refused: true });
       input.current?.focus();
     }
   };
@@ -106,7 +115,10 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
   };
 
   const codeId = `${id}-code`;
-  const described = [fieldError ? `${id}-field-error` : '', `${id}-hint`].filter(Boolean).join(' ');
+  const errorId = `${id}-error`;
+  // A refused code leaves the (cleared) field invalid and pointing at the reason.
+  const refused = status.kind === 'error' && status.refused === true;
+  const described = [fieldError ? `${id}-field-error` : '', refused ? errorId : '', `${id}-hint`].filter(Boolean).join(' ');
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Verify your e-mail code">
       <p id={`${id}-hint`} className={styles.hint}>
@@ -125,7 +137,7 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
           required
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
+          aria-invalid={fieldError || refused ? true : undefined}
           aria-describedby={described}
         />
         {fieldError && (
@@ -134,22 +146,20 @@ function OtpFormInner({ userId, email, onVerified, onResend }: OtpFormProps) {
           </p>
         )}
       </div>
-      {status.kind === 'error' && (
-        <p role="alert" className={styles.error}>
-          {status.text}
-        </p>
-      )}
-      {status.kind === 'resent' && (
-        <p role="status" className={styles.success}>
-          A new code is on its way.
-        </p>
-      )}
-      {busy && <Spinner label={status.kind === 'verifying' ? 'Verifying the code' : 'Sending a new code'} />}
+      {/* Both regions are there from the start, so the change inside them is announced. */}
+      <LiveRegion role="alert" id={errorId} className={styles.error}>
+        {status.kind === 'error' ? status.text : ''}
+      </LiveRegion>
+      <LiveRegion className={status.kind === 'resent' ? styles.success : 'visually-hidden'}>
+        {status.kind === 'resent' ? 'A new code is on its way.' : status.kind === 'verifying' ? 'Verifying the code' : status.kind === 'resending' ? 'Sending a new code' : ''}
+      </LiveRegion>
+      {busy && <Spinner quiet />}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
+        <button type="submit" className={styles.primary} aria-disabled={busy}>
           Verify
         </button>
-        <button type="button" className={styles.secondary} onClick={() => void resend()} disabled={busy}>
+        <button type="button" className={styles.secondary} onClick={() => void resend()} aria-disabled={busy}>
           Resend code
         </button>
       </div>

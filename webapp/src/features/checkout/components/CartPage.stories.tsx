@@ -91,7 +91,7 @@ export const SendCodeError: Story = {
     const c = within(canvasElement);
     await fillSignup(c);
     await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable.');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable.'));
   },
 };
 
@@ -112,7 +112,7 @@ export const CodeError: Story = {
     await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
     await userEvent.type(await c.findByLabelText('Verification code'), '111111');
     await userEvent.click(c.getByRole('button', { name: 'Verify' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('Invalid OTP please try again');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('Invalid OTP please try again'));
   },
 };
 
@@ -149,7 +149,7 @@ export const Redirecting: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
     await expect(args.redirect).toHaveBeenCalledWith(expect.stringContaining('currency=usd&quantity=1'));
   },
 };
@@ -159,7 +159,7 @@ export const RefusedPreCheck: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.'));
     await expect(args.redirect).not.toHaveBeenCalled();
   },
 };
@@ -170,7 +170,7 @@ export const PaymentError: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example'));
     await expect(args.redirect).not.toHaveBeenCalled();
   },
 };

@@ -19,6 +19,6 @@ export const Failed: Story = {
 export const Redirecting: Story = {
   args: { state: { kind: 'redirecting', url: 'https://pay.example.com/checkout' } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    await expect(within(canvasElement).getByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
   },
 };

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { bundleTitle, cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
 import { Flag } from '@/shared/components/Flag';
@@ -26,7 +26,7 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
 
   const coverage = bundle.roamingCountries ?? [];
   const { shown, more } = cardCoverage(coverage.length);
-  const title = bundle.businessTitle || bundle.listingDisplayTitle || bundle.name;
+  const title = bundleTitle(bundle);
 
   return (
     <article className={styles.card} aria-label={title}>

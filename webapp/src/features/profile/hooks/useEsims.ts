@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useApi, useSession } from '@/shared/api/ApiContext';
-import { parseClaims } from '@/shared/api/claims';
+import { customerOf } from '@/shared/api/customer';
 import type { Esim } from '@/shared/api/types';
 
 export type EsimsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; esims: Esim[] };
@@ -19,8 +19,7 @@ export function useEsims(): { state: EsimsState; retry: () => void } {
   useEffect(() => {
     let live = true;
     const load = async () => {
-      let email = parseClaims(token)?.email ?? '';
-      if (!email) email = (await api.users.currentUser())?.email ?? '';
+      const { email } = await customerOf(token, () => api.users.currentUser());
       return api.esims.byEmail(email);
     };
     load()

@@ -1,6 +1,6 @@
 import type { Bundle } from '@/shared/api/types';
 import { Flag } from '@/shared/components/Flag';
-import { formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { bundleTitle, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import styles from './Topup.module.css';
 
 type TopupCardProps = {
@@ -14,7 +14,7 @@ type TopupCardProps = {
 
 /** A top-up bundle: flag, title, data, validity, price and the buy button. */
 export function TopupCard({ bundle, busy, disabled, onBuy }: TopupCardProps) {
-  const title = bundle.businessTitle || bundle.listingDisplayTitle || bundle.name;
+  const title = bundleTitle(bundle);
   return (
     <article className={styles.card} aria-label={title}>
       <header className={styles.cardHead}>

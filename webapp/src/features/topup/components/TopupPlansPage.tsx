@@ -8,6 +8,7 @@ import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor, texts } from '@/shared/messages/messages';
 import { TopupCard } from './TopupCard';
 import styles from './Topup.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 type ListState = { status: 'loading' } | { status: 'ready'; bundles: Bundle[] };
 
@@ -65,6 +66,7 @@ export function TopupPlansPage() {
   const state: ListState = list?.key === key ? list.state : { status: 'loading' };
   return (
     <div className="page">
+      <PageTitle name="Top-up plans" />
       <h1 className={styles.title}>
         Topup eSIM with ICCID <span className={styles.iccid}>{iccid}</span>
       </h1>
