@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
 )
 
 // Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per address, and
