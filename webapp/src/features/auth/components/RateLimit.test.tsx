@@ -1,11 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { LoginPage } from './LoginPage';
 import { OtpPage } from './OtpPage';
 
@@ -26,15 +26,15 @@ describe('rate limits', () => {
     server.use(...handlersFor({ 'identity.token.guest': 'success' }));
     server.use(http.post(`${FIXTURE_BASES.api}users/otp/send_email/:email/true`, tooMany('Too many code e-mails for this address.', '600')));
     render(
-      <AccountProviders path="/login">
+      <AppProviders path="/login">
         <LoginPage />
-      </AccountProviders>,
+      </AppProviders>,
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail address'), 'rana.haddad@example.com');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait 10 minutes and try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please wait 10 minutes and try again.'));
   });
 
   it('the code form says how long to wait after too many code checks', async () => {
@@ -42,13 +42,13 @@ describe('rate limits', () => {
     server.use(...handlersFor({ 'identity.token.guest': 'success' }));
     server.use(http.post(`${FIXTURE_BASES.api}users/otp/email/:userId`, tooMany('Too many attempts.', '45')));
     render(
-      <AccountProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
+      <AppProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
         <OtpPage />
-      </AccountProviders>,
+      </AppProviders>,
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait 45 seconds and try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please wait 45 seconds and try again.'));
   });
 });
