@@ -34,6 +34,10 @@ type Options struct {
 
 	Store TokenStore    // default NewMemoryStore()
 	NewID func() string // idempotency ids; default random GUID v4
+
+	// Retry says how idempotent calls are retried after a 502/503/504 or a dropped
+	// connection; the zero value takes the defaults (3 tries, jittered backoff).
+	Retry RetryPolicy
 }
 
 // Client talks to the provider's services. It is safe for concurrent use.
@@ -57,6 +61,7 @@ type Client struct {
 	timeout   time.Duration
 	store     TokenStore
 	newID     func() string
+	retry     RetryPolicy
 
 	// reauth shares one re-authentication among all callers holding the same stale token.
 	reauth singleflight.Group
@@ -94,7 +99,7 @@ func NewClient(opts Options) (*Client, error) {
 		clientID: opts.ClientID, clientSecret: opts.ClientSecret,
 		guestUsername: opts.GuestUsername, guestPassword: opts.GuestPassword,
 		hc: opts.HTTPClient, userAgent: opts.UserAgent, timeout: opts.Timeout,
-		store: opts.Store, newID: opts.NewID,
+		store: opts.Store, newID: opts.NewID, retry: opts.Retry.withDefaults(),
 	}
 	var err error
 	if c.apiBase, err = parseBase("APIBase", opts.APIBase, DefaultAPIBase); err != nil {

@@ -13,9 +13,19 @@
 //
 // On a 401 the client re-authenticates once for all concurrent callers that used the
 // same token (refresh grant for a customer, guest login for a guest), detached from any
-// one caller's context, then retries each request once with its body rewound. If that
-// fails, the store is cleared and every caller gets an error wrapping ErrSessionExpired.
-// The code send and contact-us calls instead log in as guest and retry once on any error.
+// one caller's context, then retries each request once with its body rewound. Only when
+// the server rejects that grant (401, or 400 invalid_grant) is the store cleared and every
+// caller given an error wrapping ErrSessionExpired; a 5xx, timeout or dropped connection
+// keeps the session and returns that error. The code send and contact-us calls instead
+// log in as guest and retry once on any error.
+//
+// # Retries
+//
+// Calls that are safe to repeat (every GET; orderdetails, code verification and
+// contact-us, whose idempotency id the server honours) are sent again after a 502, 503,
+// 504 or a dropped connection, and GETs after a 429 with Retry-After: at most three tries
+// with jittered backoff, never shorter than Retry-After, never past the call's deadline
+// (Options.Retry). Other POSTs are never repeated.
 //
 // # Errors
 //

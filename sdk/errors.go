@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
+	"time"
 )
 
 // APIError is a non-2xx answer from one of the provider's services. Title and Detail come
@@ -17,6 +19,9 @@ type APIError struct {
 	Title  string
 	Detail string
 	Body   []byte
+	// RetryAfter is the answer's Retry-After header (seconds or an HTTP date) as a
+	// duration; zero when absent. A 429 carries it: how long until the next try may pass.
+	RetryAfter time.Duration
 }
 
 const maxErrorBody = 64 << 10
@@ -88,6 +93,19 @@ func IsUnauthorized(err error) bool { return IsStatus(err, 401) }
 // IsForbidden reports a 403: the server's authorization model refused the call (a guest
 // asking for customer data, a customer asking for another's).
 func IsForbidden(err error) bool { return IsStatus(err, 403) }
+
+// IsTooManyRequests reports a 429 answer (a rate limit); RetryAfter says how long to wait.
+func IsTooManyRequests(err error) bool { return IsStatus(err, http.StatusTooManyRequests) }
+
+// RetryAfter returns how long the server asked the caller to wait before trying again
+// (the Retry-After of the answer err carries) and whether it said so.
+func RetryAfter(err error) (time.Duration, bool) {
+	e, ok := asAPIError(err)
+	if !ok || e.RetryAfter <= 0 {
+		return 0, false
+	}
+	return e.RetryAfter, true
+}
 
 // IsConflict reports an answer whose title is Conflict (or status 409).
 func IsConflict(err error) bool {

@@ -88,6 +88,7 @@ func (s *OrdersService) AddDetails(ctx context.Context, accountID, orderID, bund
 	if err != nil {
 		return nil, err
 	}
+	r.idempotent = true // a repeated id returns the same answer, never a second line
 	return run(ctx, c, r, decodeOrderDetails)
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // maxResponseBody bounds every answer read into memory; the largest legitimate answer
@@ -52,6 +53,9 @@ type request struct {
 	guestRetry bool
 	// only200: any status but 200 is an *APIError (topup_bundle_selected, spec section 8).
 	only200 bool
+	// idempotent: a POST whose body carries an idempotency id the server honours, so it
+	// may be retried after a hiccup like a GET (see RetryPolicy).
+	idempotent bool
 }
 
 // bearerExempt is the spec's rule: no bearer on paths containing these substrings.
@@ -170,8 +174,32 @@ func (c *Client) doAuth(ctx context.Context, r *request) ([]byte, error) {
 	return c.attempt(ctx, r, tok)
 }
 
-// attempt sends the request once. The body is read from r.body afresh (rewound).
+// attempt sends the request, and sends it again after a hiccup when it is safe to
+// repeat (see RetryPolicy): at most MaxAttempts tries, never waiting past ctx's deadline.
+// The error of the last try is returned.
 func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte, error) {
+	for n := 1; ; n++ {
+		body, err := c.send(ctx, r, bearer)
+		if err == nil || ctx.Err() != nil {
+			return body, err
+		}
+		wait, ok := c.retry.retryWait(r, err, n)
+		if !ok {
+			return nil, err
+		}
+		if serr := sleepCtx(ctx, wait); serr != nil {
+			if errors.Is(serr, context.DeadlineExceeded) && ctx.Err() == nil {
+				// The wait would outlast the call's deadline: the answer we have is the
+				// most useful thing to return.
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w (gave up waiting to retry: %w)", err, serr)
+		}
+	}
+}
+
+// send sends the request once. The body is read from r.body afresh (rewound).
+func (c *Client) send(ctx context.Context, r *request, bearer string) ([]byte, error) {
 	var rd io.Reader
 	if r.body != nil {
 		rd = bytes.NewReader(r.body)
@@ -205,7 +233,9 @@ func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte
 	defer resp.Body.Close()
 	data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody+1))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 || (r.only200 && resp.StatusCode != http.StatusOK) {
-		return nil, newAPIError(r.method, safeURL, resp.StatusCode, data)
+		e := newAPIError(r.method, safeURL, resp.StatusCode, data)
+		e.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+		return nil, e
 	}
 	if rerr != nil {
 		return nil, fmt.Errorf("%s %s: read answer: %w", r.method, safeURL, rerr)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"strings"
 )
 
 // ErrNotLoggedIn is returned, before any request, by a call that needs a customer session
@@ -59,13 +61,17 @@ func (c *Client) ensureSession(ctx context.Context) (string, error) {
 }
 
 // reauthenticate replaces the stale token after a 401: the refresh grant for a registered
-// session, guest login for a guest session or when there is no refresh token. On failure
-// the store is cleared and the error wraps ErrSessionExpired.
+// session, guest login for a guest session or when there is no refresh token.
+//
+// The stored session is cleared only when the server rejects the grant (refreshRejected:
+// 401, or 400 invalid_grant); the error then wraps ErrSessionExpired. A hiccup (5xx, a
+// timeout, a dropped connection, a store that cannot be read or written) keeps the
+// session, whose refresh token may well still be good, and returns that error as is.
 func (c *Client) reauthenticate(ctx context.Context, stale string) (string, error) {
 	return c.flight(ctx, flightReauth+stale, func(ctx context.Context) (string, error) {
 		s, err := c.store.Load(ctx)
 		if err != nil {
-			return "", fmt.Errorf("%w: load session: %w", ErrSessionExpired, err)
+			return "", fmt.Errorf("re-authentication: load session: %w", err)
 		}
 		if s.Token != stale {
 			// Someone already re-authenticated (or gave up and cleared the session)
@@ -80,19 +86,42 @@ func (c *Client) reauthenticate(ctx context.Context, stale string) (string, erro
 			t, err = c.Auth.refreshGrant(ctx, s.RefreshToken)
 			if err == nil {
 				s.Token, s.RefreshToken = t.AccessToken, firstNonEmpty(t.RefreshToken, s.RefreshToken)
-				err = c.store.Save(ctx, s)
+				if serr := c.store.Save(ctx, s); serr != nil {
+					return "", fmt.Errorf("re-authentication: save session: %w", serr)
+				}
 			}
 		} else {
 			t, err = c.Auth.GuestLogin(ctx) // saves the guest session itself
 		}
-		if err != nil {
-			if cerr := c.store.Clear(ctx); cerr != nil {
-				err = errors.Join(err, fmt.Errorf("clear session: %w", cerr))
-			}
-			return "", fmt.Errorf("%w: re-authentication failed: %w", ErrSessionExpired, err)
+		if err == nil {
+			return t.AccessToken, nil
 		}
-		return t.AccessToken, nil
+		if !refreshRejected(err) {
+			return "", fmt.Errorf("could not renew the session (it is kept; try again): %w", err)
+		}
+		if cerr := c.store.Clear(ctx); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("clear session: %w", cerr))
+		}
+		return "", fmt.Errorf("%w: re-authentication failed: %w", ErrSessionExpired, err)
 	})
+}
+
+// refreshRejected reports the server's refusal of a token grant: 401, or 400 whose
+// OAuth error is invalid_grant (problem detail or raw body). docs/contract.md reads the
+// spec's "a failed refresh clears the session" as this, and only this.
+func refreshRejected(err error) bool {
+	e, ok := asAPIError(err)
+	if !ok {
+		return false
+	}
+	switch e.Status {
+	case http.StatusUnauthorized:
+		return true
+	case http.StatusBadRequest:
+		return strings.Contains(strings.ToLower(e.Detail), "invalid_grant") ||
+			strings.Contains(strings.ToLower(string(e.Body)), "invalid_grant")
+	}
+	return false
 }
 
 // guestReauth is the guest re-authentication of the guest-retry calls. A registered

@@ -70,6 +70,7 @@ func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
 		return err
 	}
 	r.guestRetry = true
+	r.idempotent = true // a repeated id is neither stored nor mailed twice
 	_, err = c.do(ctx, r)
 	return err
 }

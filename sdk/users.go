@@ -114,6 +114,7 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err != nil {
 		return nil, err
 	}
+	r.idempotent = true // the server answers a repeated id with the earlier answer
 	body, err := c.do(ctx, r)
 	if err != nil {
 		return nil, err

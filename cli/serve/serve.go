@@ -5,16 +5,17 @@ package serve
 import (
 	"context"
 	"fmt"
-	"github.com/cedarsim/esim/contract"
 	"io"
 	"log/slog"
 	"net"
 	"os"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
+
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
-	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -32,7 +33,7 @@ type Options struct {
 	APIURL, SupportURL, ESIMCheckURL, LogPushURL string
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
-	Sandbox clisandbox.Flags
+	Sandbox sandboxhost.Flags
 }
 
 // NewCmdServe builds `esim serve`. runF replaces the run function in tests.
@@ -46,7 +47,8 @@ func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error)
 sandbox provider on the same origin unless --api-url is given (then --support-url and
 --esimcheck-url are needed too). /healthz answers when the server is up.
 
-Values come from flags, then ESIM_* environment variables (ESIM_BRAND, ESIM_SUPPORT_PHONE,
+Values come from flags, then ESIM_* environment variables, then the config file (see
+'esim help config': brand, support_phone, ..., checkout_hosts) (ESIM_BRAND, ESIM_SUPPORT_PHONE,
 ESIM_SUPPORT_EMAIL, ESIM_LIVE_CHAT_URL, ESIM_CAPTCHA_SITE_KEY, ESIM_TAG_MANAGER_ID,
 ESIM_FLAG_BASE_URL, ESIM_CHECKOUT_HOSTS, ESIM_CLIENT_ID, ESIM_CLIENT_SECRET,
 ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD, ESIM_API_URL, ESIM_SUPPORT_URL,
@@ -66,6 +68,14 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut, opts.Getenv = f.IOStreams.Out, f.IOStreams.ErrOut, f.Getenv
+			if f.Config != nil {
+				// One resolution for every command: flags, ESIM_* environment, config file.
+				cfg, err := f.Config()
+				if err != nil {
+					return err
+				}
+				opts.Getenv = cfg.Getenv
+			}
 			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
 			opts.SupportURL = first(opts.SupportURL, f.Overrides.SupportURL)
@@ -83,7 +93,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Addr, "addr", clisandbox.DefaultAddr, "Address to listen on")
+	fl.StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
 	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
 	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
@@ -232,14 +242,14 @@ func run(ctx context.Context, o *Options) error {
 	origin := "http://" + displayAddr(ln.Addr())
 	fmt.Fprintf(o.Out, "Shop: %s/\n", origin)
 	if emu != nil {
-		clisandbox.WarnIfExposed(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
+		sandboxhost.WarnIfExposed(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
 		fmt.Fprintf(o.Out, "Sandbox provider on the same origin; e-mail codes appear at %s%s\n", origin, sb.MailboxPath)
 		fmt.Fprintf(o.Out, "Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.\n")
 	} else {
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
-	err = clisandbox.Serve(ctx, ln, h, logger)
+	err = sandboxhost.Serve(ctx, ln, h, logger)
 	if emu != nil {
 		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr

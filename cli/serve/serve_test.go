@@ -10,14 +10,17 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
 
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/cli/iostreams"
-	clisandbox "github.com/cedarsim/esim/cli/sandbox"
 	"github.com/cedarsim/esim/sdk"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -261,7 +264,7 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func sandboxCreds() (f clisandbox.Flags) {
+func sandboxCreds() (f sandboxhost.Flags) {
 	f.ClientID, f.ClientSecret, f.GuestUsername, f.GuestPassword = "prod-client", "s3cret", "guest@p.example", "pw"
 	return f
 }
@@ -324,6 +327,30 @@ func TestSDKThroughServe(t *testing.T) {
 	}
 	if _, err := c.Catalog.AreaBundles(ctx, "global"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConfigFileReachesServe: serve resolves its settings like every command, so the
+// config file's keys apply (below the environment and flags), and unset keys keep the
+// serve defaults (the same-origin sandbox).
+func TestConfigFileReachesServe(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte("brand: FileBrand\nsupport_phone: \"+961 70 000 000\"\ncheckout_hosts: pay.file.example\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, _, _ := iostreams.Test()
+	env := map[string]string{"ESIM_CONFIG_DIR": dir, "ESIM_SUPPORT_PHONE": "+961 1 111 111"}
+	f := &factory.Factory{IOStreams: ios, Getenv: func(k string) string { return env[k] }}
+	f.Config = func() (*config.Config, error) { return config.Load(f.Overrides, f.Getenv) }
+	var got *Options
+	cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"--webapp", "dist"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	c := got.Config
+	if c.Brand != "FileBrand" || c.SupportPhone != "+961 1 111 111" || len(c.CheckoutHosts) != 1 || c.CheckoutHosts[0] != "pay.file.example" || !c.Sandbox || c.SupportEmail != DefaultSupportEmail {
+		t.Fatalf("%+v", c)
 	}
 }
 

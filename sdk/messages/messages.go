@@ -3,7 +3,9 @@ package messages
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -98,6 +100,10 @@ func For(ctx Context, err error, s Support) Message {
 		return Message{Hints: []string{}}
 	}
 	apiErr, isAPI := asAPIError(err)
+	if isAPI && apiErr.Status == http.StatusTooManyRequests {
+		// A rate limit says when to come back, whatever the situation.
+		return text(strings.ReplaceAll(TooManyRequests, "{wait}", WaitText(apiErr.RetryAfter)))
+	}
 	switch ctx {
 	case OTPSendSignup:
 		if isAPI {
@@ -178,6 +184,28 @@ func For(ctx Context, err error, s Support) Message {
 		return text(ContactFailed)
 	}
 	return text(Unexpected)
+}
+
+// WaitText says how long a wait is, in the words of the rate limit message: "a few
+// minutes" when unknown (zero), else whole seconds under a minute, whole minutes (rounded
+// up) under an hour, whole hours (rounded up) beyond.
+func WaitText(d time.Duration) string {
+	plural := func(n int64, unit string) string {
+		if n == 1 {
+			return "1 " + unit
+		}
+		return fmt.Sprintf("%d %ss", n, unit)
+	}
+	ceil := func(unit time.Duration) int64 { return int64((d + unit - 1) / unit) }
+	switch {
+	case d <= 0:
+		return "a few minutes"
+	case d < time.Minute:
+		return plural(ceil(time.Second), "second")
+	case d < time.Hour:
+		return plural(ceil(time.Minute), "minute")
+	}
+	return plural(ceil(time.Hour), "hour")
 }
 
 func text(t string) Message { return Message{Text: t, Hints: []string{}} }

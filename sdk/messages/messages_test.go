@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/cedarsim/esim/contract/vectors"
@@ -25,6 +26,8 @@ type vectorError struct {
 	URL    string `json:"url"`
 	Reason string `json:"reason"`
 	Field  string `json:"field"`
+	// RetryAfter is the answer's Retry-After in seconds (api errors; 0 when absent).
+	RetryAfter int `json:"retryAfter"`
 }
 
 type vectorCase struct {
@@ -71,7 +74,8 @@ func build(t *testing.T, e *vectorError) error {
 	var err error
 	switch e.Kind {
 	case "api":
-		err = &sdk.APIError{Method: "POST", URL: e.URL, Status: e.Status, Title: e.Title, Detail: e.Detail}
+		err = &sdk.APIError{Method: "POST", URL: e.URL, Status: e.Status, Title: e.Title, Detail: e.Detail,
+			RetryAfter: time.Duration(e.RetryAfter) * time.Second}
 	case "network":
 		err = &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
 	case "timeout":

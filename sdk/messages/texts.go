@@ -31,6 +31,9 @@ const (
 	PaymentUnsuccessful   = "Payment unsuccessful. We apologize for the inconvenience. Please try again later."
 	SelectItem            = "Please select an item"
 	ApplicationErrorTitle = "Unexpected Application Error!"
+	// TooManyRequests is not in the spec: a 429 (too many code e-mails or code checks)
+	// in any context. {wait} is filled by WaitText from the answer's Retry-After.
+	TooManyRequests = "Too many attempts. Please wait {wait} and try again."
 )
 
 // Texts returns every fixed text by the key the shared vector file uses. A new map each
@@ -60,5 +63,6 @@ func Texts() map[string]string {
 		"paymentUnsuccessful":   PaymentUnsuccessful,
 		"selectItem":            SelectItem,
 		"applicationErrorTitle": ApplicationErrorTitle,
+		"tooManyRequests":       TooManyRequests,
 	}
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"github.com/cedarsim/esim/contract"
 	"math"
 	"net"
 	"net/http"
@@ -9,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/cedarsim/esim/contract"
 )
 
 // Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per address, and

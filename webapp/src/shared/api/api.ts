@@ -220,6 +220,7 @@ export function createShopApi(client: ApiClient) {
         service: 'api',
         method: 'POST',
         path: path`users/otp/email/${required('userId', userId)}`,
+        idempotent: true,
         auth: 'public',
         json: { idempotencyId: newId(), otp: code, username: '', userId, captchaToken: required('captchaToken', captchaToken) },
       });
@@ -269,6 +270,7 @@ export function createShopApi(client: ApiClient) {
         service: 'support',
         method: 'POST',
         path: 'support/contact-us',
+        idempotent: true,
         auth: 'public',
         json: {
           FullName: required('fullName', form.fullName),
@@ -297,6 +299,7 @@ export function createShopApi(client: ApiClient) {
         service: 'api',
         method: 'POST',
         path: path`accounts/${account}/${guid('orderId', orderId)}/orderdetails`,
+        idempotent: true,
         auth: 'private',
         json: {
           idempotencyId: newId(),

@@ -27,8 +27,77 @@ export type RequestSpec = {
   auth: AuthMode;
   /** Any status other than 200 is an error (topup_bundle_selected, section 8). */
   only200?: boolean;
+  /**
+   * A POST whose body carries an idempotency id the server honours (orderdetails, code
+   * verification, contact-us): it may be retried after a hiccup like a GET.
+   */
+  idempotent?: boolean;
   signal?: AbortSignal;
 };
+
+/**
+ * RetryPolicy says how calls that are safe to repeat (GETs and idempotent POSTs) are sent
+ * again after a 502, 503, 504 or no answer at all (and a GET after a 429 that says how
+ * long to wait), as the Go SDK does: at most maxAttempts tries, a jittered backoff of
+ * random() * min(maxDelayMs, baseDelayMs * 2^n), never shorter than Retry-After, and a
+ * Retry-After beyond maxRetryAfterMs is not waited for. The caller's signal ends any wait.
+ */
+export type RetryPolicy = {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  /** A number in [0, 1); Math.random by default. Tests inject their own. */
+  random: () => number;
+  /** Waits ms unless signal aborts first (then rejects). Tests inject their own. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+};
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 200,
+  maxDelayMs: 2000,
+  maxRetryAfterMs: 30_000,
+  random: Math.random,
+  sleep: abortableSleep,
+};
+
+/** parseRetryAfter reads a Retry-After header (seconds or an HTTP date) as seconds; 0 when absent. */
+export function parseRetryAfter(v: string | null, now = Date.now()): number {
+  const t = (v ?? '').trim();
+  if (t === '') return 0;
+  if (/^\d+$/.test(t)) return Math.min(Number(t), 86_400);
+  const date = Date.parse(t);
+  if (Number.isNaN(date)) return 0;
+  return Math.max(0, Math.round((date - now) / 1000));
+}
+
+/**
+ * refreshRejected: the server refused the grant itself (401, or 400 invalid_grant). Only
+ * then is the session cleared; docs/contract.md reads the spec's "a failed refresh clears
+ * the session" this way.
+ */
+export const refreshRejected = (err: unknown): boolean =>
+  err instanceof ApiError &&
+  (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes('invalid_grant')));
 
 export type TokenAnswer = { accessToken: string; refreshToken: string };
 
@@ -88,6 +157,8 @@ export type ClientDeps = {
   fetch?: typeof fetch;
   /** Origin that same-origin bases are resolved against; the page's by default. */
   origin?: string;
+  /** Overrides of defaultRetryPolicy. */
+  retry?: Partial<RetryPolicy>;
 };
 
 /**
@@ -100,6 +171,7 @@ export class ApiClient {
   readonly store: SessionStore;
   private readonly fetchFn: typeof fetch;
   private readonly origin: string;
+  private readonly retry: RetryPolicy;
   // In-flight shared operations, keyed like the Go SDK's singleflight.
   private readonly flights = new Map<string, Promise<string>>();
 
@@ -108,6 +180,7 @@ export class ApiClient {
     this.store = deps.store;
     this.fetchFn = deps.fetch ?? ((...args) => globalThis.fetch(...args));
     this.origin = deps.origin ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+    this.retry = { ...defaultRetryPolicy, ...deps.retry };
   }
 
   private base(service: Service): string {
@@ -168,7 +241,49 @@ export class ApiClient {
     return this.attempt(s, fresh);
   }
 
+  /**
+   * attempt sends the request, and again after a hiccup when it is safe to repeat (see
+   * RetryPolicy). The error of the last try is thrown.
+   */
   private async attempt(spec: RequestSpec, bearer: string): Promise<unknown> {
+    for (let n = 1; ; n++) {
+      try {
+        return await this.sendOnce(spec, bearer);
+      } catch (err) {
+        const wait = this.retryWait(spec, err, n);
+        if (wait === null) throw err;
+        try {
+          await this.retry.sleep(wait, spec.signal);
+        } catch (abort) {
+          throw new TimeoutError(spec.call, abort);
+        }
+      }
+    }
+  }
+
+  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated. */
+  private retryWait(spec: RequestSpec, err: unknown, n: number): number | null {
+    const p = this.retry;
+    if (n >= p.maxAttempts || spec.signal?.aborted) return null;
+    if (spec.method !== 'GET' && !spec.idempotent) return null;
+    const bound = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (n - 1));
+    const backoff = Math.min(bound, Math.max(0, p.random() * bound));
+    if (err instanceof NetworkError) return backoff;
+    if (!(err instanceof ApiError)) return null;
+    const retryAfterMs = err.retryAfter * 1000;
+    if (err.status === 429) {
+      // A rate limit is waited out only by a read that was told how long to wait; a POST's
+      // 429 (code e-mails, code checks) goes back to the user.
+      if (spec.method !== 'GET' || retryAfterMs <= 0) return null;
+    } else if (err.status !== 502 && err.status !== 503 && err.status !== 504) {
+      return null;
+    }
+    if (retryAfterMs > p.maxRetryAfterMs) return null;
+    return Math.max(backoff, retryAfterMs);
+  }
+
+  /** sendOnce sends the request once. */
+  private async sendOnce(spec: RequestSpec, bearer: string): Promise<unknown> {
     const url = this.url(spec);
     const safeURL = `${url.origin}${url.pathname}`;
     const headers: Record<string, string> = { Accept: ACCEPT };
@@ -191,7 +306,7 @@ export class ApiClient {
       throw new NetworkError(spec.call, err);
     }
     if (!res.ok || (spec.only200 && res.status !== 200)) {
-      throw new ApiError(spec.call, safeURL, res.status, await problemOf(res));
+      throw new ApiError(spec.call, safeURL, res.status, await problemOf(res), parseRetryAfter(res.headers.get('Retry-After')));
     }
     const text = await res.text().catch((err: unknown) => {
       throw new NetworkError(spec.call, err);
@@ -266,7 +381,9 @@ export class ApiClient {
   /**
    * reauthenticate replaces a stale token after a 401: refresh for a registered session,
    * guest login for a guest or when there is no refresh token. Callers that failed with
-   * the same token share one attempt; on failure the session is cleared.
+   * the same token share one attempt. Only a rejected grant (refreshRejected) clears the
+   * session and throws SessionExpiredError; a hiccup (5xx, no answer) keeps the session,
+   * whose refresh token may still be good, and throws that error as is.
    */
   private reauthenticate(stale: string): Promise<string> {
     return this.flight(`reauth:${stale}`, async () => {
@@ -284,6 +401,7 @@ export class ApiClient {
         }
         return (await this.guestLogin()).accessToken;
       } catch (err) {
+        if (!refreshRejected(err)) throw err;
         this.store.clear();
         throw new SessionExpiredError(`session expired: re-authentication failed: ${err instanceof Error ? err.message : String(err)}`, {
           cause: err,

@@ -10,8 +10,16 @@ export class ApiError extends Error {
   readonly type: string;
   /** The request URL without its query: errors never carry secrets. */
   readonly url: string;
+  /** The answer's Retry-After in seconds (0 when absent): how long a 429 asks to wait. */
+  readonly retryAfter: number;
 
-  constructor(call: string, url: string, status: number, problem: { title?: string; detail?: string; type?: string }) {
+  constructor(
+    call: string,
+    url: string,
+    status: number,
+    problem: { title?: string; detail?: string; type?: string },
+    retryAfter = 0,
+  ) {
     super(`${call}: HTTP ${status}${problem.title ? ` ${problem.title}` : ''}${problem.detail ? `: ${problem.detail}` : ''}`);
     this.call = call;
     this.url = url;
@@ -19,6 +27,7 @@ export class ApiError extends Error {
     this.title = problem.title ?? '';
     this.detail = problem.detail ?? '';
     this.type = problem.type ?? '';
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -94,7 +103,10 @@ export const isApiError = (err: unknown, status?: number): err is ApiError =>
 
 /** toMessageError describes any error thrown by the client in the terms of section 8. */
 export function toMessageError(err: unknown): MessageError {
-  if (err instanceof ApiError) return { kind: 'api', status: err.status, title: err.title, detail: err.detail, url: err.url };
+  if (err instanceof ApiError) {
+    const e: MessageError = { kind: 'api', status: err.status, title: err.title, detail: err.detail, url: err.url };
+    return err.retryAfter > 0 ? { ...e, retryAfter: err.retryAfter } : e;
+  }
   if (err instanceof PurchaseRefusedError) return { kind: 'refused', reason: err.reason };
   if (err instanceof InvalidPlanError) return { kind: 'invalidPlan' };
   if (err instanceof ValidationError) return { kind: 'validation', field: err.field };

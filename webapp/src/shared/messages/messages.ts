@@ -25,6 +25,8 @@ export const texts = {
   paymentUnsuccessful: 'Payment unsuccessful. We apologize for the inconvenience. Please try again later.',
   selectItem: 'Please select an item',
   applicationErrorTitle: 'Unexpected Application Error!',
+  /** Not in the spec: a 429 in any context; {wait} is filled by waitText. */
+  tooManyRequests: 'Too many attempts. Please wait {wait} and try again.',
 } as const;
 
 export type TextKey = keyof typeof texts;
@@ -38,7 +40,7 @@ export function withSupport(text: string, support: Support): string {
 
 /** What went wrong, in the terms the rules use (see errorKinds of the vector file). */
 export type MessageError =
-  | { kind: 'api'; status: number; title: string; detail: string; url?: string }
+  | { kind: 'api'; status: number; title: string; detail: string; url?: string; retryAfter?: number }
   | { kind: 'network' }
   | { kind: 'timeout' }
   | { kind: 'refused'; reason: string }
@@ -88,9 +90,25 @@ function otpVerify(e: MessageError): Message {
   return msg(texts.invalidOtp);
 }
 
+/**
+ * waitText says how long a wait of `seconds` is: 'a few minutes' when unknown (0 or
+ * absent), whole seconds under a minute, whole minutes (rounded up) under an hour, whole
+ * hours (rounded up) beyond.
+ */
+export function waitText(seconds: number | undefined): string {
+  const s = seconds !== undefined && Number.isFinite(seconds) ? Math.ceil(seconds) : 0;
+  const plural = (n: number, unit: string) => (n === 1 ? `1 ${unit}` : `${n} ${unit}s`);
+  if (s <= 0) return 'a few minutes';
+  if (s < 60) return plural(s, 'second');
+  if (s < 3600) return plural(Math.ceil(s / 60), 'minute');
+  return plural(Math.ceil(s / 3600), 'hour');
+}
+
 /** messageFor chooses what the user reads after err (null: success) in context. */
 export function messageFor(context: MessageContext, err: MessageError | null, support: Support): Message {
   if (err === null) return context === 'contact' ? msg(texts.contactSent) : msg('');
+  // A rate limit says when to come back, whatever the situation.
+  if (err.kind === 'api' && err.status === 429) return msg(texts.tooManyRequests.replace('{wait}', waitText(err.retryAfter)));
   const paymentFailed = () => msg(withSupport(texts.paymentFailed, support));
   switch (context) {
     case 'otpSendSignup': {
