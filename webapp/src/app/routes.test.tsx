@@ -109,7 +109,9 @@ describe('route table', () => {
     render(
       <ConfigProvider config={config}>
         <ApiProvider services={createApiServices(config, memoryStorage())}>
-          <RouterProvider router={router} />
+          <QueryProvider>
+            <RouterProvider router={router} />
+          </QueryProvider>
         </ApiProvider>
       </ConfigProvider>,
     );
