@@ -7,14 +7,16 @@ import (
 	"time"
 
 	"golang.org/x/sync/singleflight"
+
+	"github.com/cedarsim/esim/contract"
 )
 
-// Default base URLs: the fixture hosts of docs/contract.md. Real deployments set Options.
+// Default base URLs: the fixture hosts of contract/constants.json. Real deployments set Options.
 const (
-	DefaultAPIBase       = "https://api.provider.test/api/v1/"
-	DefaultSupportBase   = "https://support.provider.test/esim-service/api/v1/"
-	DefaultESIMCheckBase = "https://esimcheck.provider.test/api/v1/"
-	DefaultLogPushURL    = "https://logs.provider.test/loki/api/v1/push"
+	DefaultAPIBase       = contract.FixtureAPIBase
+	DefaultSupportBase   = contract.FixtureSupportBase
+	DefaultESIMCheckBase = contract.FixtureESIMCheckBase
+	DefaultLogPushURL    = contract.FixtureLogPushURL
 	DefaultTimeout       = 30 * time.Second
 	DefaultUserAgent     = "cedarsim-esim-go/1"
 )

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/cedarsim/esim/contract"
 	"io"
 	"net/http"
 	"net/url"
@@ -16,8 +17,8 @@ import (
 
 	"github.com/jarcoal/httpmock"
 
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
-	"github.com/cedarsim/esim/fixtures/har"
 )
 
 // Contract tests: every fixture (call and scenario) is replayed through the SDK on an
@@ -56,8 +57,8 @@ func (c *capturing) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // The fixtures are recorded with the sandbox's guest account and client credential.
 const (
-	fxClientID, fxClientSecret = "cedarsim-shop", "sandbox-client-secret"
-	fxGuestUser, fxGuestPass   = "guest@sandbox.cedarsim.example", "sandbox-guest-password"
+	fxClientID, fxClientSecret = contract.SandboxClientID, contract.SandboxClientSecret
+	fxGuestUser, fxGuestPass   = contract.SandboxGuestUsername, contract.SandboxGuestPassword
 )
 
 // fx reads the first entry of the file's own call: the SDK's inputs come from it.

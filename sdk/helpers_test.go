@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // seen is one request as the fake provider received it.
@@ -123,7 +125,7 @@ func writeJSON(w http.ResponseWriter, status int, body string) {
 }
 
 func problem(w http.ResponseWriter, status int, title, detail string) {
-	writeJSON(w, status, fmt.Sprintf(`{"type":"about:blank","title":%q,"status":%d,"detail":%q}`, title, status, detail))
+	writeJSON(w, status, fmt.Sprintf(`{"type":%q,"title":%q,"status":%d,"detail":%q}`, contract.ProblemType(status), title, status, detail))
 }
 
 func tokenBody(access, refresh string) string {

@@ -46,8 +46,10 @@ export default defineConfig({
   optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
-    // Shared test vectors and HAR fixtures live in the Go module's fixtures/ folder.
+    // The contract (constants, shared test vectors) lives in the Go module's contract/
+    // folder, the HAR fixtures in its fixtures/ folder.
     alias: {
+      '@contract': path.resolve(dirname, '../contract'),
       '@fixtures': path.resolve(dirname, '../fixtures'),
       '@': path.resolve(dirname, 'src'),
     },

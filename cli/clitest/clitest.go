@@ -16,8 +16,8 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/root"
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
-	"github.com/cedarsim/esim/fixtures/har"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/jarcoal/httpmock"
 )

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk/messages"
 	"go.yaml.in/yaml/v3"
 )
@@ -19,15 +20,15 @@ import (
 // DefaultServer is the origin of a local `esim sandbox`.
 const DefaultServer = "http://127.0.0.1:8080"
 
-// Sandbox credentials (docs/contract.md). They only work against the sandbox; production
-// values come from flags, the environment or the config file.
+// Sandbox credentials (contract/constants.json). They only work against the sandbox;
+// production values come from flags, the environment or the config file.
 const (
-	SandboxClientID      = "cedarsim-shop"
-	SandboxClientSecret  = "sandbox-client-secret"
-	SandboxGuestUsername = "guest@sandbox.cedarsim.example"
-	SandboxGuestPassword = "sandbox-guest-password"
-	DefaultSupportPhone  = "+961 1 555 010"
-	DefaultSupportEmail  = "support@cedarsim.example"
+	SandboxClientID      = contract.SandboxClientID
+	SandboxClientSecret  = contract.SandboxClientSecret
+	SandboxGuestUsername = contract.SandboxGuestUsername
+	SandboxGuestPassword = contract.SandboxGuestPassword
+	DefaultSupportPhone  = contract.DefaultSupportPhone
+	DefaultSupportEmail  = contract.DefaultSupportEmail
 )
 
 // Config is the resolved configuration. The YAML/JSON keys are the file format.
@@ -89,7 +90,7 @@ func EnvNames() []string {
 // BasesFor returns the four service bases of a server laid out like the sandbox.
 func BasesFor(origin string) (api, support, esimcheck, logs string) {
 	o := strings.TrimRight(origin, "/")
-	return o + "/api/v1/", o + "/esim-service/api/v1/", o + "/esim-check/api/v1/", o + "/loki/api/v1/push"
+	return o + contract.SandboxAPIPath, o + contract.SandboxSupportPath, o + contract.SandboxESIMCheckPath, o + contract.SandboxLogPushPath
 }
 
 // Dir returns the config directory: the override, ESIM_CONFIG_DIR, or UserConfigDir/esim.

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
-	"github.com/cedarsim/esim/fixtures/har"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
 

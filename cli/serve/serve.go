@@ -5,6 +5,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"github.com/cedarsim/esim/contract"
 	"io"
 	"log/slog"
 	"net"
@@ -119,8 +120,8 @@ func splitList(s string) []string {
 // Defaults of the runtime configuration (docs/contract.md).
 const (
 	DefaultBrand        = "CedarSIM"
-	DefaultSupportPhone = "+961 1 555 010"
-	DefaultSupportEmail = "support@cedarsim.example"
+	DefaultSupportPhone = contract.DefaultSupportPhone
+	DefaultSupportEmail = contract.DefaultSupportEmail
 )
 
 // resolve fills the runtime configuration from flags, then the environment, then defaults.

@@ -1,6 +1,6 @@
 // Package format holds the display rules of spec section 9 (price, quota, validity, data
 // volumes, Beirut dates, consumption, flags, card coverage, grid rows). The web app
-// implements the same rules in TypeScript; fixtures/vectors/format.json pins both.
+// implements the same rules in TypeScript; contract/vectors/format.json pins both.
 package format
 
 import (

@@ -5,18 +5,18 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/cedarsim/esim/fixtures/vectorcheck"
+	"github.com/cedarsim/esim/contract/vectors"
 )
 
 func TestVectors(t *testing.T) {
-	runners := map[string]vectorcheck.Runner{
+	runners := map[string]vectors.Runner{
 		"price": func(t *testing.T, raw json.RawMessage) {
 			var c struct {
 				Name  string
 				Price *float64
 				Want  string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := Price(c.Price); got != c.Want {
 				t.Errorf("%s: Price = %q, want %q", c.Name, got, c.Want)
 			}
@@ -27,7 +27,7 @@ func TestVectors(t *testing.T) {
 				QuotaInMB int64
 				Want      string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := Quota(c.QuotaInMB); got != c.Want {
 				t.Errorf("%s: Quota(%d) = %q, want %q", c.Name, c.QuotaInMB, got, c.Want)
 			}
@@ -38,7 +38,7 @@ func TestVectors(t *testing.T) {
 				DurationInDays int64
 				Want           string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := Validity(c.DurationInDays); got != c.Want {
 				t.Errorf("%s: Validity(%d) = %q, want %q", c.Name, c.DurationInDays, got, c.Want)
 			}
@@ -49,7 +49,7 @@ func TestVectors(t *testing.T) {
 				Bytes int64
 				Want  string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := BytesGB(c.Bytes); got != c.Want {
 				t.Errorf("%s: BytesGB(%d) = %q, want %q", c.Name, c.Bytes, got, c.Want)
 			}
@@ -60,7 +60,7 @@ func TestVectors(t *testing.T) {
 				InitialQuantity, RemainingQuantity int64
 				Want                               string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := UsedMB(c.InitialQuantity, c.RemainingQuantity); got != c.Want {
 				t.Errorf("%s: UsedMB = %q, want %q", c.Name, got, c.Want)
 			}
@@ -75,7 +75,7 @@ func TestVectors(t *testing.T) {
 					Text    string
 				}
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			p := 0.0
 			if !c.Unlimited {
 				p = ConsumptionPercent(c.InitialQuantity, c.RemainingQuantity)
@@ -98,7 +98,7 @@ func TestVectors(t *testing.T) {
 				Invalid bool
 				Want    string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			in := ""
 			if c.Input != nil {
 				in = *c.Input
@@ -117,7 +117,7 @@ func TestVectors(t *testing.T) {
 				Input *string
 				Want  Flag
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			in := ""
 			if c.Input != nil {
 				in = *c.Input
@@ -130,7 +130,7 @@ func TestVectors(t *testing.T) {
 			var c struct {
 				Name, Input, Want string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := FlagEmoji(c.Input); got != c.Want {
 				t.Errorf("%s: FlagEmoji(%q) = %q, want %q", c.Name, c.Input, got, c.Want)
 			}
@@ -144,7 +144,7 @@ func TestVectors(t *testing.T) {
 					More  string
 				}
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			shown, more := CardCoverage(c.Count)
 			if shown != c.Want.Shown || more != c.Want.More {
 				t.Errorf("%s: CardCoverage(%d) = %d, %q, want %d, %q", c.Name, c.Count, shown, more, c.Want.Shown, c.Want.More)
@@ -157,7 +157,7 @@ func TestVectors(t *testing.T) {
 				Mobile   bool
 				Want     int
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := GridRow(c.Position, c.Mobile); got != c.Want {
 				t.Errorf("%s: GridRow(%d, %v) = %d, want %d", c.Name, c.Position, c.Mobile, got, c.Want)
 			}
@@ -168,11 +168,11 @@ func TestVectors(t *testing.T) {
 				Width int
 				Want  bool
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := IsMobile(c.Width); got != c.Want {
 				t.Errorf("%s: IsMobile(%d) = %v, want %v", c.Name, c.Width, got, c.Want)
 			}
 		},
 	}
-	vectorcheck.Run(t, "format", runners)
+	vectors.Run(t, "format", runners)
 }

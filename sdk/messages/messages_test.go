@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"maps"
 	"net"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
+	"github.com/cedarsim/esim/contract/vectors"
 	"github.com/cedarsim/esim/sdk"
 )
 
@@ -51,7 +51,7 @@ type vectorFile struct {
 
 func loadVectors(t *testing.T) vectorFile {
 	t.Helper()
-	raw, err := os.ReadFile("../../fixtures/vectors/messages.json")
+	raw, err := vectors.Raw("messages")
 	if err != nil {
 		t.Fatalf("read vectors: %v", err)
 	}

@@ -1,6 +1,6 @@
 // Package messages maps an error, in the situation where it happened, to the exact texts
 // of spec section 8. The CLI and TUI use it; the web app implements the same table in
-// TypeScript; fixtures/vectors/messages.json pins both (the "texts" map there holds every
+// TypeScript; contract/vectors/messages.json pins both (the "texts" map there holds every
 // fixed text by the keys of Texts).
 package messages
 

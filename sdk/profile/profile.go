@@ -2,7 +2,7 @@
 // which tab a bundle state belongs to, the order of the purchase history and which
 // covered countries are listed. It works on the caller's own types through accessor
 // functions, so the TUI and CLI adapt sdk types without this package importing them.
-// fixtures/vectors/profile.json pins the same rules for the web app.
+// contract/vectors/profile.json pins the same rules for the web app.
 package profile
 
 import (

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cedarsim/esim/fixtures/vectorcheck"
+	"github.com/cedarsim/esim/contract/vectors"
 	"github.com/cedarsim/esim/sdk/format"
 )
 
@@ -29,14 +29,14 @@ func (c country) name() string {
 }
 
 func TestVectors(t *testing.T) {
-	runners := map[string]vectorcheck.Runner{
+	runners := map[string]vectors.Runner{
 		"tab": func(t *testing.T, raw json.RawMessage) {
 			var c struct {
 				Name  string
 				State *string
 				Want  Tab
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			s := ""
 			if c.State != nil {
 				s = *c.State
@@ -51,7 +51,7 @@ func TestVectors(t *testing.T) {
 				Entries []entry
 				Want    []string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			date := func(e entry) time.Time {
 				if e.AssignmentDatetime == nil {
 					return time.Time{}
@@ -77,7 +77,7 @@ func TestVectors(t *testing.T) {
 				Countries []country
 				Want      []country
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			got := Coverage(c.Countries, country.name)
 			eq := func(a, b country) bool { return a.ISOCode == b.ISOCode && a.name() == b.name() }
 			if !slices.EqualFunc(got, c.Want, eq) {
@@ -85,7 +85,7 @@ func TestVectors(t *testing.T) {
 			}
 		},
 	}
-	vectorcheck.Run(t, "profile", runners)
+	vectors.Run(t, "profile", runners)
 }
 
 func TestSplit(t *testing.T) {

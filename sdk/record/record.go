@@ -22,7 +22,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cedarsim/esim/fixtures/har"
+	"github.com/cedarsim/esim/contract/har"
 )
 
 // Redacted replaces every secret value.

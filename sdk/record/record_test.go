@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cedarsim/esim/fixtures/har"
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/record"
 )

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cedarsim/esim/contract/wire"
 	"hash/fnv"
 	"math"
 	"sort"
@@ -19,30 +20,13 @@ type Area struct {
 	IsoCode string `json:"isoCode,omitempty"`
 }
 
-// CountryRef is a country as bundles list them.
-type CountryRef struct {
-	IsoCode string `json:"isoCode"`
-	Name    string `json:"name"`
-}
+// CountryRef is a country as bundles list them (the generated wire type).
+type CountryRef = wire.Country
 
-// Bundle is a catalogue bundle exactly as the provider answers it.
+// Bundle is a catalogue bundle exactly as the provider answers it (the generated wire
+// type), with the area it is listed under.
 type Bundle struct {
-	ID                  string       `json:"id"`
-	Name                string       `json:"name"`
-	BusinessTitle       string       `json:"businessTitle"`
-	ListingDisplayTitle string       `json:"listingDisplayTitle"`
-	QuotaInMB           int          `json:"quotaInMB"`
-	DurationInDays      int          `json:"durationInDays"`
-	Price               float64      `json:"price"`
-	FlagsCodes          []string     `json:"flagsCodes"`
-	RoamingCountries    []CountryRef `json:"roamingCountries"`
-	IsSpecial           bool         `json:"isSpecial"`
-	BundleUsageLevel    string       `json:"bundleUsageLevel"`
-	CanTopup            bool         `json:"canTopup"`
-	ThirdPartyProvider  int          `json:"thirdPartyProvider"`
-	FupMsg              string       `json:"fupMsg,omitempty"`
-	Group               string       `json:"group,omitempty"`
-	GroupIconCode       string       `json:"groupIconCode,omitempty"`
+	wire.Bundle
 
 	// area is the origin the bundle is listed under: an ISO code, a region name, "global"
 	// or a special group code. Not part of the answer.
@@ -147,23 +131,23 @@ func regionDefs() []regionDef {
 type specialDef struct {
 	code, group, level string
 	members            []string
-	plans              [][2]int // quota MB, days
+	plans              [][2]int64 // quota MB, days
 }
 
 func specialDefs() []specialDef {
 	return []specialDef{
-		{"cyp", "Cyprus (North and South)", "country", []string{"CY"}, [][2]int{{3000, 15}, {10000, 30}}},
-		{"ic", "Canary Islands", "country", []string{"ES"}, [][2]int{{5000, 15}, {-1, 7}}},
-		{"an", "Andorra", "country", []string{"AD", "ES", "FR"}, [][2]int{{2000, 7}, {5000, 15}}},
-		{"eu2024", "Euro 2024", "region", []string{"DE", "AT", "CH", "FR", "NL", "BE", "DK", "CZ", "PL"}, [][2]int{{10000, 30}, {20000, 30}}},
-		{"haj", "Hajj and Umrah", "country", []string{"SA"}, [][2]int{{5000, 15}, {20000, 30}, {-1, 14}}},
-		{"summ2024", "Summer 2024", "region", []string{"TR", "GR", "CY", "IT", "ES", "PT", "HR", "FR"}, [][2]int{{10000, 30}, {50000, 30}}},
-		{"paris-olympics", "Paris Olympics", "country", []string{"FR"}, [][2]int{{5000, 10}, {20000, 20}}},
+		{"cyp", "Cyprus (North and South)", "country", []string{"CY"}, [][2]int64{{3000, 15}, {10000, 30}}},
+		{"ic", "Canary Islands", "country", []string{"ES"}, [][2]int64{{5000, 15}, {-1, 7}}},
+		{"an", "Andorra", "country", []string{"AD", "ES", "FR"}, [][2]int64{{2000, 7}, {5000, 15}}},
+		{"eu2024", "Euro 2024", "region", []string{"DE", "AT", "CH", "FR", "NL", "BE", "DK", "CZ", "PL"}, [][2]int64{{10000, 30}, {20000, 30}}},
+		{"haj", "Hajj and Umrah", "country", []string{"SA"}, [][2]int64{{5000, 15}, {20000, 30}, {-1, 14}}},
+		{"summ2024", "Summer 2024", "region", []string{"TR", "GR", "CY", "IT", "ES", "PT", "HR", "FR"}, [][2]int64{{10000, 30}, {50000, 30}}},
+		{"paris-olympics", "Paris Olympics", "country", []string{"FR"}, [][2]int64{{5000, 10}, {20000, 20}}},
 	}
 }
 
 // plan is one quota/duration combination of the catalogue.
-type plan struct{ mb, days int }
+type plan struct{ mb, days int64 }
 
 func hashOf(s string) uint32 {
 	h := fnv.New32a()
@@ -171,7 +155,7 @@ func hashOf(s string) uint32 {
 	return h.Sum32()
 }
 
-func quotaLabel(mb int) string {
+func quotaLabel(mb int64) string {
 	switch {
 	case mb < 0:
 		return "Unlimited"
@@ -182,7 +166,7 @@ func quotaLabel(mb int) string {
 	}
 }
 
-func daysLabel(d int) string {
+func daysLabel(d int64) string {
 	if d == 1 {
 		return "1 Day"
 	}
@@ -237,7 +221,7 @@ func NewCatalogue() *Catalogue {
 			if i >= 4 && (h>>uint(i))%3 == 0 {
 				continue
 			}
-			c.add(&Bundle{
+			c.add(&Bundle{area: a.IsoCode, Bundle: wire.Bundle{
 				Name:             fmt.Sprintf("%s_%s_%dD", a.IsoCode, strings.ToUpper(quotaLabel(p.mb)), p.days),
 				BusinessTitle:    fmt.Sprintf("%s %s %s", a.Name, quotaLabel(p.mb), daysLabel(p.days)),
 				QuotaInMB:        p.mb,
@@ -249,8 +233,7 @@ func NewCatalogue() *Catalogue {
 				CanTopup:         p.mb > 0 && p.days >= 7,
 				// The unlimited plans come from the partner network of some destinations.
 				ThirdPartyProvider: map[bool]int{true: provider, false: 0}[p.mb < 0],
-				area:               a.IsoCode,
-			})
+			}})
 		}
 	}
 
@@ -263,7 +246,7 @@ func NewCatalogue() *Catalogue {
 			level = "global"
 		}
 		for _, p := range regionPlans {
-			c.add(&Bundle{
+			c.add(&Bundle{area: strings.ToLower(rd.name), Bundle: wire.Bundle{
 				Name:             fmt.Sprintf("%s_%s_%dD", rd.code, strings.ToUpper(quotaLabel(p.mb)), p.days),
 				BusinessTitle:    fmt.Sprintf("%s %s %s", rd.name, quotaLabel(p.mb), daysLabel(p.days)),
 				QuotaInMB:        p.mb,
@@ -273,8 +256,7 @@ func NewCatalogue() *Catalogue {
 				RoamingCountries: members,
 				BundleUsageLevel: level,
 				CanTopup:         p.mb > 0,
-				area:             strings.ToLower(rd.name),
-			})
+			}})
 		}
 	}
 
@@ -284,7 +266,7 @@ func NewCatalogue() *Catalogue {
 		everywhere = append(everywhere, c.country[a.IsoCode])
 	}
 	for _, p := range []plan{{1000, 7}, {3000, 30}, {10000, 30}, {50000, 30}} {
-		c.add(&Bundle{
+		c.add(&Bundle{area: "global", Bundle: wire.Bundle{
 			Name:             fmt.Sprintf("GLOBAL_%s_%dD", strings.ToUpper(quotaLabel(p.mb)), p.days),
 			BusinessTitle:    fmt.Sprintf("Global %s %s", quotaLabel(p.mb), daysLabel(p.days)),
 			QuotaInMB:        p.mb,
@@ -294,14 +276,13 @@ func NewCatalogue() *Catalogue {
 			RoamingCountries: everywhere,
 			BundleUsageLevel: "global",
 			CanTopup:         true,
-			area:             "global",
-		})
+		}})
 	}
 
 	for _, sd := range specialDefs() {
 		for _, p := range sd.plans {
 			pl := plan{p[0], p[1]}
-			c.add(&Bundle{
+			c.add(&Bundle{area: sd.code, Bundle: wire.Bundle{
 				Name:             fmt.Sprintf("%s_%s_%dD", strings.ToUpper(strings.ReplaceAll(sd.code, "-", "")), strings.ToUpper(quotaLabel(pl.mb)), pl.days),
 				BusinessTitle:    fmt.Sprintf("%s %s %s", sd.group, quotaLabel(pl.mb), daysLabel(pl.days)),
 				QuotaInMB:        pl.mb,
@@ -314,8 +295,7 @@ func NewCatalogue() *Catalogue {
 				CanTopup:         false,
 				Group:            sd.group,
 				GroupIconCode:    sd.code,
-				area:             sd.code,
-			})
+			}})
 		}
 	}
 	return c

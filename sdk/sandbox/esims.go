@@ -7,37 +7,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/lpa"
 )
 
-// ESIMBundle is a bundle on an eSIM as the provider answers it.
-type ESIMBundle struct {
-	BundleID           string       `json:"bundleId"`
-	BundleDisplayName  string       `json:"bundleDisplayName"`
-	Description        string       `json:"description"`
-	AssignmentDatetime string       `json:"assignmentDatetime"`
-	StartTime          *string      `json:"startTime"`
-	EndTime            *string      `json:"endTime"`
-	BundleState        string       `json:"bundleState"`
-	InitialQuantity    int64        `json:"initialQuantity"`
-	RemainingQuantity  int64        `json:"remainingQuantity"`
-	Unlimited          bool         `json:"unlimited"`
-	Countries          []CountryRef `json:"countries"`
-	RoamingCountries   []CountryRef `json:"roamingCountries"`
-	CanTopup           bool         `json:"canTopup"`
-	ThirdPartyProvider int          `json:"thirdPartyProvider"`
-	Name               string       `json:"name"`
-}
+// ESIMBundle is a bundle on an eSIM as the provider answers it (the generated wire type).
+type ESIMBundle = wire.EsimBundle
 
-// ESIM is an eSIM as the useremails call answers it.
-type ESIM struct {
-	ICCID             string       `json:"iccid"`
-	AccountID         string       `json:"accountId"`
-	Base64QRCodeImage string       `json:"base64QRCodeImage"`
-	LinkOnIphone      string       `json:"linkOnIphone"`
-	ActionDate        string       `json:"actionDate"`
-	Bundles           []ESIMBundle `json:"bundles"`
-}
+// ESIM is an eSIM as the useremails call answers it (the generated wire type).
+type ESIM = wire.Esim
 
 // Bundle states of section 4.
 const (

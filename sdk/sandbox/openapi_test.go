@@ -6,19 +6,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/openapi3filter"
-	"github.com/getkin/kin-openapi/routers"
-	"github.com/getkin/kin-openapi/routers/gorillamux"
-
+	"github.com/cedarsim/esim/contract/openapi"
 	"github.com/cedarsim/esim/fixtures"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/sandbox"
@@ -78,28 +76,14 @@ func fixtureURL(p, q string) string {
 	return u
 }
 
-func loadDescription(t *testing.T) routers.Router {
-	t.Helper()
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromFile("../../docs/provider-api/openapi.yaml")
-	if err != nil {
-		t.Fatalf("load openapi.yaml: %v", err)
-	}
-	if err := doc.Validate(context.Background()); err != nil {
-		t.Fatalf("openapi.yaml is not valid: %v", err)
-	}
-	router, err := gorillamux.NewRouter(doc)
-	if err != nil {
-		t.Fatalf("router: %v", err)
-	}
-	return router
-}
-
 // TestAnswersMatchOpenAPI drives every call the shop makes through the SDK against the
-// sandbox, errors included, and validates each answer against docs/provider-api/openapi.yaml.
+// sandbox, errors included, and validates each answer against contract/openapi.yaml.
 func TestAnswersMatchOpenAPI(t *testing.T) {
-	router := loadDescription(t)
 	ctx := context.Background()
+	v, err := openapi.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// The description wants https checkout links; a local sandbox is plain http unless it is
 	// told its public origin, as behind a TLS proxy.
 	clock := sandbox.NewFakeClock(t0)
@@ -177,26 +161,23 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 	rec.mu.Unlock()
 	seen := map[string]bool{}
 	for _, x := range log {
-		req, err := http.NewRequest(x.method, fixtureURL(x.path, x.rawQuery), bytes.NewReader(x.reqBody))
+		req, err := http.NewRequest(x.method, fixtureURL(x.path, x.rawQuery), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		req.Header = x.reqHeader
-		route, params, err := router.FindRoute(req)
+		op, err := v.OperationID(req)
 		if err != nil {
-			t.Errorf("%s %s: no route in the description: %v", x.method, x.path, err)
+			t.Errorf("%s %s: no operation in the description: %v", x.method, x.path, err)
 			continue
 		}
-		seen[route.Method+" "+route.Path] = true
-		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
-			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
-		out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: x.status, Header: x.respHeader,
-			Body: io.NopCloser(bytes.NewReader(x.respBody)), Options: &openapi3filter.Options{IncludeResponseStatus: true}}
-		if err := openapi3filter.ValidateResponse(ctx, out); err != nil {
+		seen[op] = true
+		err = v.Validate(ctx, openapi.Exchange{Request: req, RequestBody: x.reqBody, Status: x.status, Header: x.respHeader, ResponseBody: x.respBody})
+		if err != nil {
 			t.Errorf("%s %s -> %d does not match the description: %v\nbody: %.300s", x.method, x.path, x.status, err, x.respBody)
 		}
 	}
-	compareWithFixtures(t, router, log)
+	compareWithFixtures(t, v, log)
 	var paths []string
 	for p := range seen {
 		paths = append(paths, p)
@@ -207,90 +188,133 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 	}
 }
 
-// shape lists the JSON paths of v with their types; array elements merge under "[]".
-func shape(v any, prefix string, out map[string]string) {
+// shape lists the JSON paths of v with their types and scalar values; array elements
+// merge under "[]".
+func shape(v any, prefix string, types map[string]string, values map[string]map[string]bool) {
+	add := func(typ string) {
+		types[prefix] = typ
+		if typ != "object" && typ != "array" {
+			if values[prefix] == nil {
+				values[prefix] = map[string]bool{}
+			}
+			values[prefix][fmt.Sprint(v)] = true
+		}
+	}
 	switch x := v.(type) {
 	case map[string]any:
-		out[prefix] = "object"
+		add("object")
 		for k, e := range x {
-			shape(e, prefix+"."+k, out)
+			shape(e, prefix+"."+k, types, values)
 		}
 	case []any:
-		out[prefix] = "array"
+		add("array")
 		for _, e := range x {
-			shape(e, prefix+"[]", out)
+			shape(e, prefix+"[]", types, values)
 		}
 	case string:
-		out[prefix] = "string"
+		add("string")
 	case float64:
-		out[prefix] = "number"
+		add("number")
 	case bool:
-		out[prefix] = "boolean"
+		add("boolean")
 	case nil:
 		// null: a value that may be absent; nothing to require
 	}
 }
 
+// contractValues are the JSON paths whose values the contract fixes (the error table and
+// problem type of docs/contract.md, the token answer's constants): the sandbox must answer
+// one of the values the fixtures answer for the same operation and status. Other values
+// (catalogue data, ids, dates) are the sandbox's own.
+var contractValues = []string{"$.type", "$.title", "$.status", "$.token_type", "$.error"}
+
+// answers holds, per "operationId status", the JSON paths with their types and values.
+type answers map[string]struct {
+	types  map[string]string
+	values map[string]map[string]bool
+}
+
+func (a answers) add(key string, body any) {
+	e, ok := a[key]
+	if !ok {
+		e.types, e.values = map[string]string{}, map[string]map[string]bool{}
+		a[key] = e
+	}
+	shape(body, "$", e.types, e.values)
+}
+
 // compareWithFixtures checks that every JSON path the fixtures answer for an operation and
 // status (the single source of truth of the contract) is in the sandbox's answer for the
-// same operation and status, with the same type.
-func compareWithFixtures(t *testing.T, router routers.Router, log []exchange) {
+// same operation and status, with the same type, and that the values the contract fixes
+// (contractValues, and an error's detail) are values the fixtures answer too.
+func compareWithFixtures(t *testing.T, v *openapi.Validator, log []exchange) {
 	t.Helper()
 	files, err := fixtures.All()
 	if err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	want := map[string]map[string]string{} // "METHOD /path status" -> shape
+	want := answers{}
 	for _, f := range files {
 		for _, e := range f.Log.Entries {
 			req, err := http.NewRequest(e.Request.Method, e.Request.URL, nil)
 			if err != nil {
 				continue
 			}
-			route, _, err := router.FindRoute(req)
+			op, err := v.OperationID(req)
 			if err != nil || !strings.Contains(e.Response.Content.MimeType, "json") || e.Response.Content.Text == "" {
 				continue
 			}
-			var v any
-			if json.Unmarshal([]byte(e.Response.Content.Text), &v) != nil {
+			var body any
+			if json.Unmarshal([]byte(e.Response.Content.Text), &body) != nil {
 				continue
 			}
-			key := fmt.Sprintf("%s %s %d", route.Method, route.Path, e.Response.Status)
-			if want[key] == nil {
-				want[key] = map[string]string{}
-			}
-			shape(v, "$", want[key])
+			want.add(fmt.Sprintf("%s %d", op, e.Response.Status), body)
 		}
 	}
-	got := map[string]map[string]string{}
+	got := answers{}
 	for _, x := range log {
 		req, _ := http.NewRequest(x.method, fixtureURL(x.path, x.rawQuery), nil)
-		route, _, err := router.FindRoute(req)
-		var v any
-		if err != nil || json.Unmarshal(x.respBody, &v) != nil {
+		op, err := v.OperationID(req)
+		var body any
+		if err != nil || json.Unmarshal(x.respBody, &body) != nil {
 			continue
 		}
-		key := fmt.Sprintf("%s %s %d", route.Method, route.Path, x.status)
-		if got[key] == nil {
-			got[key] = map[string]string{}
-		}
-		shape(v, "$", got[key])
+		got.add(fmt.Sprintf("%s %d", op, x.status), body)
 	}
-	compared := 0
+	compared, valued := 0, 0
 	for key, g := range got {
 		w, ok := want[key]
 		if !ok {
 			continue
 		}
 		compared++
-		for p, typ := range w {
-			if g[p] != typ {
-				t.Errorf("%s: fixtures answer %s as %s, the sandbox as %q", key, p, typ, g[p])
+		for p, typ := range w.types {
+			if g.types[p] != typ {
+				t.Errorf("%s: fixtures answer %s as %s, the sandbox as %q", key, p, typ, g.types[p])
+			}
+		}
+		paths := contractValues
+		if status := key[strings.LastIndexByte(key, ' ')+1:]; status[0] == '4' {
+			paths = append(paths[:len(paths):len(paths)], "$.detail") // the error table's texts
+		}
+		for _, p := range paths {
+			wv, gv := w.values[p], g.values[p]
+			if len(wv) == 0 {
+				continue
+			}
+			valued++
+			for val := range gv {
+				if !wv[val] {
+					t.Errorf("%s: the sandbox answers %s = %q, the fixtures %v", key, p, val, slices.Sorted(maps.Keys(wv)))
+				}
 			}
 		}
 	}
 	if compared < 15 {
 		t.Errorf("only %d operations compared with fixtures", compared)
 	}
-	t.Logf("%d operation/status pairs compared with the fixtures", compared)
+	if valued < 10 {
+		t.Errorf("only %d contract values compared with fixtures", valued)
+	}
+	t.Logf("%d operation/status pairs compared with the fixtures, %d contract values", compared, valued)
 }

@@ -3,23 +3,25 @@ package sandbox
 import (
 	"log/slog"
 	"time"
+
+	"github.com/cedarsim/esim/contract"
 )
 
-// Sandbox defaults documented in docs/contract.md. They are sandbox-only credentials:
+// Sandbox defaults of contract/constants.json. They are sandbox-only credentials:
 // production values never live in code.
 const (
-	DefaultGuestUsername = "guest@sandbox.cedarsim.example"
-	DefaultGuestPassword = "sandbox-guest-password"
-	DefaultClientID      = "cedarsim-shop"
-	DefaultClientSecret  = "sandbox-client-secret"
+	DefaultGuestUsername = contract.SandboxGuestUsername
+	DefaultGuestPassword = contract.SandboxGuestPassword
+	DefaultClientID      = contract.SandboxClientID
+	DefaultClientSecret  = contract.SandboxClientSecret
 )
 
-// The same-origin bases of the four services (docs/contract.md).
+// The same-origin bases of the four services (contract/constants.json).
 const (
-	APIPath       = "/api/v1/"
-	SupportPath   = "/esim-service/api/v1/"
-	ESIMCheckPath = "/esim-check/api/v1/"
-	LogPushPath   = "/loki/api/v1/push"
+	APIPath       = contract.SandboxAPIPath
+	SupportPath   = contract.SandboxSupportPath
+	ESIMCheckPath = contract.SandboxESIMCheckPath
+	LogPushPath   = contract.SandboxLogPushPath
 	// MailboxPath is where the e-mail codes appear.
 	MailboxPath = "/sandbox/mailbox"
 )

@@ -7,36 +7,34 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 )
 
-// problem is an application/problem+json answer (RFC 9457); section 8 of the spec reads its
-// title and detail.
-type problem struct {
-	Type   string `json:"type"`
-	Title  string `json:"title"`
-	Status int    `json:"status"`
-	Detail string `json:"detail"`
-}
+// problem is an application/problem+json answer (RFC 9457, the generated wire type);
+// section 8 of the spec reads its title and detail.
+type problem = wire.Problem
 
 func writeProblem(w http.ResponseWriter, status int, detail string) {
 	title := http.StatusText(status)
 	if title == "" {
 		title = "Error"
 	}
-	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Content-Type", contract.ProblemContentType)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(problem{Type: "about:blank", Title: title, Status: status, Detail: detail})
+	_ = json.NewEncoder(w).Encode(problem{Type: contract.ProblemType(status), Title: title, Status: status, Detail: detail})
 }
 
 // writeOAuthError answers a rejected token request: the problem fields section 8 reads plus
 // the OAuth "error" field that OAuth clients expect.
 func writeOAuthError(w http.ResponseWriter, code string) {
-	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Content-Type", contract.ProblemContentType)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusBadRequest)
 	_ = json.NewEncoder(w).Encode(map[string]any{
-		"type": "about:blank", "title": "Bad Request", "status": 400, "detail": code, "error": code,
+		"type": contract.ProblemType(http.StatusBadRequest), "title": "Bad Request", "status": 400, "detail": code, "error": code,
 	})
 }
 

@@ -227,7 +227,8 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 	var minPrice = 1e9
-	var minQ, maxQ, unl, topup, partner, minD, maxD = 1 << 30, 0, 0, 0, 0, 1 << 30, 0
+	var minQ, maxQ, minD, maxD int64 = 1 << 30, 0, 1 << 30, 0
+	var unl, topup, partner = 0, 0, 0
 	for _, b := range cat.Bundles {
 		minPrice = min(minPrice, b.Price)
 		if b.QuotaInMB < 0 {

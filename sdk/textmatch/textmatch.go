@@ -1,6 +1,6 @@
 // Package textmatch is the country search of the plans page (spec section 2): case- and
 // accent-insensitive, matching anywhere in the name, with trimmed input; an empty query
-// matches everything. The web app implements the same rule; fixtures/vectors/match.json
+// matches everything. The web app implements the same rule; contract/vectors/match.json
 // pins both.
 package textmatch
 

@@ -8,14 +8,14 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
-	"github.com/cedarsim/esim/fixtures/vectorcheck"
+	"github.com/cedarsim/esim/contract/vectors"
 )
 
 func TestVectors(t *testing.T) {
-	runners := map[string]vectorcheck.Runner{
+	runners := map[string]vectors.Runner{
 		"normalize": func(t *testing.T, raw json.RawMessage) {
 			var c struct{ Name, Input, Want string }
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := Normalize(c.Input); got != c.Want {
 				t.Errorf("%s: Normalize(%q) = %q, want %q", c.Name, c.Input, got, c.Want)
 			}
@@ -25,7 +25,7 @@ func TestVectors(t *testing.T) {
 				Name, Country, Query string
 				Want                 bool
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			if got := Match(c.Country, c.Query); got != c.Want {
 				t.Errorf("%s: Match(%q, %q) = %v, want %v", c.Name, c.Country, c.Query, got, c.Want)
 			}
@@ -37,7 +37,7 @@ func TestVectors(t *testing.T) {
 				Query     string
 				Want      []string
 			}
-			vectorcheck.DecodeCase(t, raw, &c)
+			vectors.DecodeCase(t, raw, &c)
 			type country struct{ Name, ISOCode string }
 			items := make([]country, len(c.Countries))
 			for i, n := range c.Countries {
@@ -59,7 +59,7 @@ func TestVectors(t *testing.T) {
 			}
 		},
 	}
-	vectorcheck.Run(t, "match", runners)
+	vectors.Run(t, "match", runners)
 }
 
 func TestFilterDoesNotAlias(t *testing.T) {

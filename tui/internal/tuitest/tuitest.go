@@ -5,6 +5,7 @@ package tuitest
 
 import (
 	"context"
+	"github.com/cedarsim/esim/contract"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -12,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
-	"github.com/cedarsim/esim/fixtures/har"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -66,8 +67,8 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 	}
 	c, err := sdk.NewClient(sdk.Options{
 		HTTPClient: &http.Client{Transport: strict{t, mt}}, Store: store, Timeout: 5 * time.Second,
-		ClientID: "cedarsim-shop", ClientSecret: "sandbox-client-secret",
-		GuestUsername: "guest@sandbox.cedarsim.example", GuestPassword: "sandbox-guest-password",
+		ClientID: contract.SandboxClientID, ClientSecret: contract.SandboxClientSecret,
+		GuestUsername: contract.SandboxGuestUsername, GuestPassword: contract.SandboxGuestPassword,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { fixtureScenarios, type ScenarioMap } from './fixtures.generated';
+import { contract, problemType } from '@/shared/contract/contract';
 import { FIXTURE_BASES, isTokenRequest, keyOf, keyString, type Bases } from './har';
 import type { FixtureEntry, FixtureScenario } from './types';
 
@@ -66,8 +67,8 @@ export function createFixtureHandlers(
     const hit = matching[Math.min(n, matching.length - 1)];
     if (!hit) {
       return HttpResponse.json(
-        { type: 'about:blank', title: 'No fixture', status: 501, detail: `no fixture entry answers ${ks}` },
-        { status: 501, headers: { 'Content-Type': 'application/problem+json' } },
+        { type: problemType(501), title: 'No fixture', status: 501, detail: `no fixture entry answers ${ks}` },
+        { status: 501, headers: { 'Content-Type': contract.problem.contentType } },
       );
     }
     answered.set(ks, n + 1);

@@ -1,5 +1,6 @@
 // The matching rules of docs/contract.md "Fixtures", shared by the generator (which
 // computes each entry's key once) and the runtime handlers (which compute a request's).
+import { contract } from '../shared/contract/contract.ts';
 
 /** The four service bases; api/support/esimcheck end in "/", logs is the full push URL. */
 export type Bases = { api: string; support: string; esimcheck: string; logs: string };
@@ -8,10 +9,10 @@ export type Service = keyof Bases;
 
 /** The fixture hosts every HAR file is recorded against. */
 export const FIXTURE_BASES: Bases = {
-  api: 'https://api.provider.test/api/v1/',
-  support: 'https://support.provider.test/esim-service/api/v1/',
-  esimcheck: 'https://esimcheck.provider.test/api/v1/',
-  logs: 'https://logs.provider.test/loki/api/v1/push',
+  api: contract.fixture.apiBase,
+  support: contract.fixture.supportBase,
+  esimcheck: contract.fixture.esimCheckBase,
+  logs: contract.fixture.logPushUrl,
 };
 
 export type MatchKey = { service: Service; method: string; path: string; query: string; grantType: string };

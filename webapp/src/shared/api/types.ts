@@ -1,35 +1,33 @@
-export type Country = { name: string; isoCode: string };
-export type Region = { name: string };
+import type { components } from './wire.gen';
+
+// The shop's view of the provider's answers. Each entity type is the generated wire type
+// (wire.gen.ts, from contract/openapi.yaml) with every field present and the few fields the
+// shop reads differently overridden, so a field added to the OpenAPI description becomes a
+// required field here and the decoders in api.ts fail to type-check until they read it.
+type Wire = components['schemas'];
+
+/** Filled is T with every field required and not null (the decoders fill defaults). */
+type Filled<T> = { [K in keyof T]-?: Exclude<T[K], null | undefined> };
+
+export type Country = Wire['Country'];
+export type Region = Wire['Region'];
+/** An entry of an area-list endpoint: a country, or a region (isoCode ''). */
 export type Area = { name: string; isoCode: string };
-export type CoveredCountry = { isoCode: string; name: string };
+export type CoveredCountry = Wire['Country'];
 
 export type BundleUsageLevel = 'country' | 'region' | 'global' | string;
 
 /** Catalogue bundle (docs/contract.md "Entities"). */
-export type Bundle = {
-  id: string;
-  name: string;
-  businessTitle: string;
-  listingDisplayTitle: string;
-  quotaInMB: number;
-  durationInDays: number;
+export type Bundle = Omit<Filled<Wire['Bundle']>, 'price' | 'bundleUsageLevel'> & {
   /** null when the answer has no usable price: shown as 'NA'. */
   price: number | null;
-  flagsCodes: string[];
-  roamingCountries: CoveredCountry[];
-  isSpecial: boolean;
   bundleUsageLevel: BundleUsageLevel;
-  canTopup: boolean;
-  thirdPartyProvider: number;
-  fupMsg: string;
-  group: string;
-  groupIconCode: string;
 };
 
-export type CurrentUser = { email: string; firstName: string; lastName: string };
+export type CurrentUser = Filled<Wire['CurrentUser']>;
 export type OtpSent = { status: number; userId: string };
 export type OtpVerification = { username: string; oneTimeLoginPassword: string };
-export type SignupForm = { firstName: string; lastName: string; countryCode: string; phone: string; email: string };
+export type SignupForm = Wire['SignupForm'];
 export type ContactForm = { fullName: string; email: string; message: string; department: string };
 export type Order = { orderId: string; newlyCreated: boolean };
 export type PurchaseCheck = { canContinue: boolean; reason: string };
@@ -37,31 +35,20 @@ export type CheckoutResult = { orderId: string; checkoutUrl: string };
 
 export type BundleState = 'Processing' | 'Queued' | 'Active' | 'Depleted' | 'Expired' | 'Revoked' | string;
 
-export type EsimBundle = {
-  bundleId: string;
-  bundleDisplayName: string;
-  description: string;
+/** Dates stay null when not set. */
+export type EsimBundle = Omit<Filled<Wire['EsimBundle']>, 'assignmentDatetime' | 'startTime' | 'endTime' | 'bundleState'> & {
   assignmentDatetime: string | null;
   startTime: string | null;
   endTime: string | null;
   bundleState: BundleState;
-  initialQuantity: number;
-  remainingQuantity: number;
-  unlimited: boolean;
-  countries: CoveredCountry[];
-  roamingCountries: CoveredCountry[];
-  canTopup: boolean;
-  thirdPartyProvider: number;
-  name: string;
 };
 
-export type Esim = {
-  iccid: string;
-  accountId: string;
-  base64QRCodeImage: string;
-  linkOnIphone: string;
+export type Esim = Omit<Filled<Wire['Esim']>, 'actionDate' | 'bundles'> & {
   actionDate: string | null;
   bundles: EsimBundle[];
 };
+
+/** The error body of every failed call (application/problem+json). */
+export type Problem = Wire['Problem'];
 
 export type LogLine = { container: string; job: string; level: string; message: string; time?: Date };

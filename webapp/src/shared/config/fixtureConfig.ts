@@ -1,20 +1,21 @@
+import { contract } from '@/shared/contract/contract';
 import type { RuntimeConfig } from './config';
 
 /**
- * The configuration tests and stories run with: the fixture hosts of docs/contract.md, so
+ * The configuration tests and stories run with: the fixture hosts of contract/constants.json, so
  * the generated MSW handlers answer. The guest values are placeholders (the handlers do
  * not match bodies or headers); the real ones come from /config.json at run time.
  */
 export function fixtureConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return {
     brand: 'CedarSIM',
-    apiBase: 'https://api.provider.test/api/v1/',
-    supportBase: 'https://support.provider.test/esim-service/api/v1/',
-    esimCheckBase: 'https://esimcheck.provider.test/api/v1/',
-    logPushUrl: 'https://logs.provider.test/loki/api/v1/push',
+    apiBase: contract.fixture.apiBase,
+    supportBase: contract.fixture.supportBase,
+    esimCheckBase: contract.fixture.esimCheckBase,
+    logPushUrl: contract.fixture.logPushUrl,
     logPushEnabled: false,
-    supportPhone: '+961 1 555 010',
-    supportEmail: 'support@cedarsim.example',
+    supportPhone: contract.default.supportPhone,
+    supportEmail: contract.default.supportEmail,
     liveChatUrl: '',
     captchaSiteKey: '',
     tagManagerId: '',

@@ -1,4 +1,4 @@
-import vectors from '@fixtures/vectors/format.json';
+import vectors from '@contract/vectors/format.json';
 import { describe, expect, it } from 'vitest';
 import {
   cardCoverage,
@@ -15,7 +15,7 @@ import {
   isMobileWidth,
 } from './format';
 
-// Every case of every section of the shared vectors (fixtures/vectors/format.json).
+// Every case of every section of the shared vectors (contract/vectors/format.json).
 describe('format vectors', () => {
   it('covers every section of the vector file', () => {
     const sections = Object.keys(vectors).filter((k) => k !== 'description');

@@ -1,4 +1,4 @@
-// Display rules of spec section 9, pinned by fixtures/vectors/format.json (shared with
+// Display rules of spec section 9, pinned by contract/vectors/format.json (shared with
 // the Go sdk/format package). Integer arithmetic is used where the vectors ask for half-up
 // rounding on the exact decimal value, because toFixed rounds the binary value.
 

@@ -1,4 +1,4 @@
-import vectors from '@fixtures/vectors/messages.json';
+import vectors from '@contract/vectors/messages.json';
 import { describe, expect, it } from 'vitest';
 import { messageFor, texts, withSupport, type MessageContext, type MessageError } from './messages';
 

@@ -1,4 +1,4 @@
-// Section 8 texts and the rules choosing them, pinned by fixtures/vectors/messages.json
+// Section 8 texts and the rules choosing them, pinned by contract/vectors/messages.json
 // (shared with the Go sdk/messages package).
 
 export const texts = {

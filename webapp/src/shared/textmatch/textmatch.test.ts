@@ -1,4 +1,4 @@
-import vectors from '@fixtures/vectors/match.json';
+import vectors from '@contract/vectors/match.json';
 import { describe, expect, it } from 'vitest';
 import { createIndex, matches, searchKey } from './textmatch';
 

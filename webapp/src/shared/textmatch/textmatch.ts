@@ -1,4 +1,4 @@
-// Country search of the plans page, pinned by fixtures/vectors/match.json (shared with the
+// Country search of the plans page, pinned by contract/vectors/match.json (shared with the
 // Go sdk/textmatch package): trimmed, accent- and case-insensitive, matching anywhere.
 
 const MARKS = /\p{Mn}/gu;

@@ -1,8 +1,8 @@
-import vectors from '@fixtures/vectors/profile.json';
+import vectors from '@contract/vectors/profile.json';
 import { describe, expect, it } from 'vitest';
 import { bundleTab, coveredCountries, originOf, sortHistory } from './profile';
 
-// Every case of fixtures/vectors/profile.json, shared with the Go sdk/profile package.
+// Every case of contract/vectors/profile.json, shared with the Go sdk/profile package.
 describe('profile vectors', () => {
   it('covers every section of the vector file', () => {
     expect(Object.keys(vectors).filter((k) => k !== 'description').sort()).toEqual(['coverage', 'history', 'tab']);

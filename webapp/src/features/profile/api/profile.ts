@@ -1,5 +1,5 @@
 // List rules of the profile page (spec sections 4 and 5), pinned by
-// fixtures/vectors/profile.json (shared with the Go sdk/profile package).
+// contract/vectors/profile.json (shared with the Go sdk/profile package).
 import { formatDate } from '@/shared/format/format';
 import type { CoveredCountry } from '@/shared/api/types';
 

@@ -1,12 +1,11 @@
-// Package providerapi embeds the OpenAPI 3.1 description of the provider API
-// (openapi.yaml beside this file) and validates recorded exchanges against it, for the
-// fixture tests and the sandbox's answer tests.
-package providerapi
+// Package openapi validates recorded exchanges against the provider's OpenAPI 3.1
+// description (contract/openapi.yaml): the one validator, used by the fixture tests and
+// the sandbox's answer tests.
+package openapi
 
 import (
 	"bytes"
 	"context"
-	_ "embed"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -19,13 +18,12 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/cedarsim/esim/contract"
 )
 
-//go:embed openapi.yaml
-var spec []byte
-
 // Spec returns the raw OpenAPI document.
-func Spec() []byte { return bytes.Clone(spec) }
+func Spec() []byte { return contract.OpenAPI() }
 
 // Validator checks requests and answers against the document.
 type Validator struct {
@@ -37,7 +35,7 @@ type Validator struct {
 func New(ctx context.Context) (*Validator, error) {
 	loader := openapi3.NewLoader()
 	loader.Context = ctx
-	doc, err := loader.LoadFromData(spec)
+	doc, err := loader.LoadFromData(contract.OpenAPI())
 	if err != nil {
 		return nil, fmt.Errorf("load openapi.yaml: %w", err)
 	}
