@@ -17,6 +17,25 @@ const (
 	FixtureSupportBase   = "https://support.provider.test/esim-service/api/v1/"
 )
 
+// Group "limit" of constants.json.
+const (
+	LimitCaptchaMax       = 4096
+	LimitCountryCodeMax   = 8
+	LimitDepartmentMax    = 100
+	LimitEmailMax         = 254
+	LimitFullNameMax      = 200
+	LimitIDMax            = 64
+	LimitLogLabelBytesMax = 256
+	LimitLogLabelsMax     = 16
+	LimitLogLineBytesMax  = 8192
+	LimitLogValuesMax     = 500
+	LimitMessageMax       = 5000
+	LimitNameMax          = 100
+	LimitOtpMax           = 16
+	LimitPhoneMax         = 32
+	LimitSecretMax        = 512
+)
+
 // Group "problem" of constants.json.
 const (
 	ProblemContentType = "application/problem+json"

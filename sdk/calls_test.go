@@ -125,7 +125,7 @@ func TestEveryCall(t *testing.T) {
 		{call: "catalog.globalBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaBundles(ctx, "global") },
 			method: "GET", path: "/api/v1/catalog/bundles/global", auth: "none", answer: `{"data":[]}`},
 		{call: "catalog.topupBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.TopupBundles(ctx, "TR", ic, 2) },
-			method: "GET", path: "/api/v1/catalog/bundles/TR", query: url.Values{"iccid": {ic}, "provider": {"2"}}, auth: "none",
+			method: "GET", path: "/api/v1/catalog/bundles/TR", query: url.Values{"iccid": {ic}, "provider": {"2"}}, auth: "bearer",
 			answer: `{"data":[` + bundleJSON + `]}`},
 		{call: "catalog.search", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Search(ctx, []string{"tr", "LB"}) },
 			method: "GET", path: "/api/v1/catalog/search_bundles/TR,LB", auth: "none", answer: `{"data":[` + bundleJSON + `]}`},

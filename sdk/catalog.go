@@ -79,7 +79,9 @@ func (s *CatalogService) TopupBundles(ctx context.Context, origin, iccid string,
 		return nil, err
 	}
 	q := url.Values{"iccid": {iccid}, "provider": {strconv.Itoa(provider)}}
-	return get(ctx, s.client, "catalog.topupBundles", p, q, authPublic, decodeBundles)
+	// The top-up list reads an eSIM: it needs the customer's session and carries its bearer
+	// (docs/contract.md, authorization model), although its path is bearer-exempt.
+	return get(ctx, s.client, "catalog.topupBundles", p, q, authPrivate, decodeBundles)
 }
 
 // Search lists the bundles covering the given countries (two-letter ISO codes).

@@ -30,6 +30,13 @@ func ParseClaims(accessToken string) (Claims, error) {
 	case string:
 		c.IsGuest, _ = strconv.ParseBool(v)
 	}
+	switch c.Role = str(m["role"]); {
+	case c.Role != "":
+	case c.IsGuest:
+		c.Role = RoleGuest
+	default:
+		c.Role = RoleCustomer
+	}
 	return c, nil
 }
 

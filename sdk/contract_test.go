@@ -19,6 +19,7 @@ import (
 
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 )
 
 // Contract tests: every fixture (call and scenario) is replayed through the SDK on an
@@ -257,13 +258,25 @@ func contractExpect() map[string]func(t *testing.T, c *Client, v any, err error)
 		"users.otpVerify/bad-request": is(func(err error) bool {
 			return IsBadRequest(err) && !IsInvalidOTP(err) && !IsInvalidCaptcha(err) && !IsAccountLocked(err)
 		}),
-		"users.otpVerify/server-error": is(func(err error) bool { return IsStatus(err, 500) }),
+		"users.otpVerify/server-error":      is(func(err error) bool { return IsStatus(err, 500) }),
+		"users.otpVerify/too-many-requests": is(func(err error) bool { return IsStatus(err, 429) }),
+		"users.otpSend/too-many-requests":   is(func(err error) bool { return IsStatus(err, 429) }),
 		"users.otpVerify/success": noErr(func(t *testing.T, v any) {
 			if o := v.(*OTPVerification); o.Username == "" || o.OneTimeLoginPassword == "" {
 				t.Errorf("%+v", o)
 			}
 		}),
-		"catalog.topupBundleSelected/refused": is(IsNotFound),
+		"catalog.topupBundleSelected/refused":    is(IsNotFound),
+		"catalog.topupBundleSelected/forbidden":  is(IsForbidden),
+		"catalog.topupBundles/forbidden":         is(IsForbidden),
+		"esims.byEmail/forbidden-guest":          is(IsForbidden),
+		"esims.byEmail/forbidden-other-customer": is(IsForbidden),
+		"esims.qrCode/forbidden":                 is(IsForbidden),
+		"esims.info/forbidden":                   is(IsForbidden),
+		"esimcheck.check/forbidden":              is(IsForbidden),
+		"orders.delete/forbidden":                is(IsForbidden),
+		"orders.details/forbidden":               is(IsForbidden),
+		"support.canPurchase/forbidden":          is(IsForbidden),
 		"catalog.topupBundleSelected/success": noErr(func(t *testing.T, v any) {
 			if validateGUID("id", v.(*Bundle).ID) != nil {
 				t.Errorf("bundle id %q", v.(*Bundle).ID)
@@ -359,10 +372,10 @@ func idempotencyID(f *har.File) string {
 	return "no-idempotency-id"
 }
 
-func newContractClient(t *testing.T, files ...*har.File) (*Client, *capturing, *fixtures.Registry) {
+func newContractClient(t *testing.T, files ...*har.File) (*Client, *capturing, *mock.Registry) {
 	t.Helper()
 	mt := httpmock.NewMockTransport()
-	reg := fixtures.Register(mt, fixtures.DefaultBases(), files...)
+	reg := mock.Register(mt, fixtures.DefaultBases(), files...)
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}

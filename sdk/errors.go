@@ -90,6 +90,10 @@ func IsNotFound(err error) bool { return IsStatus(err, 404) }
 // IsUnauthorized reports a 401 answer that survived re-authentication.
 func IsUnauthorized(err error) bool { return IsStatus(err, 401) }
 
+// IsForbidden reports a 403: the server's authorization model refused the call (a guest
+// asking for customer data, a customer asking for another's).
+func IsForbidden(err error) bool { return IsStatus(err, 403) }
+
 // IsTooManyRequests reports a 429 answer (a rate limit); RetryAfter says how long to wait.
 func IsTooManyRequests(err error) bool { return IsStatus(err, http.StatusTooManyRequests) }
 

@@ -114,6 +114,20 @@ func jwtFor(t testing.TB, sub, email string, guest bool) string {
 	return s
 }
 
+// jwtWithRole makes a non-guest access token carrying the "role" claim.
+func jwtWithRole(t testing.TB, sub, email, role string) string {
+	t.Helper()
+	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
+		"sub": sub, "email": email, "first_name": "Rami", "last_name": "Haddad",
+		"exp": time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC).Unix(), "iat": 1700000000, "is_guest": false, "role": role,
+	})
+	s, err := tok.SignedString([]byte("test-key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func writeJSON(w http.ResponseWriter, status int, body string) {
 	ct := "application/json"
 	if status >= 400 {

@@ -12,8 +12,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-
-	"github.com/cedarsim/esim/sdk/record"
 )
 
 // maxResponseBody bounds every answer read into memory; the largest legitimate answer
@@ -103,7 +101,9 @@ func (c *Client) newRequest(call, method string, base *url.URL, escapedPath stri
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", call, err)
 	}
-	if bearerExempt(escapedPath) && auth != authBasic {
+	// A call that reads customer data (authPrivate: the top-up list of an eSIM) carries
+	// the customer's bearer even on an exempt path; the server decides who may read it.
+	if bearerExempt(escapedPath) && auth != authBasic && auth != authPrivate {
 		auth = authNone
 	}
 	return &request{call: call, method: method, url: u, urlString: u.String(), auth: auth}, nil
@@ -205,7 +205,7 @@ func (c *Client) send(ctx context.Context, r *request, bearer string) ([]byte, e
 		rd = bytes.NewReader(r.body)
 	}
 	// The call name rides on the context so that sdk/record can name fixture entries.
-	req, err := http.NewRequestWithContext(record.WithCall(ctx, r.call), r.method, r.urlString, rd)
+	req, err := http.NewRequestWithContext(WithCall(ctx, r.call), r.method, r.urlString, rd)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}

@@ -95,9 +95,11 @@ func TestParseClaims(t *testing.T) {
 		wantErr bool
 	}{
 		{"customer", jwtFor(t, "c1", "rami@example.com", false),
-			Claims{Sub: "c1", Email: "rami@example.com", FirstName: "Rami", LastName: "Haddad", Exp: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)}, false},
+			Claims{Sub: "c1", Email: "rami@example.com", FirstName: "Rami", LastName: "Haddad", Exp: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC), Role: RoleCustomer}, false},
 		{"guest", jwtFor(t, "g1", "guest@shop.example", true),
-			Claims{Sub: "g1", Email: "guest@shop.example", FirstName: "Rami", LastName: "Haddad", Exp: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC), IsGuest: true}, false},
+			Claims{Sub: "g1", Email: "guest@shop.example", FirstName: "Rami", LastName: "Haddad", Exp: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC), IsGuest: true, Role: RoleGuest}, false},
+		{"agent", jwtWithRole(t, "a1", "agent@cedarsim.test", RoleAgent),
+			Claims{Sub: "a1", Email: "agent@cedarsim.test", FirstName: "Rami", LastName: "Haddad", Exp: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC), Role: RoleAgent}, false},
 		{"opaque", "not-a-jwt", Claims{}, true},
 		{"bad base64", "a.b!.c", Claims{}, true},
 	} {
@@ -105,6 +107,9 @@ func TestParseClaims(t *testing.T) {
 			got, err := ParseClaims(tc.token)
 			if (err != nil) != tc.wantErr || got != tc.want {
 				t.Errorf("ParseClaims = %+v, %v; want %+v", got, err, tc.want)
+			}
+			if got.IsAgent() != (tc.want.Role == RoleAgent) {
+				t.Errorf("IsAgent = %v for role %q", got.IsAgent(), got.Role)
 			}
 		})
 	}

@@ -104,7 +104,21 @@ type Claims struct {
 	LastName  string
 	Exp       time.Time
 	IsGuest   bool
+	// Role is the token's "role" claim: RoleGuest, RoleCustomer or RoleAgent (docs/contract.md).
+	// Tokens without the claim get RoleGuest when is_guest is true, else RoleCustomer.
+	Role string
 }
+
+// Roles of the "role" claim.
+const (
+	RoleGuest    = "guest"
+	RoleCustomer = "customer"
+	RoleAgent    = "agent"
+)
+
+// IsAgent reports a support agent's token (the server decides what it may read; this is
+// for display only, like every unverified claim).
+func (c Claims) IsAgent() bool { return c.Role == RoleAgent }
 
 // Session is what a TokenStore keeps (the web shop's local storage keys).
 type Session struct {

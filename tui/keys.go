@@ -7,7 +7,7 @@ import (
 
 // KeyMap are the bindings that work on every screen. It implements help.KeyMap.
 type KeyMap struct {
-	Quit, ForceQuit, Help, Plans, Profile key.Binding
+	Quit, ForceQuit, Help, Plans, Profile, Agent key.Binding
 }
 
 // DefaultKeyMap returns the global bindings.
@@ -18,6 +18,8 @@ func DefaultKeyMap() KeyMap {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 		Plans:     key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "plans")),
 		Profile:   key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "my eSIMs")),
+		// Agent is enabled when the session is an agent's.
+		Agent: key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "agent"), key.WithDisabled()),
 	}
 }
 
@@ -26,7 +28,7 @@ func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Quit, k.Help}
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Plans, k.Profile}, {k.Quit, k.ForceQuit, k.Help}}
+	return [][]key.Binding{{k.Plans, k.Profile, k.Agent}, {k.Quit, k.ForceQuit, k.Help}}
 }
 
 // helpKeys joins a screen's bindings with the global ones for the help bar. When the

@@ -16,13 +16,17 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/tui/agent"
 	"github.com/cedarsim/esim/tui/bundle"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/esims"
 	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/plans"
 	"github.com/cedarsim/esim/tui/qrview"
+	"github.com/cedarsim/esim/tui/signup"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/cedarsim/esim/tui/topup"
 	"github.com/charmbracelet/bubbles/help"
@@ -41,15 +45,26 @@ type Options struct {
 	// Brand shown in the header; default "CedarSIM".
 	Brand string
 
-	// CaptchaToken returns the bot-check token OTP verification needs. When it is nil or
-	// fails, submitting the code does nothing (and is logged), as on the web.
+	// CaptchaToken returns the bot-check token OTP verification needs, when one is known
+	// (configured). When it is nil or fails, CaptchaPage is used.
 	CaptchaToken func(ctx context.Context) (string, error)
-	// OpenBrowser opens the checkout link; nil hides the offer.
+	// CaptchaPage starts a page that runs the captcha in a browser: the TUI shows its
+	// address, opens it with OpenBrowser, and waits up to CaptchaTimeout (default
+	// otp.DefaultCaptchaTimeout); esc cancels. With neither, submitting the code does
+	// nothing (logged), as on the web.
+	CaptchaPage    func(ctx context.Context) (otp.CaptchaPage, error)
+	CaptchaTimeout time.Duration
+	// OpenBrowser opens the checkout link and the captcha page; nil hides the offer.
 	OpenBrowser func(url string) error
 
 	Emoji     bool         // flags as emoji rather than ISO codes
 	AltScreen bool         // use the terminal's alternate screen
 	Log       *slog.Logger // default: discard (the screen is the TUI's)
+
+	// CheckoutPollEvery and CheckoutPollFor pace and bound the watch for a paid bundle
+	// after a checkout (defaults: checkout.DefaultPollEvery, checkout.DefaultPollFor); a
+	// negative CheckoutPollEvery turns the watch off.
+	CheckoutPollEvery, CheckoutPollFor time.Duration
 
 	// ProgramOptions are passed to tea.NewProgram after the ones Run sets (tests).
 	ProgramOptions []tea.ProgramOption
@@ -122,6 +137,8 @@ const (
 	scrQR
 	scrTopup
 	scrCheckout
+	scrSignup
+	scrAgent
 )
 
 // Model is the root of the TUI.
@@ -141,6 +158,9 @@ type Model struct {
 	// registered caches whether the stored session is a customer's, read by a command at
 	// start and set on login, so that Update never reads the store itself.
 	registered bool
+	// agent says the session is a support agent's (token role "agent"): the header says
+	// so and the Agent tab is offered. The server still decides what the agent may read.
+	agent bool
 
 	width, height int
 }
@@ -174,6 +194,7 @@ func (m Model) Init() tea.Cmd {
 type accountMsg struct {
 	email      string
 	registered bool
+	agent      bool
 }
 
 // whoami reads the stored session: is it a customer's, and whose.
@@ -184,29 +205,19 @@ func (m Model) whoami() tea.Cmd {
 		if err != nil || !s.Registered() {
 			return accountMsg{}
 		}
+		c, _ := sdk.ParseClaims(s.Token)
 		u, err := user(ctx)
 		if err != nil {
-			return accountMsg{registered: true}
+			return accountMsg{registered: true, agent: c.IsAgent()}
 		}
-		return accountMsg{u.Email, true}
+		return accountMsg{u.Email, true, c.IsAgent()}
 	}
 }
 
-// user is the logged-in customer: from the stored token's claims (as the web's profile
-// page reads them), else from the current-user call.
+// user is the logged-in customer (sdk.Client.Customer: the stored token's claims, else the
+// current-user call, as the web and the CLI read it).
 func (m Model) user(ctx context.Context) (sdk.CurrentUser, error) {
-	s, err := m.client.Store().Load(ctx)
-	if err != nil {
-		return sdk.CurrentUser{}, fmt.Errorf("load session: %w", err)
-	}
-	if c, err := sdk.ParseClaims(s.Token); err == nil && c.Email != "" {
-		return sdk.CurrentUser{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName}, nil
-	}
-	u, err := m.client.Users.CurrentUser(ctx)
-	if err != nil {
-		return sdk.CurrentUser{}, fmt.Errorf("current user: %w", err)
-	}
-	return *u, nil
+	return m.client.Customer(ctx)
 }
 
 func (m Model) bodySize() (int, int) {
@@ -242,7 +253,7 @@ func (m Model) open(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
 
 // replace swaps the current screen for id without growing the history.
 func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
-	if m.cur != scrPlans && m.cur != id {
+	if !persistent(m.cur) && m.cur != id {
 		delete(m.screens, m.cur)
 	}
 	w, h := m.bodySize()
@@ -251,6 +262,10 @@ func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
 	return m.resize(), init
 }
 
+// persistent screens are tabs kept when left: the plans browser and the agent console
+// (with the customer looked up).
+func persistent(id screenID) bool { return id == scrPlans || id == scrAgent }
+
 func (m Model) back() Model {
 	if len(m.stack) == 0 {
 		m.cur = scrPlans
@@ -258,7 +273,7 @@ func (m Model) back() Model {
 	}
 	prev := m.stack[len(m.stack)-1]
 	m.stack = m.stack[:len(m.stack)-1]
-	if m.cur != scrPlans && m.cur != prev {
+	if !persistent(m.cur) && m.cur != prev {
 		delete(m.screens, m.cur)
 	}
 	if _, ok := m.screens[prev]; !ok {
@@ -270,7 +285,7 @@ func (m Model) back() Model {
 
 func (m Model) home() Model {
 	for id := range m.screens {
-		if id != scrPlans {
+		if !persistent(id) {
 			delete(m.screens, id)
 		}
 	}
@@ -280,10 +295,20 @@ func (m Model) home() Model {
 
 func (m Model) loginScreen() (screen, tea.Cmd) {
 	l := login.New(m.ctx, login.Config{
-		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login, Captcha: m.opts.CaptchaToken,
-		Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
+		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login,
+		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
+		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
 	})
 	return wrap(l), l.Init()
+}
+
+func (m Model) signupScreen(email string) (screen, tea.Cmd) {
+	s := signup.New(m.ctx, signup.Config{
+		SendCode: m.client.Users.SendSignupCode, Verify: m.client.Login,
+		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
+		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap(), Log: m.opts.Log,
+	}, email)
+	return wrap(s), s.Init()
 }
 
 func (m Model) esimsScreen() (screen, tea.Cmd) {
@@ -292,8 +317,13 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 }
 
 func (m Model) checkoutConfig() checkout.Config {
-	return checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
-		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap()}
+	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
+		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
+		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
+	if m.opts.CheckoutPollEvery < 0 {
+		c.ESIMs = nil
+	}
+	return c
 }
 
 // Update routes messages: keys to the current screen (after the global ones), everything
@@ -310,7 +340,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.updateKey(msg)
 	case accountMsg:
 		m.account, m.registered = msg.email, msg.registered
-		return m, nil
+		return m.setAgent(msg.agent), nil
 	case nav.BackMsg:
 		return m.back(), nil
 	case nav.PlansMsg:
@@ -330,23 +360,36 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s, cmd := m.loginScreen()
 		if msg.Expired {
 			m.registered, m.account = false, ""
+			m = m.setAgent(false)
 			return m.replace(scrLogin, s, cmd)
 		}
 		return m.open(scrLogin, s, cmd)
+	case nav.SignupMsg:
+		s, cmd := m.signupScreen(msg.Email)
+		return m.replace(scrSignup, s, cmd)
 	case nav.LoggedInMsg:
 		m.registered = true
 		if msg.Token != nil {
 			m.account = msg.Token.Claims.Email
+			m = m.setAgent(msg.Token.Claims.IsAgent())
 		}
 		if m.pendingBuy != nil {
 			b := *m.pendingBuy
 			m.pendingBuy = nil
 			return m.replace(scrCheckout, wrap(checkout.New(m.ctx, b, m.checkoutConfig())), nil)
 		}
+		if m.agent { // an agent signs in to help customers: straight to the console
+			s, cmd := m.agentScreen()
+			return m.replace(scrAgent, s, cmd)
+		}
 		s, cmd := m.esimsScreen()
 		return m.replace(scrESIMs, s, cmd) // on success the web goes to the profile
 	case nav.ProfileMsg:
 		return m.profile()
+	case nav.PurchasedMsg:
+		// The paid bundle is on the customer's list: show it, freshly loaded.
+		s, cmd := m.esimsScreen()
+		return m.replace(scrESIMs, s, cmd)
 	case nav.ShowQRMsg:
 		q := qrview.New(m.ctx, msg.ESIM, qrview.Config{Source: m.client.ESIMs, Styles: m.styles,
 			Keys: qrview.DefaultKeyMap(), FetchDelay: m.opts.QRFetchDelay})
@@ -367,6 +410,26 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	return m, tea.Batch(cmds...)
+}
+
+// setAgent records whether the session is an agent's and offers the Agent tab.
+func (m Model) setAgent(agent bool) Model {
+	m.agent = agent
+	m.keys.Agent.SetEnabled(agent)
+	if !agent {
+		if m.cur == scrAgent {
+			m = m.home()
+		}
+		delete(m.screens, scrAgent)
+	}
+	return m
+}
+
+func (m Model) agentScreen() (screen, tea.Cmd) {
+	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
+		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
+		Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
+	return wrap(a), a.Init()
 }
 
 func (m Model) profile() (Model, tea.Cmd) {
@@ -405,6 +468,15 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 				return m, nil
 			}
 			return m.profile()
+		case key.Matches(msg, m.keys.Agent) && m.agent:
+			if m.cur == scrAgent {
+				return m, nil
+			}
+			if s, ok := m.screens[scrAgent]; ok { // the customer looked up is kept
+				return m.open(scrAgent, s, nil)
+			}
+			s, cmd := m.agentScreen()
+			return m.open(scrAgent, s, cmd)
 		}
 	}
 	var cmd tea.Cmd
@@ -419,8 +491,16 @@ func (m Model) View() string {
 	if m.account != "" {
 		account = m.account
 	}
-	sections := st.Muted.Render("1 Plans · 2 My eSIMs")
-	head := st.Title.Render(m.opts.Brand) + "  " + sections
+	sections := "1 Plans · 2 My eSIMs"
+	brand := st.Title.Render(m.opts.Brand)
+	if m.agent {
+		// An agent's session is marked in every screen's header, next to the brand so that
+		// no terminal width cuts it off.
+		sections += " · 3 Agent"
+		brand += " " + st.Selected.Render("[AGENT]")
+	}
+	sections = st.Muted.Render(sections)
+	head := brand + "  " + sections
 	if gap := m.width - ansi.StringWidth(head) - ansi.StringWidth(account); gap > 1 {
 		head += strings.Repeat(" ", gap) + account
 	} else {

@@ -3,8 +3,11 @@ package tui
 import (
 	"bytes"
 	"context"
+	"errors"
+	"github.com/cedarsim/esim/tui/otp"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,7 +34,7 @@ func devCaptcha(context.Context) (string, error) { return "dev-captcha", nil }
 
 func options() Options {
 	return Options{SupportPhone: "+961 1 555 010", SupportEmail: "support@cedarsim.example",
-		CaptchaToken: devCaptcha, QRFetchDelay: time.Millisecond}
+		CaptchaToken: devCaptcha, QRFetchDelay: time.Millisecond, CheckoutPollEvery: -1}
 }
 
 // root adapts the root model to tuitest's loop (Update returns tea.Model).
@@ -76,13 +79,13 @@ func TestFlowBrowse(t *testing.T) {
 	tm, c := start(t, sdk.Session{}, catalog...)
 	waitFor(t, tm, "Lebanon", "Turkey")
 	keys(tm, "down", "enter")
-	waitFor(t, tm, "1GB - 7 Days", "4.50 USD")
+	waitFor(t, tm, "Turkey 1GB 7 Days", "4.50 USD")
 	keys(tm, "down", "enter")
 	waitFor(t, tm, "Validity starts when the eSIM connects")
 	keys(tm, "esc")
 	waitFor(t, tm, "Popular Destinations")
 	keys(tm, "tab", "tab")
-	waitFor(t, tm, "GLOBAL 3GB - 30 Days")
+	waitFor(t, tm, "GLOBAL Global 3GB 30 Days")
 	keys(tm, "q")
 	m := final(t, tm)
 	if m.cur != scrPlans {
@@ -127,6 +130,75 @@ func TestFlowLoginWithCode(t *testing.T) {
 	}
 	if s, err := c.Store().Load(context.Background()); err != nil || !s.Registered() {
 		t.Errorf("session after login and quit: %+v, %v", s, err)
+	}
+}
+
+// TestFlowSignup: a new customer goes from the login to the sign-up screen, registers
+// with the code and lands on My eSIMs, never told to buy first.
+func TestFlowSignup(t *testing.T) {
+	tm, c := start(t, sdk.Session{}, append(catalog, "users.otpSend/signup", "users.otpVerify/success",
+		"identity.token.otp/success", "esims.byEmail/success")...)
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "2")
+	waitFor(t, tm, "No account yet? Press ctrl+n to sign up.")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "ctrl+n")
+	waitFor(t, tm, "Create your account", "Country code  961")
+	tm.Type("Rana")
+	keys(tm, "tab")
+	tm.Type("Haddad")
+	keys(tm, "tab", "tab")
+	tm.Type("71123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "We sent a code to "+tuitest.RegisteredEmail)
+	tm.Type("123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "Welcome, Rana Haddad")
+	keys(tm, "q")
+	if m := final(t, tm); m.cur != scrESIMs || m.account != tuitest.RegisteredEmail {
+		t.Errorf("after sign-up: screen %d account %q", m.cur, m.account)
+	}
+	if s, err := c.Store().Load(context.Background()); err != nil || !s.Registered() {
+		t.Errorf("session after sign-up: %+v, %v", s, err)
+	}
+}
+
+// TestFlowAgent: an agent's session is marked in the header and has the Agent tab: look
+// a customer up, open the verdict of an eSIM, go back.
+func TestFlowAgent(t *testing.T) {
+	tm, _ := start(t, tuitest.AgentSession(t), append(catalog, "esims.byEmail/success", "esims.info/success",
+		"esimcheck.check/can-continue")...)
+	waitFor(t, tm, "CedarSIM [AGENT]", "3 Agent", tuitest.AgentEmail)
+	keys(tm, "3")
+	waitFor(t, tm, "Agent console", "Customer e-mail:")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "enter")
+	waitFor(t, tm, "ICCID 89961010025061000016", "TR_5GB_30D · top-up yes")
+	keys(tm, "enter")
+	waitFor(t, tm, "Diagnose eSIM 89961010025061000016", "[ ok ] Top-up: yes")
+	keys(tm, "esc", "1", "3", "q")
+	m := final(t, tm)
+	if m.cur != scrAgent || !m.agent {
+		t.Fatalf("screen %d agent %v", m.cur, m.agent)
+	}
+	for _, w := range []int{40, 60, 80} {
+		r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 20})
+		if head := strings.SplitN(r.View(), "\n", 2)[0]; !strings.HasPrefix(head, "CedarSIM [AGENT]") {
+			t.Errorf("%d columns: the header does not say it is an agent session: %q", w, head)
+		}
+	}
+	if !strings.Contains(m.View(), "ICCID 89961010025061000016") {
+		t.Errorf("the customer looked up was not kept:\n%s", m.View())
+	}
+}
+
+func TestAgentTabOnlyForAgents(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), catalog...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "3")
+	if m.cur != scrPlans || m.agent || strings.Contains(m.View(), "Agent") {
+		t.Fatalf("a customer got the agent tab: screen %d\n%s", m.cur, m.View())
 	}
 }
 
@@ -186,12 +258,17 @@ func TestGolden(t *testing.T) {
 		{"plans", false, catalog, nil},
 		{"help", false, catalog, []string{"?"}},
 		{"login", false, catalog, []string{"2"}},
+		{"signup", false, catalog, []string{"2", "ctrl+n"}},
 		{"esims", true, append(catalog, "esims.byEmail/success"), []string{"2"}},
+		{"agent", true, catalog, []string{"3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			sess := sdk.Session{}
-			if tt.sess {
+			switch {
+			case tt.name == "agent":
+				sess = tuitest.AgentSession(t)
+			case tt.sess:
 				sess = tuitest.RegisteredSession(t)
 			}
 			c := tuitest.Client(t, sess, tt.fx...)
@@ -221,16 +298,22 @@ func TestViewFitsTheWindow(t *testing.T) {
 		{"detail", false, catalog, []string{"tab", "tab", "enter"}},
 		{"full-help", false, catalog, []string{"?"}},
 		{"login", false, catalog, []string{"2"}},
+		{"signup", false, catalog, []string{"2", "ctrl+n"}},
 		{"esims", true, append(catalog, "esims.byEmail/success", "esims.info/success"), []string{"2", "enter"}},
 		{"checkout", true, catalog, []string{"down", "enter", "down", "enter", "b"}},
 		{"qr", true, append(catalog, "esims.byEmail/success"), []string{"2", "v"}},
 		{"topup", true, append(catalog, "esims.byEmail/success", "catalog.topupBundles/success"), []string{"2", "t"}},
+		{"agent-verdict", true, append(catalog, "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue"),
+			[]string{"3", "r", "a", "n", "a", ".", "h", "a", "d", "d", "a", "d", "@", "e", "x", "a", "m", "p", "l", "e", ".", "c", "o", "m", "enter", "enter", "y"}},
 	}
 	sizes := [][2]int{{40, 12}, {60, 20}, {80, 24}, {120, 40}}
 	for _, st := range states {
 		t.Run(st.name, func(t *testing.T) {
 			sess := sdk.Session{}
-			if st.sess {
+			switch {
+			case strings.HasPrefix(st.name, "agent"):
+				sess = tuitest.AgentSession(t)
+			case st.sess:
 				sess = tuitest.RegisteredSession(t)
 			}
 			c := tuitest.Client(t, sess, st.fx...)
@@ -365,4 +448,96 @@ type blockingReader struct{ ctx context.Context }
 func (r blockingReader) Read([]byte) (int, error) {
 	<-r.ctx.Done()
 	return 0, r.ctx.Err()
+}
+
+func TestPurchasedShowsTheRefreshedList(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	if m.cur != scrCheckout {
+		t.Fatalf("screen %d, want checkout", m.cur)
+	}
+	r, cmd := m.Update(nav.PurchasedMsg{ICCID: "89961010025061000016"})
+	m = tuitest.Drain(t, r, cmd)
+	if m.cur != scrESIMs || !strings.Contains(m.View(), "Turkey 5GB") {
+		t.Fatalf("after the payment: screen %d\n%s", m.cur, m.View())
+	}
+	if _, ok := m.screens[scrCheckout]; ok {
+		t.Error("the finished checkout is still kept")
+	}
+}
+
+func TestAgentLoginOpensTheConsole(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "2")
+	claims, err := sdk.ParseClaims(tuitest.AgentSession(t).Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, cmd := m.Update(nav.LoggedInMsg{Token: &sdk.Token{Claims: claims}})
+	m = tuitest.Drain(t, r, cmd)
+	if m.cur != scrAgent || !m.agent || !strings.HasPrefix(m.View(), "CedarSIM [AGENT]") {
+		t.Fatalf("after an agent's login: screen %d agent %v\n%s", m.cur, m.agent, m.View())
+	}
+}
+
+// captchaPage is a captcha page that never gets a token (nobody completes it).
+type captchaPage struct{ closed chan struct{} }
+
+func (p captchaPage) URL() string { return "http://127.0.0.1:45678/feedc0de/" }
+func (p captchaPage) Wait(ctx context.Context) (string, error) {
+	<-ctx.Done()
+	return "", ctx.Err()
+}
+func (p captchaPage) Close() error { close(p.closed); return nil }
+
+// TestFlowCaptchaWait: without a configured token the login shows the captcha page's
+// address, esc cancels the wait, and the time limit ends it with a message; the page is
+// closed each time. No browser opens (as with BROWSER=false).
+func TestFlowCaptchaWait(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, append(catalog, "users.otpSend/login")...)
+	opts := options()
+	opts.CaptchaToken = nil
+	var pages []captchaPage
+	var mu sync.Mutex
+	opts.CaptchaPage = func(context.Context) (otp.CaptchaPage, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		p := captchaPage{make(chan struct{})}
+		pages = append(pages, p)
+		return p, nil
+	}
+	opts.OpenBrowser = func(string) error { return errors.New("no browser") }
+	opts.CaptchaTimeout = 300 * time.Millisecond
+	tm := teatest.NewTestModel(t, New(context.Background(), c, opts), teatest.WithInitialTermSize(100, 40))
+	waitFor(t, tm, "Lebanon")
+	keys(tm, "2")
+	waitFor(t, tm, "E-mail:")
+	tm.Type(tuitest.RegisteredEmail)
+	keys(tm, "tab", "space", "enter")
+	waitFor(t, tm, "Enter your code")
+	tm.Type("123456")
+	keys(tm, "enter")
+	waitFor(t, tm, "http://127.0.0.1:45678/feedc0de/", "No browser opened", "press esc to cancel")
+	keys(tm, "esc")
+	waitFor(t, tm, "Captcha cancelled. Press enter to try again.")
+	keys(tm, "enter")
+	waitFor(t, tm, "The captcha was not completed within 300ms. Press enter to try again.")
+	keys(tm, "ctrl+c")
+	final(t, tm)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(pages) != 2 {
+		t.Fatalf("%d captcha pages started, want 2", len(pages))
+	}
+	for i, p := range pages {
+		select {
+		case <-p.closed:
+		case <-time.After(5 * time.Second):
+			t.Errorf("page %d never closed", i)
+		}
+	}
 }

@@ -36,7 +36,7 @@ const optimizeDeps = {
     'countries-list',
     'msw',
     'msw/browser',
-    'msw-storybook-addon/csf3',
+    '@tanstack/react-query',
     'storybook/test',
   ],
 };
@@ -79,7 +79,17 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
+          setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: {
+            // Visual baselines of the 'visual' stories, committed, one folder for all.
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ root, arg, browserName, platform, ext }) =>
+                  path.join(root, 'visual-baselines', `${arg}-${browserName}-${platform}${ext}`),
+                resolveDiffPath: ({ root, arg, browserName, platform, ext }) =>
+                  path.join(root, '.vitest-attachments', 'visual-diffs', `${arg}-${browserName}-${platform}${ext}`),
+              },
+            },
             enabled: true,
             headless: true,
             provider: playwright({

@@ -4,11 +4,14 @@ package areas
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/render"
+	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/textmatch"
 	"github.com/spf13/cobra"
@@ -16,46 +19,46 @@ import (
 
 // Options are the options of `esim countries` and `esim regions`.
 type Options struct {
-	Factory *factory.Factory
-	Filter  string
-	JSON    cmdutil.JSONFlag
+	IO     *iostreams.IOStreams
+	Client func() (*sdk.Client, error)
+	Filter string
+	JSON   cmdutil.JSONFlag
 }
 
 // NewCmdCountries builds `esim countries [FILTER]`.
-func NewCmdCountries(f *factory.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Factory: f}
+func NewCmdCountries(f *factory.Factory) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Client: f.Client}
 	cmd := &cobra.Command{
 		Use:   "countries [FILTER]",
 		Short: "List the countries plans are sold for",
 		Long: `List the countries of the catalogue with their ISO codes. FILTER keeps the names that
-contain it, ignoring case, accents and surrounding spaces ('cote' finds Côte d'Ivoire).`,
+contain it, ignoring case, accents and surrounding spaces ('cote' finds Côte d'Ivoire).
+A FILTER that matches nothing exits 1.`,
 		Example: `  $ esim countries
   $ esim countries united
-  $ esim countries --json`,
+  $ esim countries --json --jq '.[].isoCode'`,
 		Args:    cmdutil.MaxArgs(1, "one FILTER"),
 		GroupID: "shop",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Filter = args[0]
 			}
-			if runF != nil {
-				return runF(opts)
-			}
 			return countriesRun(cmd.Context(), opts)
 		},
 	}
-	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.Country{})
 	return cmd
 }
 
 // NewCmdRegions builds `esim regions [FILTER]`.
-func NewCmdRegions(f *factory.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Factory: f}
+func NewCmdRegions(f *factory.Factory) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Client: f.Client}
 	cmd := &cobra.Command{
 		Use:   "regions [FILTER]",
 		Short: "List the regions plans are sold for",
 		Long: `List the regions of the catalogue; use a name with 'esim plans --region'. FILTER keeps
-the names that contain it, ignoring case, accents and surrounding spaces.`,
+the names that contain it, ignoring case, accents and surrounding spaces. A FILTER that
+matches nothing exits 1.`,
 		Example: `  $ esim regions
   $ esim regions europe
   $ esim plans --region "$(esim regions europe | head -n1)"`,
@@ -65,22 +68,24 @@ the names that contain it, ignoring case, accents and surrounding spaces.`,
 			if len(args) == 1 {
 				opts.Filter = args[0]
 			}
-			if runF != nil {
-				return runF(opts)
-			}
 			return regionsRun(cmd.Context(), opts)
 		},
 	}
-	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.Region{})
 	return cmd
 }
 
+// errNoMatch: a filter that matches nothing is an error, not an empty success.
+func errNoMatch(what, filter string) error {
+	return &cmdutil.NotFoundError{What: what, Value: filter, Hint: "no " + what + " name contains it"}
+}
+
 func countriesRun(ctx context.Context, opts *Options) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading countries")
 	all, err := client.Catalog.Countries(ctx)
 	ios.StopSpinner()
@@ -88,17 +93,17 @@ func countriesRun(ctx context.Context, opts *Options) error {
 		return fmt.Errorf("loading countries: %w", err)
 	}
 	list := textmatch.Filter(all, opts.Filter, func(c sdk.Country) string { return c.Name })
+	if len(list) == 0 && opts.Filter != "" {
+		return errNoMatch("country", opts.Filter)
+	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, list)
+		return opts.JSON.Write(ios.Out, list)
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(ios.ErrOut, "No options")
-		return nil
+		return errors.New("the catalogue lists no countries")
 	}
 	t := render.NewTable(ios)
-	if t.IsTTY() {
-		t.Header("Code", "Flag", "Country")
-	}
+	t.Columns(tableprinter.Column{Title: "Code", Keep: true}, tableprinter.Column{Title: "Flag", Drop: 1}, tableprinter.Column{Title: "Country"})
 	for _, c := range list {
 		t.Field(c.ISOCode)
 		if t.IsTTY() { // piped output stays "code<TAB>name"
@@ -111,11 +116,11 @@ func countriesRun(ctx context.Context, opts *Options) error {
 }
 
 func regionsRun(ctx context.Context, opts *Options) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading regions")
 	all, err := client.Catalog.Regions(ctx)
 	ios.StopSpinner()
@@ -123,12 +128,14 @@ func regionsRun(ctx context.Context, opts *Options) error {
 		return fmt.Errorf("loading regions: %w", err)
 	}
 	list := textmatch.Filter(all, opts.Filter, func(r sdk.Region) string { return r.Name })
+	if len(list) == 0 && opts.Filter != "" {
+		return errNoMatch("region", opts.Filter)
+	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, list)
+		return opts.JSON.Write(ios.Out, list)
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(ios.ErrOut, "No options")
-		return nil
+		return errors.New("the catalogue lists no regions")
 	}
 	t := render.NewTable(ios)
 	for _, r := range list {

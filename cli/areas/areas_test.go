@@ -38,10 +38,11 @@ func TestCountriesAndRegions(t *testing.T) {
 			},
 		},
 		{
-			Name:    "nothing matches",
-			Args:    []string{"countries", "atlantis"},
-			Opts:    []clitest.Option{guest, countries},
-			WantErr: "No options\n",
+			Name:     "nothing matches",
+			Args:     []string{"countries", "atlantis"},
+			Opts:     []clitest.Option{guest, countries},
+			WantCode: 1,
+			WantErr:  "unknown country \"atlantis\": no country name contains it\n",
 		},
 		{
 			Name: "every region",

@@ -4,15 +4,18 @@ package auth_test
 import (
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cedarsim/esim/cli/auth/login"
 	"github.com/cedarsim/esim/cli/clitest"
 )
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
 
-const expired = "Your session has expired or you are not logged in. Run `esim login` to log in.\n"
+const expired = "Your session has expired or you are not logged in. Run `esim login` to log in (new here? `esim signup`).\n"
 
 func loggedIn(t *testing.T, e *clitest.Env) {
 	t.Helper()
@@ -30,55 +33,107 @@ func stillGuest(t *testing.T, e *clitest.Env) {
 	}
 }
 
+const rana = "rana.haddad@example.com"
+
 func TestLogin(t *testing.T) {
 	guest := clitest.Guest()
-	ok := []string{"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"}
-	flags := []string{"login", "--email", "rana.haddad@example.com", "--code", "123456", "--captcha-token", "dev-captcha"}
+	pend := clitest.Pending(rana)
+	ok := []string{"users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"}
+	flags := []string{"login", "--email", rana, "--code", "123456", "--captcha-token", "dev-captcha"}
 	verifyFails := func(scenario string) []clitest.Option {
-		return []clitest.Option{guest, clitest.Fixtures("users.otpSend/login", "users.otpVerify/"+scenario)}
+		return []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/" + scenario)}
 	}
 	clitest.RunCases(t, []clitest.Case{
 		{
-			Name:    "with flags",
+			Name:    "code for the pending send",
 			Args:    flags,
-			Opts:    []clitest.Option{guest, clitest.Fixtures(ok...)},
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nLogged in as rana.haddad@example.com (Rana Haddad).\n",
-			Check:   loggedIn,
+			Opts:    []clitest.Option{guest, pend, clitest.Fixtures(ok...)},
+			WantErr: "Logged in as rana.haddad@example.com (Rana Haddad).\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				loggedIn(t, e)
+				if _, err := os.Stat(filepath.Join(e.Config.Dir, "pending.json")); !os.IsNotExist(err) {
+					t.Errorf("pending code kept after the login: %v", err)
+				}
+			},
 		},
 		{
 			Name:    "JSON",
 			Args:    append(flags, "--json"),
-			Opts:    []clitest.Option{guest, clitest.Fixtures(ok...)},
-			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\"\n}\n",
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\n",
+			Opts:    []clitest.Option{guest, pend, clitest.Fixtures(ok...)},
+			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\",\n  \"role\": \"customer\"\n}\n",
 			Check:   loggedIn,
 		},
 		{
+			Name:    "send only",
+			Args:    []string{"login", "--email", rana, "--send-only"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				b, err := os.ReadFile(filepath.Join(e.Config.Dir, "pending.json"))
+				if err != nil || !strings.Contains(string(b), `"userId":"`) || !strings.Contains(string(b), rana) {
+					t.Errorf("pending code = %s, %v", b, err)
+				}
+				stillGuest(t, e)
+			},
+		},
+		{
+			Name:     "a code with nothing pending sends nothing",
+			Args:     flags,
+			Opts:     []clitest.Option{guest},
+			WantCode: 2,
+			WantErr:  "no code is pending for rana.haddad@example.com: run 'esim login --email rana.haddad@example.com --send-only' first, then pass the code from the e-mail\n" + usage,
+		},
+		{
+			Name:     "agent login with a customer account",
+			Args:     append(flags, "--agent"),
+			Opts:     []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
+			WantCode: 1,
+			WantErr:  "rana.haddad@example.com is not a support agent account: the session was not kept (log in without --agent as a customer)\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				if s := e.Session(); s.Registered() {
+					t.Errorf("customer session kept after --agent: %+v", s)
+				}
+			},
+		},
+		{
+			Name:     "agent code with nothing pending names --agent",
+			Args:     []string{"login", "--agent", "--email", "agent@cedarsim.test", "--code", "123456"},
+			WantCode: 2,
+			WantErr:  "no code is pending for agent@cedarsim.test: run 'esim login --agent --email agent@cedarsim.test --send-only' first, then pass the code from the e-mail\n" + usage,
+		},
+		{
 			Name:     "unknown e-mail",
-			Args:     []string{"login", "--email", "nobody@example.com", "--code", "1", "--captcha-token", "x"},
+			Args:     []string{"login", "--email", "nobody@example.com", "--send-only"},
 			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login-unknown-email")},
 			WantCode: 1,
-			WantErr:  "Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim plans)\n",
+			WantErr:  "Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim signup)\n",
 			Check:    stillGuest,
 		},
 		{Name: "wrong code", Args: flags, Opts: verifyFails("invalid-otp"), WantCode: 1,
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nInvalid OTP please try again\n", Check: stillGuest},
+			WantErr: "Invalid OTP please try again\n", Check: stillGuest},
 		{Name: "conflict", Args: flags, Opts: verifyFails("conflict"), WantCode: 1,
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nConflict error, contact support!\n"},
+			WantErr: "Conflict error, contact support!\n"},
 		{Name: "bad captcha", Args: flags, Opts: verifyFails("invalid-captcha"), WantCode: 1,
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nInvalid Captcha\n"},
+			WantErr: "Invalid Captcha\n"},
 		{Name: "locked", Args: flags, Opts: verifyFails("account-locked"), WantCode: 1,
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nAccount is locked due to multiple failed attempts. Please try again later.\n"},
+			WantErr: "Account is locked due to multiple failed attempts. Please try again later.\n"},
 		{Name: "other bad request", Args: flags, Opts: verifyFails("bad-request"), WantCode: 1,
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nUnexpected error\n"},
+			WantErr: "Unexpected error\n"},
 		{Name: "server error", Args: flags, Opts: verifyFails("server-error"), WantCode: 1,
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nInvalid OTP\n"},
+			WantErr: "Invalid OTP\n"},
 		{
 			Name:     "no captcha token when piped",
-			Args:     []string{"login", "--email", "rana.haddad@example.com", "--code", "123456"},
-			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
+			Args:     []string{"login", "--email", rana, "--code", "123456"},
+			Opts:     []clitest.Option{guest, pend},
 			WantCode: 2,
-			WantErr:  "A one-time code was sent to rana.haddad@example.com.\na captcha token is required: pass --captcha-token or set ESIM_CAPTCHA_TOKEN\n" + usage,
+			WantErr:  "a captcha token is required: pass --captcha-token or set ESIM_CAPTCHA_TOKEN\n" + usage,
+		},
+		{
+			Name:     "code not a number",
+			Args:     []string{"login", "--email", rana, "--code", "12a456", "--captcha-token", "x"},
+			Opts:     []clitest.Option{guest, pend},
+			WantCode: 2,
+			WantErr:  "the code is the number from the e-mail\n" + usage,
 		},
 		{
 			Name:     "no e-mail when piped",
@@ -88,10 +143,62 @@ func TestLogin(t *testing.T) {
 		},
 		{
 			Name:     "malformed e-mail",
-			Args:     []string{"login", "--email", "rana@", "--code", "1", "--captcha-token", "x"},
+			Args:     []string{"login", "--email", "rana@", "--send-only"},
 			Opts:     []clitest.Option{guest},
 			WantCode: 2,
 			WantErr:  "invalid email \"rana@\": is not a valid e-mail address\n" + usage,
+		},
+	})
+}
+
+// TestTwoStepLoginAsDocumented runs the two-step example of `esim login --help`: the
+// first command sends one code and exits 0, the second verifies it and sends nothing.
+func TestTwoStepLoginAsDocumented(t *testing.T) {
+	e := clitest.New(t, clitest.Guest(), clitest.Fixtures(
+		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+	cmd := login.NewCmdLogin(e.Factory)
+	var steps [][]string
+	for _, l := range strings.Split(cmd.Example, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "$"))
+		if strings.HasPrefix(l, "esim login --email me@example.com --send-only") || strings.HasPrefix(l, "esim login --email me@example.com --code ") {
+			steps = append(steps, strings.Fields(strings.ReplaceAll(l, "me@example.com", rana))[1:])
+		}
+	}
+	if len(steps) != 2 {
+		t.Fatalf("documented two-step example not found in:\n%s", cmd.Example)
+	}
+	for _, args := range steps {
+		if code := e.Run(args...); code != 0 {
+			t.Fatalf("esim %v: exit %d: %s", args, code, e.ErrOut)
+		}
+	}
+	if n := e.Transport.GetCallCountInfo()["POST https://api.provider.test/api/v1/users/otp/send_email/rana.haddad@example.com/true"]; n != 1 {
+		t.Errorf("codes sent = %d, want 1", n)
+	}
+	loggedIn(t, e)
+}
+
+// TestAgentLoginAndWhoami: an agent's token (role agent) is accepted by --agent and shown
+// as such by whoami.
+func TestAgentWhoami(t *testing.T) {
+	clitest.RunCases(t, []clitest.Case{
+		{
+			Name:    "whoami shows the agent",
+			Args:    []string{"whoami"},
+			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("users.currentUser/success")},
+			WantOut: "rana.haddad@example.com\nRana Haddad\nRole: support agent\n",
+		},
+		{
+			Name:    "whoami --jq .agent",
+			Args:    []string{"whoami", "--jq", ".agent"},
+			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("users.currentUser/success")},
+			WantOut: "true\n",
+		},
+		{
+			Name:    "customer whoami --template",
+			Args:    []string{"whoami", "--template", "{{.email}} ({{.role}})"},
+			Opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("users.currentUser/success")},
+			WantOut: "rana.haddad@example.com (customer)",
 		},
 	})
 }
@@ -184,7 +291,7 @@ func TestWhoamiLogout(t *testing.T) {
 			Name:    "whoami JSON",
 			Args:    []string{"whoami", "--json"},
 			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/success")},
-			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\"\n}\n",
+			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\",\n  \"role\": \"customer\",\n  \"agent\": false\n}\n",
 		},
 		{
 			Name:    "whoami after a silent refresh",

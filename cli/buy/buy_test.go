@@ -62,7 +62,7 @@ func TestBuy(t *testing.T) {
 			Args:     []string{"buy", id},
 			Opts:     []clitest.Option{clitest.Guest()},
 			WantCode: 4,
-			WantErr:  "Your session has expired or you are not logged in. Run `esim login` to log in.\n",
+			WantErr:  "Your session has expired or you are not logged in. Run `esim login` to log in (new here? `esim signup`).\n",
 		},
 	})
 }

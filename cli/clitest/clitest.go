@@ -7,20 +7,30 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/cedarsim/esim/cli/browser"
 	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/pending"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/root"
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/jarcoal/httpmock"
 )
+
+// Now is the clock of every Env: shortly after the fixtures' latest purchase (the UAE
+// bundle, Processing since Jun 22, 2025, 1:05 AM Beirut time).
+var Now = time.Date(2025, 6, 22, 9, 0, 0, 0, time.UTC)
 
 // Env is one command run's world.
 type Env struct {
@@ -33,9 +43,12 @@ type Env struct {
 	Store      sdk.TokenStore
 	Browser    *browser.Recorder // replaced when a test sets Factory.Browser itself
 	Transport  *httpmock.MockTransport
-	Registry   *fixtures.Registry
+	Registry   *mock.Registry
 	Config     *config.Config
 	checkUnuse bool
+
+	mu       sync.Mutex
+	requests []request
 }
 
 // Option changes an Env.
@@ -71,7 +84,7 @@ func Fixtures(names ...string) Option {
 			}
 			files = append(files, f)
 		}
-		e.Registry = fixtures.Register(e.Transport, fixtures.DefaultBases(), files...)
+		e.Registry = mock.Register(e.Transport, fixtures.DefaultBases(), files...)
 		if err := e.Registry.Err(); err != nil {
 			e.T.Fatalf("registering fixtures: %v", err)
 		}
@@ -92,6 +105,43 @@ func Customer() Option {
 	return func(e *Env) {
 		at, rt := Tokens(e.T, "identity.token.otp", "success")
 		e.save(sdk.Session{Token: at, RefreshToken: rt, IsGuest: "false"})
+	}
+}
+
+// Agent stores a registered session whose token carries the agent role (an HS256 token
+// signed with the fixtures' published test key; the CLI never verifies it).
+func Agent() Option {
+	return func(e *Env) {
+		tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
+			"sub": "agent-1", "email": "agent@cedarsim.test", "first_name": "Maya", "last_name": "Support",
+			"role": "agent", "is_guest": false, "iat": Now.Unix(), "exp": Now.Add(time.Hour).Unix(),
+		}).SignedString([]byte("cedarsim-fixtures-hs256-test-key-not-a-secret"))
+		if err != nil {
+			e.T.Fatal(err)
+		}
+		e.save(sdk.Session{Token: tok, RefreshToken: "agent-refresh", IsGuest: "false"})
+	}
+}
+
+// Pending stores the code of the users.otpSend/login fixture as pending for email, as
+// `esim login --send-only` would.
+func Pending(email string) Option {
+	return func(e *Env) {
+		var sent struct {
+			Data struct {
+				UserID string `json:"userId"`
+			} `json:"data"`
+		}
+		f, err := fixtures.Scenario("users.otpSend", "login")
+		if err != nil {
+			e.T.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(f.Log.Entries[0].Response.Content.Text), &sent); err != nil {
+			e.T.Fatal(err)
+		}
+		if err := pending.Save(e.Config.Dir, pending.Code{Email: email, UserID: sent.Data.UserID, Sent: Now}); err != nil {
+			e.T.Fatal(err)
+		}
 	}
 }
 
@@ -141,8 +191,9 @@ func New(t testing.TB, opts ...Option) *Env {
 		IOStreams:  ios,
 		Browser:    e.Browser,
 		Getenv:     func(string) string { return "" },
-		HTTPClient: &http.Client{Transport: e.Transport},
+		HTTPClient: &http.Client{Transport: recorder{e: e, next: e.Transport}},
 		Store:      e.Store,
+		Now:        func() time.Time { return Now },
 	}
 	f.Config = func() (*config.Config, error) { return e.Config, nil }
 	f.Client = func() (*sdk.Client, error) { return f.NewClient() }
@@ -165,6 +216,40 @@ func New(t testing.TB, opts ...Option) *Env {
 func (e *Env) Run(args ...string) int {
 	e.T.Helper()
 	return root.Main(context.Background(), e.Factory, args)
+}
+
+// LastBody returns the body of the last request whose method is method and whose URL
+// contains path ("" when there was none); clitest records every request's body.
+func (e *Env) LastBody(method, path string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i := len(e.requests) - 1; i >= 0; i-- {
+		if r := e.requests[i]; r.method == method && strings.Contains(r.url, path) {
+			return r.body
+		}
+	}
+	return ""
+}
+
+type request struct{ method, url, body string }
+
+// recorder keeps each request's body before the mock transport answers it.
+type recorder struct {
+	e    *Env
+	next http.RoundTripper
+}
+
+func (r recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body.Close()
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	r.e.mu.Lock()
+	r.e.requests = append(r.e.requests, request{req.Method, req.URL.String(), string(body)})
+	r.e.mu.Unlock()
+	return r.next.RoundTrip(req)
 }
 
 // Session is the stored session after the run.

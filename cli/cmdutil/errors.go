@@ -32,8 +32,12 @@ func FlagErrorf(format string, args ...any) error {
 	return &FlagError{Err: fmt.Errorf(format, args...)}
 }
 
-// AuthError means the user must log in (again). It exits 4.
-type AuthError struct{ Err error }
+// AuthError means the user must log in (again). It exits 4. Message, when set, replaces
+// the generic "run esim login" text (e.g. an agent command run by a customer).
+type AuthError struct {
+	Err     error
+	Message string
+}
 
 func (e *AuthError) Error() string { return e.Err.Error() }
 func (e *AuthError) Unwrap() error { return e.Err }
@@ -83,4 +87,22 @@ func ParseICCID(s string) (string, error) {
 		return "", &FlagError{Err: err}
 	}
 	return s, nil
+}
+
+// GroupCommand makes a command that only holds subcommands refuse an unknown one: help
+// without arguments, otherwise a usage error (exit 2) with cobra's suggestions.
+func GroupCommand(cmd *cobra.Command) *cobra.Command {
+	cmd.Args = cobra.ArbitraryArgs
+	cmd.SuggestionsMinimumDistance = 2
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "\n\nDid you mean this?\n    " + strings.Join(s, "\n    ")
+		}
+		return FlagErrorf("%s", msg)
+	}
+	return cmd
 }

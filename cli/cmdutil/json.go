@@ -1,19 +1,166 @@
 package cmdutil
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"text/template"
 
-	"github.com/spf13/pflag"
+	"github.com/itchyny/gojq"
+	"github.com/spf13/cobra"
 )
 
-// JSONFlag is the --json switch of a data command.
-type JSONFlag struct{ Enabled bool }
+// JSONFlag is the machine-readable output of a data command, as gh's: --json (all fields,
+// or --json=a,b for some), --jq EXPR (a jq filter over that JSON) and --template TEXT (a Go
+// template over it). --jq and --template imply --json.
+type JSONFlag struct {
+	Enabled  bool
+	Fields   []string
+	JQ       string
+	Template string
 
-// AddJSONFlag registers --json on a command's flags.
-func AddJSONFlag(fs *pflag.FlagSet, j *JSONFlag) {
-	fs.BoolVar(&j.Enabled, "json", false, "Print the data as JSON")
+	fields []string // the fields the command's JSON has
+}
+
+// allFields is the --json value given without fields.
+const allFields = "*"
+
+// AddJSONFlags registers --json, --jq and --template on cmd. sample is a value of the
+// command's JSON shape (a struct or a slice of structs); its JSON field names are what
+// --json accepts and what completion offers.
+func AddJSONFlags(cmd *cobra.Command, j *JSONFlag, sample any) {
+	j.fields = FieldsOf(sample)
+	fl := cmd.Flags()
+	fl.Var(&jsonValue{j}, "json", "Print JSON; --json=FIELDS keeps the comma-separated `fields` only")
+	fl.Lookup("json").NoOptDefVal = allFields
+	fl.StringVarP(&j.JQ, "jq", "q", "", "Filter the JSON with a jq `expression`")
+	fl.StringVarP(&j.Template, "template", "t", "", "Format the JSON with a Go `template`")
+	_ = cmd.RegisterFlagCompletionFunc("json", func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		done, last := cutLast(toComplete)
+		var out []string
+		for _, f := range j.fields {
+			if strings.HasPrefix(f, last) && !slices.Contains(strings.Split(done, ","), f) {
+				out = append(out, joinNonEmpty(done, f))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+	})
+	// `--json id,price` (a space, not =) leaves the fields as an argument: say so.
+	if args := cmd.Args; args != nil {
+		cmd.Args = func(c *cobra.Command, a []string) error {
+			if j.Enabled && len(j.Fields) == 0 && len(a) > 0 && j.looksLikeFields(a[len(a)-1]) {
+				return FlagErrorf("to choose JSON fields write --json=%s (with =)", a[len(a)-1])
+			}
+			return args(c, a)
+		}
+	}
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		if err := j.validate(); err != nil {
+			return err
+		}
+		if prev != nil {
+			return prev(c, args)
+		}
+		return nil
+	}
+}
+
+func cutLast(s string) (done, last string) {
+	i := strings.LastIndex(s, ",")
+	if i < 0 {
+		return "", s
+	}
+	return s[:i], s[i+1:]
+}
+
+func joinNonEmpty(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "," + b
+}
+
+func (j *JSONFlag) looksLikeFields(s string) bool {
+	for _, f := range strings.Split(s, ",") {
+		if !slices.Contains(j.fields, strings.TrimSpace(f)) {
+			return false
+		}
+	}
+	return true
+}
+
+// AvailableFields lists the JSON fields --json accepts.
+func (j *JSONFlag) AvailableFields() []string { return j.fields }
+
+func (j *JSONFlag) validate() error {
+	if j.JQ != "" && j.Template != "" {
+		return FlagErrorf("--jq and --template cannot be combined")
+	}
+	if j.JQ != "" || j.Template != "" {
+		j.Enabled = true
+	}
+	for _, f := range j.Fields {
+		if len(j.fields) > 0 && !slices.Contains(j.fields, f) {
+			return FlagErrorf("unknown JSON field %q; available fields:\n  %s", f, strings.Join(j.fields, "\n  "))
+		}
+	}
+	if j.JQ != "" {
+		if _, err := gojq.Parse(j.JQ); err != nil {
+			return FlagErrorf("invalid --jq expression: %v", err)
+		}
+	}
+	if j.Template != "" {
+		if _, err := template.New("").Funcs(templateFuncs).Parse(j.Template); err != nil {
+			return FlagErrorf("invalid --template: %v", err)
+		}
+	}
+	return nil
+}
+
+type jsonValue struct{ j *JSONFlag }
+
+func (v *jsonValue) String() string { return strings.Join(v.j.Fields, ",") }
+func (v *jsonValue) Type() string   { return "fields" }
+func (v *jsonValue) Set(s string) error {
+	v.j.Enabled = true
+	if s == allFields || strings.TrimSpace(s) == "" {
+		return nil
+	}
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" && !slices.Contains(v.j.Fields, f) {
+			v.j.Fields = append(v.j.Fields, f)
+		}
+	}
+	return nil
+}
+
+// Write prints v as the flags ask: indented JSON (only the chosen fields), the results of
+// the jq filter (strings raw, other values as JSON, one per line), or the template's output.
+func (j *JSONFlag) Write(w io.Writer, v any) error {
+	if len(j.Fields) == 0 && j.JQ == "" && j.Template == "" {
+		return WriteJSON(w, v) // the entity's own field order
+	}
+	data, err := toGeneric(v)
+	if err != nil {
+		return err
+	}
+	if len(j.Fields) > 0 {
+		data = keepFields(data, j.Fields)
+	}
+	switch {
+	case j.JQ != "":
+		return runJQ(w, j.JQ, data)
+	case j.Template != "":
+		return runTemplate(w, j.Template, data)
+	}
+	return WriteJSON(w, data)
 }
 
 // WriteJSON writes v as indented JSON followed by a newline. The shape is the SDK's entity
@@ -26,4 +173,164 @@ func WriteJSON(w io.Writer, v any) error {
 		return fmt.Errorf("writing JSON: %w", err)
 	}
 	return nil
+}
+
+func toGeneric(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding JSON: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var out any
+	if err := dec.Decode(&out); err != nil {
+		return nil, fmt.Errorf("encoding JSON: %w", err)
+	}
+	return normalizeNumbers(out), nil
+}
+
+// normalizeNumbers turns json.Number into int or float64, the types gojq works with.
+func normalizeNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return int(i)
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		for i := range x {
+			x[i] = normalizeNumbers(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = normalizeNumbers(x[k])
+		}
+	}
+	return v
+}
+
+func keepFields(v any, fields []string) any {
+	switch x := v.(type) {
+	case []any:
+		for i := range x {
+			x[i] = keepFields(x[i], fields)
+		}
+		return x
+	case map[string]any:
+		out := make(map[string]any, len(fields))
+		for _, f := range fields {
+			if val, ok := x[f]; ok {
+				out[f] = val
+			}
+		}
+		return out
+	}
+	return v
+}
+
+func runJQ(w io.Writer, expr string, data any) error {
+	q, err := gojq.Parse(expr)
+	if err != nil {
+		return FlagErrorf("invalid --jq expression: %v", err)
+	}
+	code, err := gojq.Compile(q)
+	if err != nil {
+		return FlagErrorf("invalid --jq expression: %v", err)
+	}
+	it := code.Run(data)
+	for {
+		r, ok := it.Next()
+		if !ok {
+			return nil
+		}
+		if err, ok := r.(error); ok {
+			var halt *gojq.HaltError
+			if errors.As(err, &halt) && halt.Value() == nil {
+				return nil
+			}
+			return fmt.Errorf("--jq: %w", err)
+		}
+		if s, ok := r.(string); ok {
+			if _, err := fmt.Fprintln(w, s); err != nil {
+				return fmt.Errorf("writing output: %w", err)
+			}
+			continue
+		}
+		b, err := gojq.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("--jq: %w", err)
+		}
+		if _, err := fmt.Fprintln(w, string(b)); err != nil {
+			return fmt.Errorf("writing output: %w", err)
+		}
+	}
+}
+
+var templateFuncs = template.FuncMap{
+	"json": func(v any) (string, error) {
+		b, err := json.Marshal(v)
+		return string(b), err
+	},
+	"join": func(sep string, v any) string {
+		var parts []string
+		if xs, ok := v.([]any); ok {
+			for _, x := range xs {
+				parts = append(parts, fmt.Sprint(x))
+			}
+		}
+		return strings.Join(parts, sep)
+	},
+	"upper": strings.ToUpper,
+	"lower": strings.ToLower,
+	"truncate": func(n int, s string) string {
+		r := []rune(s)
+		if len(r) <= n {
+			return s
+		}
+		if n <= 1 {
+			return string(r[:max(n, 0)])
+		}
+		return string(r[:n-1]) + "…"
+	},
+}
+
+func runTemplate(w io.Writer, text string, data any) error {
+	t, err := template.New("").Option("missingkey=zero").Funcs(templateFuncs).Parse(text)
+	if err != nil {
+		return FlagErrorf("invalid --template: %v", err)
+	}
+	if err := t.Execute(w, data); err != nil {
+		return fmt.Errorf("--template: %w", err)
+	}
+	return nil
+}
+
+// FieldsOf lists the JSON field names of a struct, a pointer to one, or a slice of them,
+// sorted.
+func FieldsOf(sample any) []string {
+	t := reflect.TypeOf(sample)
+	for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
 }

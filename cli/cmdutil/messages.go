@@ -22,13 +22,7 @@ type UserError struct {
 // Error is the text, then each hint on its own line; a hint with a link names the command
 // that takes the user there.
 func (e *UserError) Error() string {
-	lines := []string{e.Message.Text}
-	for i, h := range e.Message.Hints {
-		if i == len(e.Message.Hints)-1 && e.Message.Link == messages.NewUserLink {
-			h += " (esim plans)"
-		}
-		lines = append(lines, h)
-	}
+	lines := append([]string{e.Message.Text}, e.hintLines()...)
 	if e.Detail != "" {
 		lines = append(lines, "("+e.Detail+")")
 	}
@@ -36,6 +30,17 @@ func (e *UserError) Error() string {
 }
 
 func (e *UserError) Unwrap() error { return e.Cause }
+
+func (e *UserError) hintLines() []string {
+	var lines []string
+	for i, h := range e.Message.Hints {
+		if i == len(e.Message.Hints)-1 && e.Message.Link == messages.NewUserLink {
+			h += " (esim signup)"
+		}
+		lines = append(lines, h)
+	}
+	return lines
+}
 
 // Message turns err, raised in the situation c, into the spec's words. An expired session
 // and a cancellation keep their own handling (exit codes 4 and 2), and an input error the

@@ -20,7 +20,7 @@ func TestMessage(t *testing.T) {
 		wantKind string // "user", "flag", "same"
 	}{
 		{"login unknown email", messages.OTPSendLogin, &sdk.APIError{Status: 404, Title: "Not Found", Detail: "User not found"},
-			"Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim plans)", "user"},
+			"Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim signup)", "user"},
 		{"login server error", messages.OTPSendLogin, &sdk.APIError{Status: 500, Detail: "Mail server down"}, "Mail server down", "user"},
 		{"wrong code", messages.OTPVerify, &sdk.APIError{Status: 400, Title: "Bad Request", Detail: "Invalid OTP please try again"},
 			"Invalid OTP please try again", "user"},

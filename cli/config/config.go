@@ -7,10 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk/messages"
@@ -31,8 +37,12 @@ const (
 	DefaultSupportEmail  = contract.DefaultSupportEmail
 )
 
-// Config is the resolved configuration. The YAML/JSON keys are the file format.
+// Config is the resolved configuration. The YAML/JSON keys are the file format (documented
+// in docs/cli/config.md; a test keeps that page in step with these fields).
 type Config struct {
+	// Server is an origin laid out like the sandbox; it sets the four service URLs below
+	// unless they are given at the same level. A scheme-less value is accepted (see NormalizeServer).
+	Server         string `yaml:"server" json:"server"`
 	APIURL         string `yaml:"api_url" json:"api_url"`
 	SupportURL     string `yaml:"support_url" json:"support_url"`
 	ESIMCheckURL   string `yaml:"esimcheck_url" json:"esimcheck_url"`
@@ -45,6 +55,20 @@ type Config struct {
 	CaptchaSiteKey string `yaml:"captcha_site_key" json:"captcha_site_key"`
 	SupportPhone   string `yaml:"support_phone" json:"support_phone"`
 	SupportEmail   string `yaml:"support_email" json:"support_email"`
+	// Keys read by `esim serve` only: the shop's runtime configuration (GET /config.json).
+	Brand         string `yaml:"brand" json:"brand"`
+	LiveChatURL   string `yaml:"live_chat_url" json:"live_chat_url"`
+	TagManagerID  string `yaml:"tag_manager_id" json:"tag_manager_id"`
+	FlagBaseURL   string `yaml:"flag_base_url" json:"flag_base_url"`
+	CheckoutHosts string `yaml:"checkout_hosts" json:"checkout_hosts"` // comma-separated
+	// Timeout bounds each call to the provider ("30s", "2m"); 0 keeps the SDK's default.
+	Timeout Duration `yaml:"timeout" json:"timeout"`
+	// Debug shows errors in full: the call name, method and URL (ESIM_DEBUG=1, --debug).
+	Debug bool `yaml:"debug" json:"debug"`
+	// Warnings are problems of the config file that do not stop esim (unknown keys).
+	Warnings []string `yaml:"-" json:"-"`
+	// Given holds the keys given by the file, the environment or a flag (not defaults).
+	Given map[string]bool `yaml:"-" json:"-"`
 
 	// Dir is the directory holding the config file and the session; not read from the file.
 	Dir string `yaml:"-" json:"-"`
@@ -57,6 +81,37 @@ type Overrides struct {
 	SupportURL   string
 	ESIMCheckURL string
 	ConfigDir    string
+	Timeout      time.Duration
+	Debug        bool
+}
+
+// Duration is a time.Duration written as "30s" in the config file.
+type Duration time.Duration
+
+// UnmarshalYAML reads "30s", "2m" or a number of seconds.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParseDuration(n.Value)
+	if err != nil {
+		return fmt.Errorf("timeout: %w", err)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// ParseDuration reads "30s", "2m" or a plain number of seconds; it must not be negative.
+func ParseDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		s = strconv.Itoa(n) + "s"
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("invalid duration %q: want e.g. 30s or 2m", s)
+	}
+	return d, nil
 }
 
 // Env lists the environment variables read, with the field each one sets.
@@ -76,20 +131,50 @@ var envVars = []struct {
 	{"ESIM_CAPTCHA_SITE_KEY", func(c *Config) *string { return &c.CaptchaSiteKey }},
 	{"ESIM_SUPPORT_PHONE", func(c *Config) *string { return &c.SupportPhone }},
 	{"ESIM_SUPPORT_EMAIL", func(c *Config) *string { return &c.SupportEmail }},
+	{"ESIM_BRAND", func(c *Config) *string { return &c.Brand }},
+	{"ESIM_LIVE_CHAT_URL", func(c *Config) *string { return &c.LiveChatURL }},
+	{"ESIM_TAG_MANAGER_ID", func(c *Config) *string { return &c.TagManagerID }},
+	{"ESIM_FLAG_BASE_URL", func(c *Config) *string { return &c.FlagBaseURL }},
+	{"ESIM_CHECKOUT_HOSTS", func(c *Config) *string { return &c.CheckoutHosts }},
 }
 
 // EnvNames returns the names of the environment variables the CLI reads.
 func EnvNames() []string {
-	names := []string{"ESIM_SERVER", "ESIM_CONFIG_DIR"}
+	names := []string{"ESIM_SERVER", "ESIM_CONFIG_DIR", "ESIM_TIMEOUT", "ESIM_DEBUG"}
 	for _, e := range envVars {
 		names = append(names, e.name)
 	}
 	return names
 }
 
+// NormalizeServer accepts a server given without a scheme ("127.0.0.1:8080",
+// "localhost:18204", "shop.example.com"): loopback and private addresses get http://,
+// anything else https://.
+func NormalizeServer(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.Contains(s, "://") {
+		return s
+	}
+	host := s
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return "http://" + s
+	}
+	if ip := net.ParseIP(host); ip != nil && (ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified()) {
+		return "http://" + s
+	}
+	return "https://" + s
+}
+
 // BasesFor returns the four service bases of a server laid out like the sandbox.
 func BasesFor(origin string) (api, support, esimcheck, logs string) {
-	o := strings.TrimRight(origin, "/")
+	o := strings.TrimRight(NormalizeServer(origin), "/")
 	return o + contract.SandboxAPIPath, o + contract.SandboxSupportPath, o + contract.SandboxESIMCheckPath, o + contract.SandboxLogPushPath
 }
 
@@ -122,20 +207,49 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 		return nil, err
 	}
 	c.Dir = dir
-
-	// A server (flag or env) sets the four bases, below more specific settings of the same level.
-	server := getenv("ESIM_SERVER")
-	if server != "" {
+	// A server sets the four bases, below more specific settings of the same level.
+	if c.Server != "" {
+		file := *c
+		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(c.Server)
+		for _, f := range []struct{ from, to *string }{
+			{&file.APIURL, &c.APIURL}, {&file.SupportURL, &c.SupportURL},
+			{&file.ESIMCheckURL, &c.ESIMCheckURL}, {&file.LogPushURL, &c.LogPushURL},
+		} {
+			if *f.from != "" {
+				*f.to = *f.from
+			}
+		}
+	}
+	if server := getenv("ESIM_SERVER"); server != "" {
+		c.Server = server
+		c.given("server")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(server)
 	}
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
 			*e.set(c) = v
+			c.given(envKey(e.name))
 		}
 	}
+	if v := getenv("ESIM_TIMEOUT"); v != "" {
+		d, err := ParseDuration(v)
+		if err != nil {
+			return nil, fmt.Errorf("ESIM_TIMEOUT: %w", err)
+		}
+		c.Timeout = Duration(d)
+	}
+	if v := getenv("ESIM_DEBUG"); v != "" && v != "0" && !strings.EqualFold(v, "false") {
+		c.Debug = true
+	}
 	if o.Server != "" {
+		c.Server = o.Server
+		c.given("server")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(o.Server)
 	}
+	if o.Timeout > 0 {
+		c.Timeout = Duration(o.Timeout)
+	}
+	c.Debug = c.Debug || o.Debug
 	for _, f := range []struct {
 		v string
 		p *string
@@ -144,6 +258,11 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	} {
 		if f.v != "" {
 			*f.p = f.v
+		}
+	}
+	for key, v := range map[string]string{"api_url": o.APIURL, "support_url": o.SupportURL, "esimcheck_url": o.ESIMCheckURL} {
+		if v != "" {
+			c.given(key)
 		}
 	}
 	c.applyDefaults()
@@ -167,9 +286,64 @@ func readFile(dir string, c *Config) error {
 		if err := yaml.Unmarshal(b, c); err != nil {
 			return fmt.Errorf("parsing config file %s: %w", p, err)
 		}
+		var keys map[string]any
+		if yaml.Unmarshal(b, &keys) == nil {
+			known := Keys()
+			var unknown []string
+			for k := range keys {
+				c.given(k)
+				if !slices.Contains(known, k) {
+					unknown = append(unknown, k)
+				}
+			}
+			sort.Strings(unknown)
+			for _, k := range unknown {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: unknown key %q ignored (see 'esim help config' for the keys)", p, k))
+			}
+		}
 		return nil
 	}
 	return nil
+}
+
+func (c *Config) given(key string) {
+	if c.Given == nil {
+		c.Given = map[string]bool{}
+	}
+	c.Given[key] = true
+}
+
+// envKey is the config key of an ESIM_* variable ("ESIM_API_URL" is "api_url").
+func envKey(name string) string { return strings.ToLower(strings.TrimPrefix(name, "ESIM_")) }
+
+// Getenv answers like os.Getenv for the ESIM_* names of the config keys, with the value
+// resolved from flags, environment and file, and "" for a key nobody gave (defaults stay
+// out): `esim serve` reads its settings through it, so it resolves them like every command.
+func (c *Config) Getenv(name string) string {
+	key := envKey(name)
+	if !c.Given[key] {
+		return ""
+	}
+	v := reflect.ValueOf(c).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k == key && t.Field(i).Type.Kind() == reflect.String {
+			return v.Field(i).String()
+		}
+	}
+	return ""
+}
+
+// Keys lists the keys of the config file.
+func Keys() []string {
+	t := reflect.TypeOf(Config{})
+	var out []string
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (c *Config) applyDefaults() {
@@ -203,7 +377,7 @@ func (c *Config) validate() error {
 	} {
 		u, err := url.Parse(f.v)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("invalid %s %q: want an http or https URL", f.name, f.v)
+			return fmt.Errorf("invalid %s %q: want an http or https URL such as https://api.example.com/api/v1/", f.name, f.v)
 		}
 	}
 	return nil

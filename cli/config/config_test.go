@@ -3,8 +3,10 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -29,7 +31,7 @@ func TestLoadPrecedence(t *testing.T) {
 					GuestUsername: SandboxGuestUsername, GuestPassword: SandboxGuestPassword,
 					SupportPhone: DefaultSupportPhone, SupportEmail: DefaultSupportEmail, Dir: c.Dir,
 				}
-				if *c != want {
+				if !reflect.DeepEqual(*c, want) {
 					t.Errorf("got %+v\nwant %+v", *c, want)
 				}
 			},
@@ -120,5 +122,53 @@ func TestDir(t *testing.T) {
 	d, err := Dir("", env(nil))
 	if err == nil && filepath.Base(d) != "esim" {
 		t.Errorf("default dir %q does not end in esim", d)
+	}
+}
+
+func TestServerKeyTimeoutAndUnknownKeys(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte("server: 127.0.0.1:18204\ntimeout: 45s\nsupport_url: https://support.example/s/\nservr: typo\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(Overrides{ConfigDir: dir}, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.APIURL != "http://127.0.0.1:18204/api/v1/" || c.SupportURL != "https://support.example/s/" || time.Duration(c.Timeout) != 45*time.Second {
+		t.Errorf("got %+v", *c)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], `unknown key "servr"`) {
+		t.Errorf("warnings = %q", c.Warnings)
+	}
+	c, err = Load(Overrides{ConfigDir: dir, Timeout: time.Minute, Debug: true}, env(map[string]string{"ESIM_TIMEOUT": "10"}))
+	if err != nil || time.Duration(c.Timeout) != time.Minute || !c.Debug {
+		t.Errorf("flag over env: %+v, %v", c, err)
+	}
+	c, err = Load(Overrides{ConfigDir: t.TempDir()}, env(map[string]string{"ESIM_TIMEOUT": "10", "ESIM_DEBUG": "1"}))
+	if err != nil || time.Duration(c.Timeout) != 10*time.Second || !c.Debug {
+		t.Errorf("env: %+v, %v", c, err)
+	}
+	if _, err := Load(Overrides{ConfigDir: t.TempDir()}, env(map[string]string{"ESIM_TIMEOUT": "soon"})); err == nil || !strings.Contains(err.Error(), "ESIM_TIMEOUT") {
+		t.Errorf("bad ESIM_TIMEOUT: %v", err)
+	}
+}
+
+func TestNormalizeServer(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"127.0.0.1:18204", "http://127.0.0.1:18204"},
+		{"localhost:8080", "http://localhost:8080"},
+		{"192.168.1.10", "http://192.168.1.10"},
+		{"[::1]:8080", "http://[::1]:8080"},
+		{"shop.example.com", "https://shop.example.com"},
+		{"https://shop.example.com", "https://shop.example.com"},
+		{"http://127.0.0.1:8080", "http://127.0.0.1:8080"},
+	} {
+		if got := NormalizeServer(tt.in); got != tt.want {
+			t.Errorf("NormalizeServer(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	c, err := Load(Overrides{ConfigDir: t.TempDir(), Server: "127.0.0.1:18204"}, env(nil))
+	if err != nil || c.APIURL != "http://127.0.0.1:18204/api/v1/" {
+		t.Errorf("scheme-less --server: %+v, %v", c, err)
 	}
 }

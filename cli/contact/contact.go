@@ -9,7 +9,12 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/complete"
+	"github.com/cedarsim/esim/cli/internal/prompt"
+	"github.com/cedarsim/esim/cli/iostreams"
+	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
@@ -20,7 +25,9 @@ var Topics = []string{"Customer Service", "Sales", "Support"}
 
 // Options are the options of `esim contact`.
 type Options struct {
-	Factory *factory.Factory
+	IO      *iostreams.IOStreams
+	Client  func() (*sdk.Client, error)
+	Config  func() (*config.Config, error)
 	Topic   string
 	Email   string
 	Name    string
@@ -28,58 +35,105 @@ type Options struct {
 }
 
 // NewCmdContact builds `esim contact`.
-func NewCmdContact(f *factory.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Factory: f}
+func NewCmdContact(f *factory.Factory) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config}
 	cmd := &cobra.Command{
-		Use:   "contact --topic TOPIC --email EMAIL --name NAME --message TEXT",
+		Use:   "contact [--topic TOPIC] [--message TEXT] [--name NAME] [--email EMAIL]",
 		Short: "Send a message to support",
 		Long: `Send a message to CedarSIM support. TOPIC is one of: Customer Service, Sales, Support
-(case-insensitive).`,
-		Example: `  $ esim contact --topic Support --email me@example.com --name "Rami Haddad" \
-      --message "My eSIM does not connect in Istanbul"`,
+(case-insensitive). Name and e-mail default to the logged-in customer's; on a terminal,
+whatever is still missing is asked for. --message - reads the message from stdin.`,
+		Example: `  $ esim contact --topic Support --message "My eSIM does not connect in Istanbul"
+  $ esim contact --topic Sales --email me@example.com --name "Rami Haddad" --message "Group offers?"
+  $ esim contact --topic support --message - < message.txt`,
 		Args:    cmdutil.NoArgs,
 		GroupID: "account",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, fl := range []struct{ name, v string }{
-				{"--name", opts.Name}, {"--email", opts.Email}, {"--message", opts.Message},
-			} {
-				if strings.TrimSpace(fl.v) == "" {
-					return cmdutil.FlagErrorf("%s is required", fl.name)
-				}
-			}
-			i := slices.IndexFunc(Topics, func(t string) bool { return strings.EqualFold(t, strings.TrimSpace(opts.Topic)) })
-			if i < 0 {
-				return &cmdutil.FlagError{Err: errors.New(messages.InvalidTopic)}
-			}
-			opts.Topic = Topics[i]
-			if runF != nil {
-				return runF(opts)
-			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Topic, "topic", "t", "", "Customer Service, Sales or Support")
-	fl.StringVarP(&opts.Email, "email", "e", "", "Your e-mail address")
-	fl.StringVarP(&opts.Name, "name", "n", "", "Your full name")
-	fl.StringVarP(&opts.Message, "message", "m", "", "Your message")
+	fl.StringVarP(&opts.Email, "email", "e", "", "Your e-mail address (default: the logged-in customer's)")
+	fl.StringVarP(&opts.Name, "name", "n", "", "Your full name (default: the logged-in customer's)")
+	fl.StringVarP(&opts.Message, "message", "m", "", "Your message (- reads it from stdin)")
+	_ = cmd.RegisterFlagCompletionFunc("topic", complete.Values(Topics...))
 	return cmd
 }
 
+// topic resolves --topic; an invalid one is the spec's alert plus the valid topics.
+func topic(s string) (string, error) {
+	i := slices.IndexFunc(Topics, func(t string) bool { return strings.EqualFold(t, strings.TrimSpace(s)) })
+	if i < 0 {
+		return "", cmdutil.FlagErrorf("%s Topics: %s.", messages.InvalidTopic, strings.Join(Topics, ", "))
+	}
+	return Topics[i], nil
+}
+
 func run(ctx context.Context, opts *Options) error {
-	client, err := opts.Factory.Client()
+	ios := opts.IO
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	cfg, err := opts.Factory.Config()
+	cfg, err := opts.Config()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	// Name and e-mail of the logged-in customer, when any.
+	if opts.Name == "" || opts.Email == "" {
+		if c, err := session.Customer(ctx, client); err == nil {
+			if opts.Email == "" {
+				opts.Email = c.Email
+			}
+			if n := strings.TrimSpace(c.FirstName + " " + c.LastName); opts.Name == "" && n != "" {
+				opts.Name = n
+			}
+		}
+	}
+	if opts.Topic == "" && ios.CanPrompt() {
+		fmt.Fprintf(ios.ErrOut, "Topics: %s\n", strings.Join(Topics, ", "))
+		if opts.Topic, err = prompt.Line(ctx, ios, "Topic: "); err != nil {
+			return err
+		}
+	}
+	if opts.Topic == "" {
+		return cmdutil.FlagErrorf("--topic is required: %s", strings.Join(Topics, ", "))
+	}
+	if opts.Topic, err = topic(opts.Topic); err != nil {
+		return err
+	}
+	if opts.Message == "-" {
+		var lines []string
+		for {
+			l, err := ios.ReadLine()
+			if err != nil {
+				break
+			}
+			lines = append(lines, l)
+		}
+		opts.Message = strings.Join(lines, "\n")
+	}
+	for _, q := range []struct {
+		flag, label string
+		p           *string
+	}{
+		{"--name", "Full name: ", &opts.Name}, {"--email", "E-mail: ", &opts.Email}, {"--message", "Message: ", &opts.Message},
+	} {
+		*q.p = strings.TrimSpace(*q.p)
+		if *q.p != "" {
+			continue
+		}
+		if !ios.CanPrompt() {
+			return cmdutil.FlagErrorf("%s is required (or log in, for name and e-mail)", q.flag)
+		}
+		if *q.p, err = prompt.Line(ctx, ios, q.label); err != nil {
+			return err
+		}
+	}
 	ios.StartSpinner("Sending")
 	err = client.Support.ContactUs(ctx, sdk.ContactForm{
-		FullName: strings.TrimSpace(opts.Name), Email: strings.TrimSpace(opts.Email),
-		Message: opts.Message, Department: opts.Topic,
+		FullName: opts.Name, Email: opts.Email, Message: opts.Message, Department: opts.Topic,
 	})
 	ios.StopSpinner()
 	if err != nil {

@@ -32,6 +32,19 @@ func Generate(dir string) error {
 	if err := doc.GenMarkdownTree(cmd, dir); err != nil {
 		return fmt.Errorf("generating the CLI reference: %w", err)
 	}
+	// Help topics (esim help config, esim help exit-codes) have no command page of their own
+	// in cobra's generator; they get one here.
+	for _, c := range cmd.Commands() {
+		if !c.IsAdditionalHelpTopicCommand() {
+			continue
+		}
+		body := fmt.Sprintf("## esim help %s\n\n%s\n\n### Synopsis\n\n```\n%s\n```\n\n### Examples\n\n```\n%s\n```\n\n### SEE ALSO\n\n* [esim](esim.md)\t - %s\n",
+			c.Name(), c.Short, c.Long, c.Example, cmd.Short)
+		p := filepath.Join(dir, "esim_help_"+c.Name()+".md")
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", p, err)
+		}
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package esims_test
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -16,7 +17,7 @@ import (
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
 
-const expired = "Your session has expired or you are not logged in. Run `esim login` to log in.\n"
+const expired = "Your session has expired or you are not logged in. Run `esim login` to log in (new here? `esim signup`).\n"
 
 func TestList(t *testing.T) {
 	customer := clitest.Customer()
@@ -25,31 +26,34 @@ func TestList(t *testing.T) {
 		{
 			Name: "own eSIMs on a terminal",
 			Args: []string{"esims", "list"},
-			Opts: []clitest.Option{clitest.TTY(250), customer, byEmail},
+			Opts: []clitest.Option{clitest.TTY(80), customer, byEmail},
 			WantOut: "" +
-				"ICCID                 PLAN                STATE       PURCHASED               START                   END                     USAGE                        TOP-UP\n" +
-				"89961010025061000016  Turkey 5GB          Active      Jun 10, 2025, 11:15 AM  Jun 12, 2025, 9:02 AM   Jul 12, 2025, 9:02 AM   1.78 GB of 5.00 GB (35.65%)  yes\n" +
-				"89961010025061000016  Turkey 1GB          Queued      Jun 20, 2025, 8:40 PM                                                   0.00 GB of 1.00 GB (0%)      yes\n" +
-				"89961010025030200028  France 3GB 15 Days  Depleted    Mar 2, 2025, 1:00 PM    Mar 5, 2025, 11:30 AM   Mar 20, 2025, 11:30 AM  3.00 GB of 3.00 GB (100%)    yes\n" +
-				"89961010025030200028  France 3GB          Expired     Mar 12, 2025, 9:45 PM   Mar 12, 2025, 10:01 PM  Mar 27, 2025, 10:01 PM  1.75 GB of 3.00 GB (58.33%)  yes\n" +
-				"89961010025062100039  UAE 5GB             Processing  Jun 22, 2025, 1:05 AM                                                   0.00 GB of 5.00 GB (0%)      yes\n",
+				"PLAN          STATE       USAGE               END                         TOP-UP\n" +
+				"89961010025061000016\n" +
+				"Turkey 5GB    Active      1.78 GB of 5.00 GB  Jul 12, 2025, 9:02 AM EEST  yes\n" +
+				"Turkey 1GB    Queued      0 MB of 1.00 GB                                 yes\n" +
+				"89961010025030200028\n" +
+				"France 3GB…   Depleted    3.00 GB of 3.00 GB  Mar 20, 2025, 11:30 AM EET  yes\n" +
+				"France 3GB    Expired     1.75 GB of 3.00 GB  Mar 27, 2025, 10:01 PM EET  yes\n" +
+				"89961010025062100039\n" +
+				"UAE 5GB       Processing  0 MB of 5.00 GB                                 yes\n",
 		},
 		{
 			Name: "a customer's active bundles, piped",
 			Args: []string{"esims", "list", "--email", "rana.haddad@example.com", "--state", "active"},
 			Opts: []clitest.Option{customer, byEmail},
 			WantOut: "" +
-				"89961010025061000016\tTurkey 5GB\tActive\tJun 10, 2025, 11:15 AM\tJun 12, 2025, 9:02 AM\tJul 12, 2025, 9:02 AM\t1.78 GB of 5.00 GB (35.65%)\tyes\n" +
-				"89961010025061000016\tTurkey 1GB\tQueued\tJun 20, 2025, 8:40 PM\t\t\t0.00 GB of 1.00 GB (0%)\tyes\n" +
-				"89961010025062100039\tUAE 5GB\tProcessing\tJun 22, 2025, 1:05 AM\t\t\t0.00 GB of 5.00 GB (0%)\tyes\n",
+				"89961010025061000016\tTurkey 5GB\tActive\t1.78 GB of 5.00 GB\tJul 12, 2025, 9:02 AM EEST\tyes\n" +
+				"89961010025061000016\tTurkey 1GB\tQueued\t0 MB of 1.00 GB\t\tyes\n" +
+				"89961010025062100039\tUAE 5GB\tProcessing\t0 MB of 5.00 GB\t\tyes\n",
 		},
 		{
 			Name: "expired bundles",
 			Args: []string{"esims", "list", "-s", "EXPIRED"},
 			Opts: []clitest.Option{customer, byEmail},
 			WantOut: "" +
-				"89961010025030200028\tFrance 3GB 15 Days\tDepleted\tMar 2, 2025, 1:00 PM\tMar 5, 2025, 11:30 AM\tMar 20, 2025, 11:30 AM\t3.00 GB of 3.00 GB (100%)\tyes\n" +
-				"89961010025030200028\tFrance 3GB\tExpired\tMar 12, 2025, 9:45 PM\tMar 12, 2025, 10:01 PM\tMar 27, 2025, 10:01 PM\t1.75 GB of 3.00 GB (58.33%)\tyes\n",
+				"89961010025030200028\tFrance 3GB 15 Days\tDepleted\t3.00 GB of 3.00 GB\tMar 20, 2025, 11:30 AM EET\tyes\n" +
+				"89961010025030200028\tFrance 3GB\tExpired\t1.75 GB of 3.00 GB\tMar 27, 2025, 10:01 PM EET\tyes\n",
 		},
 		{
 			Name:    "nothing to show",
@@ -93,9 +97,9 @@ func TestShow(t *testing.T) {
 		"\n" +
 		"Turkey 5GB\n" +
 		"  State:     Active\n" +
-		"  Purchased: Jun 10, 2025, 11:15 AM\n" +
-		"  Start:     Jun 12, 2025, 9:02 AM\n" +
-		"  End:       Jul 12, 2025, 9:02 AM\n" +
+		"  Purchased: Jun 10, 2025, 11:15 AM EEST\n" +
+		"  Start:     Jun 12, 2025, 9:02 AM EEST\n" +
+		"  End:       Jul 12, 2025, 9:02 AM EEST\n" +
 		"  Usage:     ████████░░░░░░░░░░░░ 1.88 GB of 5.00 GB (37.65%)\n" +
 		"  Remaining: 3.12 GB\n" +
 		"  Top-up:    yes\n" +
@@ -103,8 +107,8 @@ func TestShow(t *testing.T) {
 		"\n" +
 		"Turkey 1GB\n" +
 		"  State:     Queued\n" +
-		"  Purchased: Jun 20, 2025, 8:40 PM\n" +
-		"  Usage:     ░░░░░░░░░░░░░░░░░░░░ 0.00 GB of 1.00 GB (0%)\n" +
+		"  Purchased: Jun 20, 2025, 8:40 PM EEST\n" +
+		"  Usage:     ░░░░░░░░░░░░░░░░░░░░ 0 MB of 1.00 GB (0%)\n" +
 		"  Remaining: 1.00 GB\n" +
 		"  Top-up:    yes\n" +
 		"  Origin:    Turkey (TR)\n"
@@ -163,12 +167,15 @@ func TestQR(t *testing.T) {
 			if len(lines) < 4 {
 				t.Fatalf("output too short: %q", e.Out.String())
 			}
-			tail := strings.Join(lines[len(lines)-3:], "\n")
-			wantTail := "SM-DP+ address:  " + tt.wantSMDP + "\nActivation code: " + tt.wantCode + "\nLPA:             " + tt.wantLPA
+			tail := strings.Join(lines[len(lines)-5:], "\n")
+			carddata := url.QueryEscape(tt.wantLPA)
+			wantTail := "SM-DP+ address:  " + tt.wantSMDP + "\nActivation code: " + tt.wantCode + "\nLPA:             " + tt.wantLPA +
+				"\niPhone:          https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=" + carddata +
+				"\nAndroid:         https://esimsetup.android.com/esim_qrcode_provisioning?carddata=" + carddata
 			if tail != wantTail {
 				t.Errorf("tail:\n%s\nwant:\n%s", tail, wantTail)
 			}
-			for _, l := range lines[:len(lines)-3] {
+			for _, l := range lines[:len(lines)-5] {
 				if strings.Trim(l, "█▀▄ ") != "" {
 					t.Errorf("QR line has other characters: %q", l)
 				}
@@ -194,7 +201,9 @@ func TestQR(t *testing.T) {
 		"  \"iccid\": \"89961010025061000016\",\n" +
 		"  \"lpa\": \"LPA:1$smdp.cedarsim.example$10326-D64AD-97847-DDE82\",\n" +
 		"  \"smdpAddress\": \"smdp.cedarsim.example\",\n" +
-		"  \"activationCode\": \"10326-D64AD-97847-DDE82\"\n" +
+		"  \"activationCode\": \"10326-D64AD-97847-DDE82\",\n" +
+		"  \"iosLink\": \"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\n" +
+		"  \"androidLink\": \"https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\"\n" +
 		"}\n"
 	if e.Out.String() != want {
 		t.Errorf("JSON = %q, want %q", e.Out.String(), want)

@@ -2,26 +2,27 @@ package esims
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/complete"
+	"github.com/cedarsim/esim/cli/internal/install"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/sdk"
-	"github.com/cedarsim/esim/sdk/lpa"
+	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/sdk/qrcode"
-	"github.com/mdp/qrterminal/v3"
 	"github.com/spf13/cobra"
 )
 
 // QROptions are the options of `esim esims qr`.
 type QROptions struct {
-	Factory *factory.Factory
+	IO      *iostreams.IOStreams
+	Client  func() (*sdk.Client, error)
 	ICCID   string
 	Email   string
 	PNGPath string
@@ -34,29 +35,23 @@ type QROptions struct {
 
 // QRResult is the --json shape of `esim esims qr`.
 type QRResult struct {
-	ICCID          string `json:"iccid"`
-	LPA            string `json:"lpa"`
-	SMDPAddress    string `json:"smdpAddress"`
-	ActivationCode string `json:"activationCode"`
+	ICCID string `json:"iccid"`
+	diagnose.Install
 }
 
-// maxLPALength bounds what we draw: qrterminal cannot report an oversized payload, and an
-// activation code is far shorter than this.
-const maxLPALength = 512
-
 // NewCmdQR builds `esim esims qr ICCID`.
-func NewCmdQR(f *factory.Factory, runF func(*QROptions) error) *cobra.Command {
-	opts := &QROptions{Factory: f, QRFetchDelay: 500 * time.Millisecond}
+func NewCmdQR(f *factory.Factory) *cobra.Command {
+	opts := &QROptions{IO: f.IOStreams, Client: f.Client, QRFetchDelay: 500 * time.Millisecond}
 	cmd := &cobra.Command{
 		Use:   "qr ICCID",
-		Short: "Print an eSIM's install QR code, SM-DP+ address and activation code",
+		Short: "Print an eSIM's install QR code, SM-DP+ address, activation code and install links",
 		Long: `Print the eSIM's install QR code in the terminal, with the SM-DP+ address and the
-activation code for a manual install. The activation code is read from the eSIM's
-iPhone install link, or decoded from its QR image when only the image is known.
---png saves the QR image to a file.`,
+activation code for a manual install, and the one-tap install links for iPhone and
+Android. The activation code is read from the eSIM's iPhone install link, or decoded
+from its QR image when only the image is known. --png saves the QR image to a file.`,
 		Example: `  $ esim esims qr 8944500000000000011
   $ esim esims qr 8944500000000000011 --email customer@example.com --png esim.png
-  $ esim esims qr 8944500000000000011 --json`,
+  $ esim esims qr 8944500000000000011 --jq .androidLink`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])
@@ -64,28 +59,34 @@ iPhone install link, or decoded from its QR image when only the image is known.
 				return err
 			}
 			opts.ICCID = id
-			if runF != nil {
-				return runF(opts)
-			}
 			return qrRun(cmd.Context(), opts)
 		},
+		ValidArgsFunction: complete.ICCIDs(f.Config),
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Email, "email", "e", "", "Owner's e-mail (default: the logged-in customer)")
 	fl.StringVar(&opts.PNGPath, "png", "", "Save the QR code image to this `FILE`")
-	cmdutil.AddJSONFlag(fl, &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, QRResult{})
 	return cmd
 }
 
 func qrRun(ctx context.Context, opts *QROptions) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading QR code")
-	code, png, err := findCode(ctx, client, opts)
+	listed, err := findListed(ctx, client, opts.Email, opts.ICCID)
+	if err != nil {
+		ios.StopSpinner()
+		return err
+	}
+	code, png, err := install.Find(ctx, client.ESIMs, opts.ICCID, listed, opts.QRFetchDelay)
 	ios.StopSpinner()
+	if sdk.IsNotFound(err) {
+		return notFoundICCID(opts.ICCID)
+	}
 	if err != nil {
 		return err
 	}
@@ -100,87 +101,38 @@ func qrRun(ctx context.Context, opts *QROptions) error {
 		}
 		fmt.Fprintf(ios.ErrOut, "QR code saved to %s\n", opts.PNGPath)
 	}
-	res := QRResult{ICCID: opts.ICCID, LPA: code.String(), SMDPAddress: code.SMDP, ActivationCode: code.MatchingID}
+	res := QRResult{ICCID: opts.ICCID, Install: diagnose.InstallFor(code)}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, res)
+		return opts.JSON.Write(ios.Out, res)
 	}
-	qrterminal.GenerateWithConfig(res.LPA, qrterminal.Config{
-		Level: qrterminal.M, Writer: ios.Out, HalfBlocks: true, QuietZone: 2,
-	})
-	_, err = fmt.Fprintf(ios.Out, "SM-DP+ address:  %s\nActivation code: %s\nLPA:             %s\n",
-		res.SMDPAddress, res.ActivationCode, res.LPA)
+	art, err := qrcode.Terminal(res.LPA)
+	if err != nil {
+		return fmt.Errorf("drawing the QR code: %w", err)
+	}
+	_, err = fmt.Fprintf(ios.Out, "%s\nSM-DP+ address:  %s\nActivation code: %s\nLPA:             %s\niPhone:          %s\nAndroid:         %s\n",
+		art, res.SMDPAddress, res.ActivationCode, res.LPA, res.IOSLink, res.AndroidLink)
 	return err
 }
 
-// findCode finds the activation code of the eSIM: from its iPhone link when the owner's
-// eSIM list has one, otherwise by decoding the QR image (from the list, or the QR call).
-// png is the server's image when one was fetched.
-func findCode(ctx context.Context, client *sdk.Client, opts *QROptions) (lpa.Code, []byte, error) {
-	var png []byte
-	listedWithoutImage := false
-	email, err := session.EmailOrCustomer(ctx, client, opts.Email)
+// findListed finds the eSIM in its owner's list (email, else the logged-in customer):
+// nil when nobody is logged in and no e-mail was given, or the list lacks it.
+func findListed(ctx context.Context, client *sdk.Client, email, iccid string) (*sdk.ESIM, error) {
+	email, err := session.EmailOrCustomer(ctx, client, email)
 	var authErr *cmdutil.AuthError
 	switch {
 	case errors.As(err, &authErr):
-		// Not logged in and no --email: the QR call alone can still answer.
+		return nil, nil // not logged in and no --email: the QR call alone can still answer
 	case err != nil:
-		return lpa.Code{}, nil, err
-	default:
-		list, err := client.ESIMs.ByEmail(ctx, email)
-		if err != nil {
-			return lpa.Code{}, nil, fmt.Errorf("loading eSIMs of %s: %w", email, err)
-		}
-		for _, e := range list {
-			if e.ICCID != opts.ICCID {
-				continue
-			}
-			if e.LinkOnIphone != "" {
-				if c, err := lpa.FromIPhoneLink(e.LinkOnIphone); err == nil && len(c.String()) <= maxLPALength {
-					return c, decodeBase64(e.Base64QRCodeImage), nil
-				}
-			}
-			png = decodeBase64(e.Base64QRCodeImage)
-			listedWithoutImage = png == nil
-		}
+		return nil, err
 	}
-	if png == nil && listedWithoutImage {
-		select {
-		case <-time.After(opts.QRFetchDelay):
-		case <-ctx.Done():
-			return lpa.Code{}, nil, ctx.Err()
-		}
-	}
-	if png == nil {
-		if png, err = client.ESIMs.QRCode(ctx, opts.ICCID); err != nil {
-			return lpa.Code{}, nil, fmt.Errorf("loading the QR code of %s: %w", opts.ICCID, err)
-		}
-	}
-	text, err := qrcode.DecodePNG(png)
+	list, err := client.ESIMs.ByEmail(ctx, email)
 	if err != nil {
-		return lpa.Code{}, nil, fmt.Errorf("reading the QR image of %s: %w", opts.ICCID, err)
+		return nil, fmt.Errorf("loading eSIMs of %s: %w", email, err)
 	}
-	text = strings.TrimSpace(text)
-	if len(text) > maxLPALength {
-		return lpa.Code{}, nil, fmt.Errorf("the QR code of %s holds %d bytes, not an activation code", opts.ICCID, len(text))
+	for i := range list {
+		if list[i].ICCID == iccid {
+			return &list[i], nil
+		}
 	}
-	c, err := lpa.Parse(text)
-	if err != nil {
-		return lpa.Code{}, nil, fmt.Errorf("the QR code of %s: %w", opts.ICCID, err)
-	}
-	return c, png, nil
-}
-
-func decodeBase64(s string) []byte {
-	s = strings.TrimSpace(s)
-	if i := strings.Index(s, ","); strings.HasPrefix(s, "data:") && i > 0 {
-		s = s[i+1:] // tolerate a data: URL
-	}
-	if s == "" {
-		return nil
-	}
-	b, err := base64.StdEncoding.DecodeString(s)
-	if err != nil {
-		return nil
-	}
-	return b
+	return nil, nil
 }

@@ -7,29 +7,36 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/complete"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/render"
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
-	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/spf13/cobra"
 )
 
 // ShowOptions are the options of `esim esims show`.
 type ShowOptions struct {
-	Factory *factory.Factory
-	ICCID   string
-	JSON    cmdutil.JSONFlag
+	IO     *iostreams.IOStreams
+	Client func() (*sdk.Client, error)
+	ICCID  string
+	JSON   cmdutil.JSONFlag
 }
 
 // NewCmdShow builds `esim esims show ICCID`.
-func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Command {
-	opts := &ShowOptions{Factory: f}
+func NewCmdShow(f *factory.Factory) *cobra.Command {
+	opts := &ShowOptions{IO: f.IOStreams, Client: f.Client}
 	cmd := &cobra.Command{
 		Use:   "show ICCID",
 		Short: "Show an eSIM's bundles with usage bars, dates and coverage",
+		Long: `Show each bundle of an eSIM: state, purchase, start and end dates (Beirut time, zone
+shown), data used in MB below 1 GB, whether a top-up is allowed (never for a Revoked
+bundle), origin and coverage. An unknown ICCID exits 1.`,
 		Example: `  $ esim esims show 8944500000000000011
   $ esim esims show 8944500000000000011 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
@@ -39,25 +46,31 @@ func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Comman
 				return err
 			}
 			opts.ICCID = id
-			if runF != nil {
-				return runF(opts)
-			}
 			return showRun(cmd.Context(), opts)
 		},
+		ValidArgsFunction: complete.ICCIDs(f.Config),
 	}
-	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.ESIMBundle{})
 	return cmd
 }
 
+// notFoundICCID is the error of an ICCID the provider does not know.
+func notFoundICCID(id string) error {
+	return &cmdutil.NotFoundError{What: "ICCID", Value: id, Hint: "no such eSIM"}
+}
+
 func showRun(ctx context.Context, opts *ShowOptions) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading eSIM")
 	bundles, err := client.ESIMs.Info(ctx, opts.ICCID)
 	ios.StopSpinner()
+	if sdk.IsNotFound(err) {
+		return notFoundICCID(opts.ICCID)
+	}
 	if err != nil {
 		return fmt.Errorf("loading eSIM %s: %w", opts.ICCID, err)
 	}
@@ -65,7 +78,7 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 		bundles = []sdk.ESIMBundle{}
 	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, bundles)
+		return opts.JSON.Write(ios.Out, bundles)
 	}
 	if len(bundles) == 0 {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)
@@ -73,7 +86,7 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 	}
 	fmt.Fprintf(ios.Out, "ICCID: %s\n", opts.ICCID)
 	for _, b := range bundles {
-		if err := printBundle(ios.Out, b); err != nil {
+		if err := PrintBundle(ios.Out, diagnose.BundleOf(b), "  "); err != nil {
 			return err
 		}
 	}
@@ -82,34 +95,41 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 
 const barWidth = 20
 
-func printBundle(w io.Writer, b sdk.ESIMBundle) error {
+// PrintBundle writes one bundle's detail lines, each label indented by indent.
+func PrintBundle(w io.Writer, b diagnose.Bundle, indent string) error {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "\n%s\n", tableprinter.Sanitize(b.DisplayName()))
+	fmt.Fprintf(&sb, "\n%s%s\n", strings.TrimSuffix(indent, "  "), tableprinter.Sanitize(b.Name))
 	line := func(label, v string) {
 		if v != "" {
-			fmt.Fprintf(&sb, "  %-10s %s\n", label+":", tableprinter.Sanitize(v))
+			fmt.Fprintf(&sb, "%s%-10s %s\n", indent, label+":", tableprinter.Sanitize(v))
 		}
 	}
-	line("State", b.BundleState)
-	line("Purchased", format.Date(b.AssignmentDatetime))
-	line("Start", format.Date(b.StartTime))
-	line("End", format.Date(b.EndTime))
-	if b.Unlimited {
+	line("State", b.State)
+	line("Purchased", b.PurchasedText)
+	line("Start", b.StartText)
+	line("End", b.EndText)
+	if b.Usage.Unlimited {
 		line("Usage", "Unlimited")
 	} else {
-		p := format.ConsumptionPercent(b.InitialQuantity, b.RemainingQuantity)
-		line("Usage", render.Bar(p, barWidth)+" "+Usage(b))
-		line("Remaining", format.BytesGB(min(max(b.RemainingQuantity, 0), max(b.InitialQuantity, 0))))
+		line("Usage", render.Bar(b.Usage.Percent, barWidth)+" "+b.Usage.Text)
+		line("Remaining", format.Volume(min(max(b.Usage.RemainingBytes, 0), max(b.Usage.InitialBytes, 0))))
 	}
-	line("Top-up", render.YesNo(b.CanTopup))
-	if len(b.Countries) > 0 {
-		line("Origin", render.Countries(b.Countries[:1]))
+	line("Top-up", render.YesNo(b.Topup))
+	if b.Origin != nil {
+		line("Origin", render.Countries([]sdk.Country{*b.Origin}))
 	}
-	line("Coverage", render.Countries(profile.Coverage(b.RoamingCountries, countryName)))
+	line("Coverage", render.Countries(b.Coverage))
 	if _, err := io.WriteString(w, sb.String()); err != nil {
 		return fmt.Errorf("writing eSIM: %w", err)
 	}
 	return nil
 }
 
-func countryName(c sdk.Country) string { return c.Name }
+// configDir returns the config directory or "" (for caches only).
+func configDir(cfg func() (*config.Config, error)) string {
+	c, err := cfg()
+	if err != nil {
+		return ""
+	}
+	return c.Dir
+}

@@ -46,7 +46,13 @@ func New(version string) *Factory {
 	}
 	f.Browser = browser.System{Env: f.Getenv}
 	f.Config = onceValues(func() (*config.Config, error) {
-		return config.Load(f.Overrides, f.Getenv)
+		c, err := config.Load(f.Overrides, f.Getenv)
+		if err == nil {
+			for _, w := range c.Warnings {
+				fmt.Fprintln(f.IOStreams.ErrOut, "warning:", w)
+			}
+		}
+		return c, err
 	})
 	f.Client = onceValues(func() (*sdk.Client, error) { return f.NewClient() })
 	return f
@@ -76,6 +82,7 @@ func (f *Factory) NewClient() (*sdk.Client, error) {
 		GuestUsername: cfg.GuestUsername,
 		GuestPassword: cfg.GuestPassword,
 		HTTPClient:    f.HTTPClient,
+		Timeout:       time.Duration(cfg.Timeout),
 		UserAgent:     "esim-cli/" + f.AppVersion,
 		Store:         store,
 	})

@@ -1,4 +1,4 @@
-// Package plans implements `esim plans` (list bundles of a country, region, the global
+// Package plans implements `esim plans` (list bundles of countries, a region, the global
 // origin or the special groups) and `esim plans show`.
 package plans
 
@@ -8,7 +8,11 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/catalog"
+	"github.com/cedarsim/esim/cli/internal/complete"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/render"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/spf13/cobra"
@@ -16,7 +20,9 @@ import (
 
 // ListOptions are the options of `esim plans`.
 type ListOptions struct {
-	Factory   *factory.Factory
+	IO        *iostreams.IOStreams
+	Client    func() (*sdk.Client, error)
+	Config    func() (*config.Config, error)
 	Countries []string
 	Region    string
 	Global    bool
@@ -25,16 +31,21 @@ type ListOptions struct {
 }
 
 // NewCmdPlans builds `esim plans` with its `show` subcommand.
-func NewCmdPlans(f *factory.Factory, runF func(*ListOptions) error) *cobra.Command {
-	opts := &ListOptions{Factory: f}
+func NewCmdPlans(f *factory.Factory) *cobra.Command {
+	opts := &ListOptions{IO: f.IOStreams, Client: f.Client, Config: f.Config}
 	cmd := &cobra.Command{
-		Use:   "plans (--country CODES | --region NAME | --global | --special)",
+		Use:   "plans (--country COUNTRIES | --region NAME | --global | --special)",
 		Short: "List data plans of countries, a region, the global origin or special offers",
 		Long: `List the catalogue's data plans (bundles). Choose exactly one source:
---country with ISO codes (comma-separated, searched together), --region with a region
-name as 'esim regions' lists it, --global, or --special for the special offers.`,
+--country with countries (ISO codes or names, comma-separated, searched together),
+--region with a region name as 'esim regions' lists it, --global, or --special for the
+special offers. An unknown country or region exits 1.
+
+Every plan table has the same columns: ID, flag, plan, data, validity, price, coverage
+(and the group of special offers).`,
 		Example: `  $ esim plans --country TR
-  $ esim plans --country TR,LB --json
+  $ esim plans --country turkey,lebanon --json
+  $ esim plans --country TR --jq '.[] | select(.price < 10) | .id'
   $ esim plans --region Europe
   $ esim plans --global
   $ esim plans --special`,
@@ -49,83 +60,103 @@ name as 'esim regions' lists it, --global, or --special for the special offers.`
 			if n != 1 {
 				return cmdutil.FlagErrorf("choose one of --country, --region, --global or --special")
 			}
-			for i, c := range opts.Countries {
-				c = strings.ToUpper(strings.TrimSpace(c))
-				if len(c) != 2 || c[0] < 'A' || c[0] > 'Z' || c[1] < 'A' || c[1] > 'Z' {
-					return cmdutil.FlagErrorf("invalid country code %q: want two letters such as TR", opts.Countries[i])
+			for _, c := range opts.Countries {
+				if strings.TrimSpace(c) == "" {
+					return cmdutil.FlagErrorf("empty country in --country")
 				}
-				opts.Countries[i] = c
 			}
 			opts.Region = strings.TrimSpace(opts.Region)
-			if runF != nil {
-				return runF(opts)
-			}
 			return listRun(cmd.Context(), opts)
 		},
 		GroupID: "shop",
 	}
 	fl := cmd.Flags()
-	fl.StringSliceVarP(&opts.Countries, "country", "c", nil, "ISO country codes, comma-separated (TR,LB)")
+	fl.StringSliceVarP(&opts.Countries, "country", "c", nil, "Countries: ISO codes or names, comma-separated (TR,LB or turkey)")
 	fl.StringVarP(&opts.Region, "region", "r", "", "Region name (see 'esim regions')")
 	fl.BoolVar(&opts.Global, "global", false, "Plans of the global origin")
 	fl.BoolVar(&opts.Special, "special", false, "Special offers, grouped")
-	cmdutil.AddJSONFlag(fl, &opts.JSON)
-	cmd.AddCommand(NewCmdShow(f, nil))
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.Bundle{})
+	_ = cmd.RegisterFlagCompletionFunc("country", complete.Countries(f.Client, f.Config))
+	_ = cmd.RegisterFlagCompletionFunc("region", complete.Regions(f.Client, f.Config))
+	cmd.AddCommand(NewCmdShow(f))
 	return cmd
 }
 
+// resolveCountries turns names and codes into ISO codes, from the catalogue's list.
+func resolveCountries(ctx context.Context, opts *ListOptions, client *sdk.Client) ([]string, error) {
+	cfg, err := opts.Config()
+	if err != nil {
+		return nil, err
+	}
+	list, err := catalog.Cache{Dir: cfg.Dir}.Countries(ctx, client.Catalog)
+	if err != nil {
+		return nil, err
+	}
+	var codes []string
+	for _, s := range opts.Countries {
+		c, err := catalog.ResolveCountry(list, s)
+		if err != nil {
+			return nil, err
+		}
+		codes = append(codes, strings.ToUpper(c.ISOCode))
+	}
+	return codes, nil
+}
+
 func listRun(ctx context.Context, opts *ListOptions) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading plans")
+	defer ios.StopSpinner()
 	var bundles []sdk.Bundle
 	switch {
 	case len(opts.Countries) > 0:
-		bundles, err = client.Catalog.Search(ctx, opts.Countries)
+		codes, err := resolveCountries(ctx, opts, client)
+		if err != nil {
+			return err
+		}
+		bundles, err = client.Catalog.Search(ctx, codes)
+		if err != nil {
+			return fmt.Errorf("loading plans: %w", err)
+		}
 	case opts.Region != "":
-		bundles, err = client.Catalog.AreaBundles(ctx, opts.Region)
+		cfg, err := opts.Config()
+		if err != nil {
+			return err
+		}
+		regions, err := catalog.Cache{Dir: cfg.Dir}.Regions(ctx, client.Catalog)
+		if err != nil {
+			return err
+		}
+		r, err := catalog.ResolveRegion(regions, opts.Region)
+		if err != nil {
+			return err
+		}
+		if bundles, err = client.Catalog.AreaBundles(ctx, r.Name); err != nil {
+			return fmt.Errorf("loading plans: %w", err)
+		}
 	case opts.Global:
-		bundles, err = client.Catalog.AreaBundles(ctx, "global")
+		if bundles, err = client.Catalog.AreaBundles(ctx, "global"); err != nil {
+			return fmt.Errorf("loading plans: %w", err)
+		}
 	default:
-		bundles, err = client.Catalog.SpecialBundles(ctx)
+		if bundles, err = client.Catalog.SpecialBundles(ctx); err != nil {
+			return fmt.Errorf("loading plans: %w", err)
+		}
 	}
 	ios.StopSpinner()
-	if err != nil {
-		return fmt.Errorf("loading plans: %w", err)
-	}
 	if bundles == nil {
 		bundles = []sdk.Bundle{}
 	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, bundles)
+		return opts.JSON.Write(ios.Out, bundles)
 	}
 	if len(bundles) == 0 {
-		fmt.Fprintln(ios.ErrOut, "No plans found")
+		fmt.Fprintln(ios.ErrOut, "No plans are on sale there right now.")
 		return nil
 	}
-	if opts.Special {
-		return specialTable(opts.Factory, bundles)
-	}
-	return render.BundleTable(ios, bundles)
-}
-
-// specialTable groups special bundles under their group, each group once, in first-seen order.
-func specialTable(f *factory.Factory, bundles []sdk.Bundle) error {
-	ios := f.IOStreams
-	t := render.NewTable(ios)
-	t.Header("Group", "ID", "Plan", "Data", "Validity", "Price", "Coverage")
-	for _, b := range bundles {
-		t.Field(b.Group)
-		t.Field(b.ID)
-		t.Field(render.BundleTitle(b))
-		t.Field(formatQuota(b))
-		t.Field(formatValidity(b))
-		t.Field(render.Price(b.Price))
-		t.Field(render.Coverage(len(b.RoamingCountries)))
-		t.EndRow()
-	}
-	return t.Render()
+	return render.BundleTable(ios, bundles, opts.Special)
 }

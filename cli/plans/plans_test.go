@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cedarsim/esim/cli/clitest"
+	"github.com/charmbracelet/lipgloss"
 )
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
@@ -18,7 +19,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "country search on a terminal",
 			Args: []string{"plans", "--country", "tr, LB"},
-			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.search/success")},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "" +
 				"ID                                    FLAG  PLAN                     DATA       VALIDITY  PRICE      COVERAGE\n" +
 				"cfb611b1-c74c-526f-86d3-dd85f74a320d  🇹🇷    Turkey 1GB 7 Days        1 GB       7 Days    4.50 USD   -\n" +
@@ -31,7 +32,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "country search piped",
 			Args: []string{"plans", "-c", "TR,LB"},
-			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.search/success")},
+			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "" +
 				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
 				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
@@ -45,20 +46,89 @@ func TestPlans(t *testing.T) {
 			Args: []string{"plans", "--special"},
 			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.specialBundles/success")},
 			WantOut: "" +
-				"GROUP           ID                                    PLAN                        DATA   VALIDITY  PRICE      COVERAGE\n" +
-				"Hajj & Umrah    66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD  1 country\n" +
-				"Hajj & Umrah    0e7f703b-b36b-561f-a0fa-92d414b988b6  Hajj & Umrah 20GB 30 Days   20 GB  30 Days   39.00 USD  1 country\n" +
-				"Paris Olympics  5bfe7b0e-962f-58a3-8c4f-b53370af3227  Paris Olympics 5GB 15 Days  5 GB   15 Days   12.00 USD  1 country\n",
+				"ID                                    FLAG            PLAN                        DATA   VALIDITY  PRICE      COVERAGE   GROUP\n" +
+				"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  haj             Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD  1 country  Hajj & Umrah\n" +
+				"0e7f703b-b36b-561f-a0fa-92d414b988b6  haj             Hajj & Umrah 20GB 30 Days   20 GB  30 Days   39.00 USD  1 country  Hajj & Umrah\n" +
+				"5bfe7b0e-962f-58a3-8c4f-b53370af3227  paris-olympics  Paris Olympics 5GB 15 Days  5 GB   15 Days   12.00 USD  1 country  Paris Olympics\n",
 		},
 		{
-			Name: "area bundles",
-			Args: []string{"plans", "--region", " TR "},
-			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.areaBundles/success")},
+			Name:     "unknown region",
+			Args:     []string{"plans", "--region", " TR "},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("catalog.regions/success")},
+			WantCode: 1,
+			WantErr:  "unknown region \"TR\": see 'esim regions'\n",
+		},
+		{
+			Name:     "unknown country",
+			Args:     []string{"plans", "--country", "Narnia"},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("catalog.countries/success")},
+			WantCode: 1,
+			WantErr:  "unknown country \"Narnia\": see 'esim countries'\n",
+		},
+		{
+			Name: "countries by name",
+			Args: []string{"plans", "--country", "turkey,Lebanon"},
+			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "" +
 				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
 				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
 				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
-				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n",
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n" +
+				"246d9777-6414-5d4a-bf6a-42562759deed\tLB\tLebanon 500MB 1 Day\t500 MB\t1 Day\t2.00 USD\t-\n" +
+				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
+		},
+		{
+			Name:    "jq over the plans",
+			Args:    []string{"plans", "--country", "TR,LB", "--jq", ".[] | select(.price < 15) | .name"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
+			WantOut: "TR_1GB_7D\nTR_5GB_30D\nLB_500MB_1D\nLB_3GB_30D\n",
+		},
+		{
+			Name:    "template over the plans",
+			Args:    []string{"plans", "--global", "--template", "{{range .}}{{.id}} {{.price}}{{\"\\n\"}}{{end}}"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.globalBundles/success")},
+			WantOut: "885392c9-bc6f-5d39-900d-db4eab7befb2 29\n",
+		},
+		{
+			Name:    "json fields",
+			Args:    []string{"plans", "--global", "--json=id,price"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.globalBundles/success")},
+			WantOut: "[\n  {\n    \"id\": \"885392c9-bc6f-5d39-900d-db4eab7befb2\",\n    \"price\": 29\n  }\n]\n",
+		},
+		{
+			Name:     "unknown json field",
+			Args:     []string{"plans", "--global", "--json=id,cost"},
+			WantCode: 2,
+			WantErr:  "unknown JSON field \"cost\"; available fields:\n  bundleUsageLevel\n  businessTitle\n  canTopup\n  durationInDays\n  flagsCodes\n  fupMsg\n  group\n  groupIconCode\n  id\n  isSpecial\n  listingDisplayTitle\n  name\n  price\n  quotaInMB\n  roamingCountries\n  thirdPartyProvider\n" + usage,
+		},
+		{
+			Name:     "json fields after a space",
+			Args:     []string{"plans", "--global", "--json", "id,price"},
+			WantCode: 2,
+			WantErr:  "to choose JSON fields write --json=id,price (with =)\n" + usage,
+		},
+		{
+			Name:     "bad jq",
+			Args:     []string{"plans", "--global", "--jq", ".[] |"},
+			WantCode: 2,
+			WantErr:  "invalid --jq expression: unexpected EOF\n" + usage,
+		},
+		{
+			Name: "fits 80 columns",
+			Args: []string{"plans", "--special"},
+			Opts: []clitest.Option{clitest.TTY(80), guest, clitest.Fixtures("catalog.specialBundles/success")},
+			WantOut: "" +
+				"ID                                    PLAN            DATA   VALIDITY  PRICE\n" +
+				"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  Hajj & Umrah…   5 GB   15 Days   15.00 USD\n" +
+				"0e7f703b-b36b-561f-a0fa-92d414b988b6  Hajj & Umrah…   20 GB  30 Days   39.00 USD\n" +
+				"5bfe7b0e-962f-58a3-8c4f-b53370af3227  Paris Olympic…  5 GB   15 Days   12.00 USD\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				for _, l := range strings.Split(strings.TrimSuffix(e.Out.String(), "\n"), "\n") {
+					if w := lipgloss.Width(l); w > 80 {
+						t.Errorf("line of %d columns: %q", w, l)
+					}
+				}
+			},
 		},
 		{
 			Name: "global",
@@ -96,12 +166,6 @@ func TestPlans(t *testing.T) {
 			WantErr:  "choose one of --country, --region, --global or --special\n" + usage,
 		},
 		{
-			Name:     "bad country code",
-			Args:     []string{"plans", "--country", "TUR"},
-			WantCode: 2,
-			WantErr:  "invalid country code \"TUR\": want two letters such as TR\n" + usage,
-		},
-		{
 			Name:     "show without id",
 			Args:     []string{"plans", "show"},
 			WantCode: 2,
@@ -116,7 +180,7 @@ func TestPlansJSONMatchesFixture(t *testing.T) {
 		call, scenario string
 		path           []string
 	}{
-		{[]string{"plans", "--country", "TR,LB", "--json"}, "catalog.search", "success", []string{"data"}},
+		{[]string{"plans", "--global", "--json"}, "catalog.globalBundles", "success", []string{"data"}},
 		{[]string{"plans", "--special", "--json"}, "catalog.specialBundles", "success", []string{"data"}},
 		{[]string{"plans", "--global", "--json"}, "catalog.globalBundles", "success", []string{"data"}},
 	}

@@ -2,12 +2,14 @@ package plans
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/render"
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
@@ -18,14 +20,15 @@ import (
 
 // ShowOptions are the options of `esim plans show`.
 type ShowOptions struct {
-	Factory  *factory.Factory
+	IO       *iostreams.IOStreams
+	Client   func() (*sdk.Client, error)
 	BundleID string
 	JSON     cmdutil.JSONFlag
 }
 
 // NewCmdShow builds `esim plans show BUNDLE_ID`.
-func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Command {
-	opts := &ShowOptions{Factory: f}
+func NewCmdShow(f *factory.Factory) *cobra.Command {
+	opts := &ShowOptions{IO: f.IOStreams, Client: f.Client}
 	cmd := &cobra.Command{
 		Use:   "show BUNDLE_ID",
 		Short: "Show one plan with its coverage",
@@ -37,30 +40,30 @@ func NewCmdShow(f *factory.Factory, runF func(*ShowOptions) error) *cobra.Comman
 			if opts.BundleID == "" {
 				return cmdutil.FlagErrorf("BUNDLE_ID is empty")
 			}
-			if runF != nil {
-				return runF(opts)
-			}
 			return showRun(cmd.Context(), opts)
 		},
 	}
-	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.Bundle{})
 	return cmd
 }
 
 func showRun(ctx context.Context, opts *ShowOptions) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading plan")
 	b, err := client.Catalog.Bundle(ctx, opts.BundleID)
 	ios.StopSpinner()
+	if sdk.IsNotFound(err) || errors.Is(err, sdk.ErrNoData) {
+		return &cmdutil.NotFoundError{What: "plan", Value: opts.BundleID, Hint: "see the ID column of 'esim plans'"}
+	}
 	if err != nil {
 		return fmt.Errorf("loading plan %s: %w", opts.BundleID, err)
 	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, b)
+		return opts.JSON.Write(ios.Out, b)
 	}
 	return PrintBundle(ios.Out, *b)
 }

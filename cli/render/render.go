@@ -24,12 +24,7 @@ func NewTable(ios *iostreams.IOStreams) *tableprinter.Printer {
 // BundleTitle is businessTitle (it names the destination, which a list mixing countries
 // needs), else listingDisplayTitle, else name.
 func BundleTitle(b sdk.Bundle) string {
-	for _, s := range []string{b.BusinessTitle, b.ListingDisplayTitle, b.Name} {
-		if strings.TrimSpace(s) != "" {
-			return s
-		}
-	}
-	return ""
+	return format.BundleTitle(b.BusinessTitle, b.ListingDisplayTitle, b.Name)
 }
 
 // Flag is the emoji flag of the bundle's first flag code on a terminal, or the code.
@@ -59,10 +54,26 @@ func Coverage(n int) string {
 	return strconv.Itoa(n) + " countries"
 }
 
-// BundleTable prints catalogue bundles: id, flag, title, quota, validity, price, coverage.
-func BundleTable(ios *iostreams.IOStreams, bundles []sdk.Bundle) error {
+// BundleColumns is the one column order of every catalogue bundle table (plans, special
+// offers, top-up plans): ID, flag, plan, data, validity, price, coverage, and the group of
+// special offers last. On a narrow terminal coverage goes first, then the flag, then the
+// group; the plan title is truncated; the ID is never cut.
+func BundleColumns(withGroup bool) []tableprinter.Column {
+	cols := []tableprinter.Column{
+		{Title: "ID", Keep: true}, {Title: "Flag", Drop: 2}, {Title: "Plan", Min: 8},
+		{Title: "Data", Keep: true}, {Title: "Validity", Keep: true}, {Title: "Price", Keep: true},
+		{Title: "Coverage", Drop: 3},
+	}
+	if withGroup {
+		cols = append(cols, tableprinter.Column{Title: "Group", Drop: 1})
+	}
+	return cols
+}
+
+// BundleTable prints catalogue bundles in the BundleColumns order.
+func BundleTable(ios *iostreams.IOStreams, bundles []sdk.Bundle, withGroup bool) error {
 	t := NewTable(ios)
-	t.Header("ID", "Flag", "Plan", "Data", "Validity", "Price", "Coverage")
+	t.Columns(BundleColumns(withGroup)...)
 	for _, b := range bundles {
 		t.Field(b.ID, tableprinter.Muted)
 		t.Field(Flag(b.FlagsCodes, t.IsTTY()))
@@ -71,6 +82,9 @@ func BundleTable(ios *iostreams.IOStreams, bundles []sdk.Bundle) error {
 		t.Field(format.Validity(b.DurationInDays))
 		t.Field(Price(b.Price), tableprinter.Green)
 		t.Field(Coverage(len(b.RoamingCountries)))
+		if withGroup {
+			t.Field(b.Group)
+		}
 		t.EndRow()
 	}
 	return t.Render()

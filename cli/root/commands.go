@@ -4,9 +4,11 @@ import (
 	"github.com/cedarsim/esim/cli/areas"
 	"github.com/cedarsim/esim/cli/auth/login"
 	"github.com/cedarsim/esim/cli/auth/logout"
+	"github.com/cedarsim/esim/cli/auth/signup"
 	"github.com/cedarsim/esim/cli/auth/whoami"
 	"github.com/cedarsim/esim/cli/buy"
 	"github.com/cedarsim/esim/cli/contact"
+	"github.com/cedarsim/esim/cli/customer"
 	"github.com/cedarsim/esim/cli/esims"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/plans"
@@ -18,23 +20,24 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// commands lists the top-level commands. `esim serve` and `esim sandbox` (cli/serve,
-// cli/sandbox) are added here by the sandbox engineer, in the "dev" group.
+// commands lists the top-level commands, each in one of the groups of `esim --help`.
 func commands(f *factory.Factory) []*cobra.Command {
 	return []*cobra.Command{
-		plans.NewCmdPlans(f, nil),
-		areas.NewCmdCountries(f, nil),
-		areas.NewCmdRegions(f, nil),
-		buy.NewCmdBuy(f, nil),
+		plans.NewCmdPlans(f),
+		areas.NewCmdCountries(f),
+		areas.NewCmdRegions(f),
+		buy.NewCmdBuy(f),
 		topup.NewCmdTopup(f),
 		tuicmd.NewCmdTUI(f, nil),
-		login.NewCmdLogin(f, nil),
-		logout.NewCmdLogout(f, nil),
-		whoami.NewCmdWhoami(f, nil),
-		contact.NewCmdContact(f, nil),
+		signup.NewCmdSignup(f),
+		login.NewCmdLogin(f),
+		logout.NewCmdLogout(f),
+		whoami.NewCmdWhoami(f),
+		contact.NewCmdContact(f),
 		esims.NewCmdESIMs(f),
+		customer.NewCmdCustomer(f),
 		serve.NewCmdServe(f, nil),
-		clisandbox.NewCmdSandbox(f, nil),
-		version.NewCmdVersion(f),
+		clisandbox.NewCmdSandbox(f),
+		version.NewCmdVersion(f.IOStreams, f.AppVersion),
 	}
 }

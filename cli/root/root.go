@@ -17,7 +17,7 @@ import (
 )
 
 // SessionExpiredMessage is printed when a 401 cannot be recovered (exit code 4).
-const SessionExpiredMessage = "Your session has expired or you are not logged in. Run `esim login` to log in."
+const SessionExpiredMessage = "Your session has expired or you are not logged in. Run `esim login` to log in (new here? `esim signup`)."
 
 // Command groups of `esim --help`; set a command's GroupID to one of these.
 const (
@@ -33,7 +33,8 @@ func NewCmdRoot(f *factory.Factory) *cobra.Command {
 		Use:   "esim <command> <subcommand> [flags]",
 		Short: "CedarSIM eSIM shop from the command line",
 		Long: `Browse travel eSIM plans, log in with an e-mail code, look up eSIMs and their QR codes,
-buy and top up, from the terminal. Support agents look customers up with 'esim esims list'.
+buy and top up, from the terminal. Support agents log in with 'esim login --agent', look
+a customer up with 'esim customer show' and check an eSIM with 'esim esims diagnose'.
 
 Settings come from flags, then ESIM_* environment variables, then config.yaml (or
 config.json) in the esim config directory; by default esim talks to a local sandbox
@@ -41,8 +42,11 @@ config.json) in the esim config directory; by default esim talks to a local sand
 
 Environment: ` + environmentHelp + `
 
-Exit codes: 0 ok, 1 error, 2 usage error or interrupted, 4 not logged in or session expired.`,
-		Example: `  $ esim plans --country TR
+Exit codes: 0 ok, 1 error (also an unknown country, region, ICCID or customer), 2 usage
+error or interrupted, 4 not logged in or session expired. See 'esim help exit-codes' and
+'esim help config'.`,
+		Example: `  $ esim plans --country turkey
+  $ esim signup
   $ esim login --email me@example.com
   $ esim esims list --email customer@example.com --state active
   $ esim esims qr 8944500000000000011`,
@@ -51,6 +55,7 @@ Exit codes: 0 ok, 1 error, 2 usage error or interrupted, 4 not logged in or sess
 		SilenceUsage:  true,
 	}
 	cmd.SetVersionTemplate(version.Format(f.AppVersion))
+	cmd.SuggestionsMinimumDistance = 2
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -63,11 +68,16 @@ Exit codes: 0 ok, 1 error, 2 usage error or interrupted, 4 not logged in or sess
 	pf.StringVar(&f.Overrides.SupportURL, "support-url", "", "Base URL of the support/eSIM service")
 	pf.StringVar(&f.Overrides.ESIMCheckURL, "esimcheck-url", "", "Base URL of the eSIM check service")
 	pf.StringVar(&f.Overrides.ConfigDir, "config-dir", "", "Directory of config.yaml and the stored session")
+	pf.DurationVar(&f.Overrides.Timeout, "timeout", 0, "Time limit of each call to the provider, e.g. 30s or 2m (default 30s)")
+	pf.BoolVar(&f.Overrides.Debug, "debug", false, "Show errors in full, with the call, method and URL (or ESIM_DEBUG=1)")
 
 	used := map[string]bool{}
 	for _, c := range commands(f) {
 		cmd.AddCommand(c)
 		used[c.GroupID] = true
+	}
+	for _, t := range helpTopics() {
+		cmd.AddCommand(t)
 	}
 	addCompletionExamples(cmd)
 	// Only groups that hold a command, so help shows no empty headings.
@@ -85,6 +95,7 @@ Exit codes: 0 ok, 1 error, 2 usage error or interrupted, 4 not logged in or sess
 }
 
 const environmentHelp = `ESIM_SERVER, ESIM_API_URL, ESIM_SUPPORT_URL, ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL,
+ESIM_TIMEOUT, ESIM_DEBUG,
 ESIM_CLIENT_ID, ESIM_CLIENT_SECRET, ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD,
 ESIM_CAPTCHA_TOKEN, ESIM_CAPTCHA_SITE_KEY, ESIM_SUPPORT_PHONE, ESIM_SUPPORT_EMAIL,
 ESIM_CONFIG_DIR, NO_COLOR, BROWSER`
@@ -95,11 +106,35 @@ func Main(ctx context.Context, f *factory.Factory, args []string) int {
 	cmd.SetArgs(args)
 	err := cmd.ExecuteContext(ctx)
 	f.IOStreams.StopSpinner()
-	return HandleError(f.IOStreams.ErrOut, cmd, err, ctx.Err() != nil)
+	return handle(f, cmd, err, ctx.Err() != nil)
 }
 
-// HandleError prints err the way the user should see it and returns the exit code.
-func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) int {
+func handle(f *factory.Factory, root *cobra.Command, err error, interrupted bool) int {
+	if err == nil {
+		return cmdutil.ExitOK
+	}
+	debug := f.Overrides.Debug
+	if f.Getenv != nil {
+		if v := f.Getenv("ESIM_DEBUG"); v != "" && v != "0" && !strings.EqualFold(v, "false") {
+			debug = true
+		}
+	}
+	server := ""
+	if f.Config != nil {
+		if cfg, cerr := f.Config(); cerr == nil {
+			debug = debug || cfg.Debug
+			server = cfg.Server
+			if server == "" {
+				server = strings.TrimSuffix(cfg.APIURL, "/api/v1/")
+			}
+		}
+	}
+	return HandleError(f.IOStreams.ErrOut, root, err, interrupted, debug, server)
+}
+
+// HandleError prints err the way the user should see it and returns the exit code: the
+// words of cmdutil.Describe (in full with debug), and a hint where one helps.
+func HandleError(w io.Writer, root *cobra.Command, err error, interrupted, debug bool, server string) int {
 	if err == nil {
 		return cmdutil.ExitOK
 	}
@@ -113,7 +148,11 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) 
 		fmt.Fprintln(w)
 		return cmdutil.ExitCancel
 	case errors.As(err, &authErr), errors.Is(err, sdk.ErrSessionExpired):
-		fmt.Fprintln(w, SessionExpiredMessage)
+		if authErr != nil && authErr.Message != "" {
+			fmt.Fprintln(w, safeLines(authErr.Message))
+		} else {
+			fmt.Fprintln(w, SessionExpiredMessage)
+		}
 		return cmdutil.ExitAuth
 	case errors.As(err, &flagErr), errors.As(err, &validErr), isCobraUsageError(err):
 		// A ValidationError is the SDK refusing an argument before any request.
@@ -121,7 +160,11 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted bool) 
 		fmt.Fprintln(w, "Run 'esim --help' (or add --help to the command) for usage.")
 		return cmdutil.ExitUsage
 	}
-	fmt.Fprintln(w, safeLines(err.Error()))
+	msg, hint := cmdutil.Describe(err, debug, server)
+	fmt.Fprintln(w, safeLines(msg))
+	if hint != "" {
+		fmt.Fprintln(w, hint)
+	}
 	return cmdutil.ExitError
 }
 

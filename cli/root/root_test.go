@@ -62,7 +62,7 @@ func TestHandleError(t *testing.T) {
 	}{
 		{"nil", nil, false, 0, ""},
 		{"plain", errors.New("boom"), false, 1, "boom\n"},
-		{"server text with escapes", errors.New("GET x: 500: \x1b]0;pwned\x07bad\nsecond\tline"), false, 1, "GET x: 500: ]0;pwnedbad\nsecond line\n"},
+		{"server text with escapes", errors.New("GET x: 500: \x1b]0;pwned\x07bad\nsecond\tline"), false, 1, "500: ]0;pwnedbad\nsecond line\n"},
 		{"silent", fmt.Errorf("x: %w", cmdutil.ErrSilent), false, 1, ""},
 		{"session expired", fmt.Errorf("listing: %w", sdk.ErrSessionExpired), false, 4, SessionExpiredMessage + "\n"},
 		{"auth", &cmdutil.AuthError{Err: errors.New("not logged in")}, false, 4, SessionExpiredMessage + "\n"},
@@ -74,7 +74,7 @@ func TestHandleError(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, _, errOut := iostreams.Test()
-			if got := HandleError(errOut, nil, tt.err, tt.interrupted); got != tt.want {
+			if got := HandleError(errOut, nil, tt.err, tt.interrupted, false, ""); got != tt.want {
 				t.Errorf("code = %d, want %d", got, tt.want)
 			}
 			if errOut.String() != tt.wantMsg {

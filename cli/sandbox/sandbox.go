@@ -1,129 +1,21 @@
-// Package sandbox implements `esim sandbox`: the provider emulator alone, and the sandbox
-// flags that `esim serve` shares.
+// Package sandbox implements `esim sandbox`: the provider emulator alone (its flags and
+// serving loop, shared with `esim serve`, live in cli/internal/sandboxhost).
 package sandbox
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
-	"strconv"
-	"strings"
-	"syscall"
-	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
-
-// DefaultAddr is where the CLI's default configuration expects the sandbox.
-const DefaultAddr = "127.0.0.1:8080"
-
-// Flags are the emulator settings shared by `esim sandbox` and `esim serve`.
-type Flags struct {
-	State          string
-	Accelerate     float64
-	TokenLifetime  time.Duration
-	LockDuration   time.Duration
-	Faults         []string
-	RejectCaptcha  bool
-	ClientID       string
-	ClientSecret   string
-	GuestUsername  string
-	GuestPassword  string
-	PublicURL      string
-	ShopURL        string
-	ActivationWait time.Duration
-}
-
-// Register adds the flags to fs.
-func (f *Flags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.State, "state", "", "Persist the sandbox state to `FILE` (atomic writes) and reload it on start")
-	fs.Float64Var(&f.Accelerate, "accelerate", 1, "Run the sandbox clock `N` times faster (60: a minute is an hour)")
-	fs.DurationVar(&f.TokenLifetime, "token-lifetime", 15*time.Minute, "Lifetime of access tokens")
-	fs.DurationVar(&f.LockDuration, "lock-duration", 15*time.Minute, "How long 5 wrong e-mail codes lock an account")
-	fs.DurationVar(&f.ActivationWait, "activation-delay", 2*time.Minute, "How long a new bundle stays Processing")
-	fs.StringArrayVar(&f.Faults, "fault", nil, "Inject a fault: `path=P,status=N[,count=N][,latency=DUR][,drop]` (repeatable)")
-	fs.BoolVar(&f.RejectCaptcha, "reject-captcha", false, "Refuse every captcha token (the 'Invalid Captcha' answer)")
-	fs.StringVar(&f.ShopURL, "shop-url", "", "Origin of the shop the checkout page returns to (default: the same origin)")
-}
-
-// Options turns the flags (and credentials, when set) into sandbox options.
-func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
-	o := sb.Options{
-		Logger: logger, StatePath: f.State, AccessTokenLifetime: f.TokenLifetime, LockDuration: f.LockDuration,
-		ActivationDelay: f.ActivationWait, ClientID: f.ClientID, ClientSecret: f.ClientSecret,
-		GuestUsername: f.GuestUsername, GuestPassword: f.GuestPassword, PublicURL: f.PublicURL, ShopURL: f.ShopURL,
-	}
-	if f.Accelerate < 1 {
-		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
-	}
-	o.Clock = sb.AcceleratedClock(sb.SystemClock(), f.Accelerate)
-	if f.RejectCaptcha {
-		o.CaptchaValid = func(string) bool { return false }
-	}
-	for _, spec := range f.Faults {
-		ft, err := ParseFault(spec)
-		if err != nil {
-			return o, cmdutil.FlagErrorf("--fault %q: %w", spec, err)
-		}
-		o.Faults = append(o.Faults, ft)
-	}
-	return o, nil
-}
-
-// ParseFault reads `path=P,status=N,count=N,latency=DUR,drop,method=M`.
-func ParseFault(spec string) (sb.Fault, error) {
-	var ft sb.Fault
-	for _, part := range strings.Split(spec, ",") {
-		k, v, _ := strings.Cut(strings.TrimSpace(part), "=")
-		var err error
-		switch k {
-		case "path":
-			ft.Path = v
-		case "method":
-			ft.Method = strings.ToUpper(v)
-		case "status":
-			ft.Status, err = strconv.Atoi(v)
-		case "count":
-			ft.Count, err = strconv.Atoi(v)
-		case "latency":
-			var d time.Duration
-			d, err = time.ParseDuration(v)
-			ft.LatencyMs = int(d / time.Millisecond)
-		case "drop":
-			ft.Drop = true
-		case "detail":
-			ft.Detail = v
-		default:
-			return ft, fmt.Errorf("unknown key %q", k)
-		}
-		if err != nil {
-			return ft, fmt.Errorf("%s: %w", k, err)
-		}
-	}
-	if ft.Path == "" {
-		return ft, errors.New("path is required")
-	}
-	if ft.Status == 0 && ft.LatencyMs == 0 && !ft.Drop {
-		return ft, errors.New("give a status, a latency or drop")
-	}
-	return ft, nil
-}
-
-// Bases returns the lines that tell where each service lives under origin.
-func Bases(origin string) string {
-	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Faults       %s/sandbox/faults\n",
-		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin)
-}
 
 // Options of `esim sandbox`.
 type Options struct {
@@ -131,11 +23,11 @@ type Options struct {
 	ErrOut io.Writer
 	Addr   string
 	Replay string
-	Flags  Flags
+	Flags  sandboxhost.Flags
 }
 
-// NewCmdSandbox builds `esim sandbox`. runF replaces the run function in tests.
-func NewCmdSandbox(f *factory.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+// NewCmdSandbox builds `esim sandbox`.
+func NewCmdSandbox(f *factory.Factory) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
 		Use:   "sandbox",
@@ -144,23 +36,28 @@ func NewCmdSandbox(f *factory.Factory, runF func(context.Context, *Options) erro
 E-mail codes appear at /sandbox/mailbox. Test cards on the checkout page:
 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
 
+The support agent ` + sb.DefaultAgentEmail + ` (and each --agent) signs in with the
+e-mail code like a customer; its tokens carry role "agent" and it may read any
+customer's eSIMs. Every agent read is listed at /sandbox/audit.
+
 With --replay DIR it serves the HAR fixtures of DIR verbatim instead, with the
 matching rules of the Go tests and the MSW handlers.`,
 		Example: `  $ esim sandbox
-  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.json --accelerate 60
+  $ esim sandbox --addr 127.0.0.1:9090 --state sandbox.db --accelerate 60
   $ esim sandbox --fault 'path=catalog/countries,status=500,count=2'
+  $ esim sandbox --agent support@example.com --agent lina@example.com
   $ esim sandbox --replay fixtures/`,
 		Args:    cmdutil.NoArgs,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = f.IOStreams.Out, f.IOStreams.ErrOut
-			if runF != nil {
-				return runF(cmd.Context(), opts)
+			if opts.Flags.AdminToken == "" && f.Getenv != nil {
+				opts.Flags.AdminToken = f.Getenv("ESIM_SANDBOX_ADMIN_TOKEN")
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Addr, "addr", DefaultAddr, "Address to listen on")
+	cmd.Flags().StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
 	cmd.Flags().StringVar(&opts.Replay, "replay", "", "Serve the HAR fixtures under `DIR` instead of emulating")
 	opts.Flags.Register(cmd.Flags())
 	return cmd
@@ -194,41 +91,15 @@ func run(ctx context.Context, opts *Options) error {
 		h = emu
 		fmt.Fprintf(opts.Out, "Sandbox provider on %s\n", origin)
 	}
-	fmt.Fprint(opts.Out, Bases(origin))
-	err = Serve(ctx, ln, h, logger)
+	fmt.Fprint(opts.Out, sandboxhost.Bases(origin))
 	if emu != nil {
-		if serr := emu.Save(); serr != nil && err == nil {
+		sandboxhost.WarnIfExposed(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
+	}
+	err = sandboxhost.Serve(ctx, ln, h, logger)
+	if emu != nil {
+		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr
 		}
 	}
 	return err
-}
-
-// Serve answers on ln until ctx ends or SIGINT/SIGTERM arrives, then shuts down gracefully
-// (in-flight requests get 10 seconds).
-func Serve(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger) error {
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	logger.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	return nil
 }

@@ -19,7 +19,13 @@ type HandlerOptions struct {
 	Webapp  fs.FS         // the built web app (webapp/dist)
 	Config  RuntimeConfig // answered at /config.json
 	Sandbox http.Handler  // the emulator on the same origin; nil when upstream URLs are used
-	Logger  *slog.Logger
+	// Health reports what /healthz answers: nil is "ok", an error "degraded" with 503 (the
+	// sandbox's state file failing writes). Nil means always ok.
+	Health func() error
+	Logger *slog.Logger
+	// TrustProxy reads X-Forwarded-Proto from the reverse proxy in front: https there turns
+	// HSTS on (as TLS on the connection does).
+	TrustProxy bool
 }
 
 // sandboxPrefixes are the paths the same-origin sandbox answers.
@@ -48,6 +54,13 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
+		if o.Health != nil {
+			if err := o.Health(); err != nil {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_ = json.NewEncoder(w).Encode(map[string]string{"status": "degraded", "detail": err.Error()})
+				return
+			}
+		}
 		_, _ = w.Write([]byte(`{"status":"ok"}`))
 	})
 	mux.HandleFunc("GET /config.json", func(w http.ResponseWriter, _ *http.Request) {
@@ -55,7 +68,10 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(cfg)
 	})
-	static := &spa{fsys: o.Webapp}
+	static, err := newSPA(o.Webapp)
+	if err != nil {
+		return nil, err
+	}
 	mux.Handle("/", static)
 	if o.Sandbox != nil {
 		for _, p := range sandboxPrefixes {
@@ -66,12 +82,49 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: gzip: %w", err)
 	}
-	return logRequests(o.Logger, securityHeaders(csp, gz(mux))), nil
+	return logRequests(o.Logger, securityHeaders(csp, o.TrustProxy, gz(mux))), nil
 }
 
-// spa serves files of the build; any other GET path that is not a file answers index.html
-// so client-side routes (/plans, /otp/...) load the app.
-type spa struct{ fsys fs.FS }
+// spa serves files of the build; any other GET path answers index.html so client-side
+// routes load the app whatever their last segment (/token/<JWT>, /otp/<e-mail>/<id>,
+// /faq/some.item). Only paths that can only be files 404 when missing: anything under a
+// folder of the build (/assets/..., /scripts/...) and a name with a static file's
+// extension (/favicon.ico, /robots.txt, /missing.js).
+type spa struct {
+	fsys fs.FS
+	dirs map[string]bool // top-level folders of the build
+}
+
+func newSPA(fsys fs.FS) (*spa, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("serve: read the web app directory: %w", err)
+	}
+	s := &spa{fsys: fsys, dirs: map[string]bool{"assets": true}}
+	for _, e := range entries {
+		if e.IsDir() {
+			s.dirs[e.Name()] = true
+		}
+	}
+	return s, nil
+}
+
+// staticExt are the extensions of files a build serves; a missing one is a 404, not the app.
+var staticExt = map[string]bool{
+	".js": true, ".mjs": true, ".css": true, ".map": true, ".json": true, ".webmanifest": true, ".txt": true,
+	".xml": true, ".html": true, ".htm": true, ".ico": true, ".png": true, ".jpg": true, ".jpeg": true,
+	".gif": true, ".svg": true, ".webp": true, ".avif": true, ".woff": true, ".woff2": true, ".ttf": true,
+	".otf": true, ".wasm": true, ".pdf": true, ".mp4": true, ".webm": true,
+}
+
+// isFilePath reports a path that can only name a file of the build.
+func (s *spa) isFilePath(name string) bool {
+	first, _, nested := strings.Cut(name, "/")
+	if nested && s.dirs[first] {
+		return true
+	}
+	return staticExt[strings.ToLower(path.Ext(name))]
+}
 
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -91,8 +144,8 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.ServeFileFS(w, r, s.fsys, name)
 			return
 		}
-		// A missing file with an extension (a stale asset, a typo) is a 404, not the app.
-		if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" {
+		// A missing file (a stale asset, a typo) is a 404, not the app.
+		if s.isFilePath(name) {
 			http.NotFound(w, r)
 			return
 		}
@@ -166,9 +219,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func securityHeaders(csp string, next http.Handler) http.Handler {
+// hsts is the Strict-Transport-Security value sent over https (one year).
+const hsts = "max-age=31536000"
+
+func securityHeaders(csp string, trustProxy bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		// HSTS only where the browser came over https: TLS on this connection, or a
+		// trusted proxy saying so. Over plain http it would mean nothing (RFC 6797 8.1).
+		if r.TLS != nil || (trustProxy && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")) {
+			h.Set("Strict-Transport-Security", hsts)
+		}
 		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
@@ -205,8 +266,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 // underlying writer.
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests writes one structured line per request. The query string is left out: it
-// can carry e-mail addresses and ICCIDs.
+// logRequests writes one structured line per request. The query string is left out (it
+// can carry tokens, e-mail addresses and ICCIDs) and the path is redacted (redactPath).
 func logRequests(l *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -217,16 +278,31 @@ func logRequests(l *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
-// redactPath hides e-mail addresses (useremails/{email}, send_email/{email}) from the logs.
+// secretAfter are path segments whose next segment is a credential: the shop's
+// /token/<JWT> landing, the e-mail token check, and the sandbox checkout's order id
+// (whoever holds it may pay the order).
+var secretAfter = map[string]bool{"token": true, "verify-email-token": true, "checkout": true}
+
+// redactPath keeps tokens, codes and e-mail addresses out of the logs: the segment after
+// /token/ (and the other secretAfter names), any segment that looks like a JWT, and any
+// e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...).
 func redactPath(p string) string {
-	if !strings.Contains(p, "@") {
-		return p
-	}
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		if strings.Contains(s, "@") {
+		switch {
+		case i > 0 && secretAfter[strings.ToLower(segs[i-1])] && s != "":
+			segs[i] = "[redacted]"
+		case looksLikeJWT(s):
+			segs[i] = "[redacted]"
+		case strings.Contains(s, "@") || strings.Contains(strings.ToLower(s), "%40"):
 			segs[i] = "[email]"
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// looksLikeJWT reports a compact JWS: three dot-separated base64url parts, the first a JSON
+// header ("eyJ" is the base64 of `{"`).
+func looksLikeJWT(s string) bool {
+	return strings.HasPrefix(s, "eyJ") && strings.Count(s, ".") == 2
 }

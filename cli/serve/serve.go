@@ -5,16 +5,17 @@ package serve
 import (
 	"context"
 	"fmt"
-	"github.com/cedarsim/esim/contract"
 	"io"
 	"log/slog"
 	"net"
 	"os"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
+
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
-	clisandbox "github.com/cedarsim/esim/cli/sandbox"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -32,7 +33,7 @@ type Options struct {
 	APIURL, SupportURL, ESIMCheckURL, LogPushURL string
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
-	Sandbox clisandbox.Flags
+	Sandbox sandboxhost.Flags
 }
 
 // NewCmdServe builds `esim serve`. runF replaces the run function in tests.
@@ -46,13 +47,20 @@ func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error)
 sandbox provider on the same origin unless --api-url is given (then --support-url and
 --esimcheck-url are needed too). /healthz answers when the server is up.
 
-Values come from flags, then ESIM_* environment variables (ESIM_BRAND, ESIM_SUPPORT_PHONE,
+Values come from flags, then ESIM_* environment variables, then the config file (see
+'esim help config': brand, support_phone, ..., checkout_hosts) (ESIM_BRAND, ESIM_SUPPORT_PHONE,
 ESIM_SUPPORT_EMAIL, ESIM_LIVE_CHAT_URL, ESIM_CAPTCHA_SITE_KEY, ESIM_TAG_MANAGER_ID,
 ESIM_FLAG_BASE_URL, ESIM_CHECKOUT_HOSTS, ESIM_CLIENT_ID, ESIM_CLIENT_SECRET,
 ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD, ESIM_API_URL, ESIM_SUPPORT_URL,
-ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL).`,
+ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL, ESIM_SANDBOX_ADMIN_TOKEN).
+
+The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer loopback
+clients only unless --sandbox-admin-token is set; listening beyond loopback with the
+sandbox on prints a warning. Behind a reverse proxy, --trust-proxy reads its
+X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 		Example: `  $ esim serve --webapp webapp/dist
-  $ esim serve --webapp webapp/dist --addr :8080 --state sandbox.json --accelerate 60
+  $ esim serve --webapp webapp/dist --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
+  $ esim serve --webapp webapp/dist --agent lina@support.example
   $ esim serve --webapp webapp/dist --api-url https://api.example.com/api/v1/ \
       --support-url https://support.example.com/esim-service/api/v1/ \
       --esimcheck-url https://check.example.com/api/v1/`,
@@ -60,6 +68,14 @@ ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL).`,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut, opts.Getenv = f.IOStreams.Out, f.IOStreams.ErrOut, f.Getenv
+			if f.Config != nil {
+				// One resolution for every command: flags, ESIM_* environment, config file.
+				cfg, err := f.Config()
+				if err != nil {
+					return err
+				}
+				opts.Getenv = cfg.Getenv
+			}
 			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
 			opts.SupportURL = first(opts.SupportURL, f.Overrides.SupportURL)
@@ -77,7 +93,7 @@ ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Addr, "addr", clisandbox.DefaultAddr, "Address to listen on")
+	fl.StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
 	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
 	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
@@ -152,6 +168,7 @@ func (o *Options) resolve() error {
 	s.ClientSecret = first(s.ClientSecret, env("ESIM_CLIENT_SECRET"))
 	s.GuestUsername = first(s.GuestUsername, env("ESIM_GUEST_USERNAME"))
 	s.GuestPassword = first(s.GuestPassword, env("ESIM_GUEST_PASSWORD"))
+	s.AdminToken = first(s.AdminToken, env("ESIM_SANDBOX_ADMIN_TOKEN"))
 
 	o.APIURL = first(o.APIURL, env("ESIM_API_URL"))
 	o.SupportURL = first(o.SupportURL, env("ESIM_SUPPORT_URL"))
@@ -202,7 +219,7 @@ func run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	ho := HandlerOptions{Webapp: os.DirFS(o.WebappDir), Config: o.Config, Logger: logger}
+	ho := HandlerOptions{Webapp: os.DirFS(o.WebappDir), Config: o.Config, Logger: logger, TrustProxy: o.Sandbox.TrustProxy}
 	var emu *sb.Server
 	if o.Config.Sandbox {
 		so, err := o.Sandbox.Options(logger)
@@ -212,7 +229,7 @@ func run(ctx context.Context, o *Options) error {
 		if emu, err = sb.New(so); err != nil {
 			return fmt.Errorf("start sandbox: %w", err)
 		}
-		ho.Sandbox = emu
+		ho.Sandbox, ho.Health = emu, emu.Health
 	}
 	h, err := NewHandler(ho)
 	if err != nil {
@@ -225,15 +242,16 @@ func run(ctx context.Context, o *Options) error {
 	origin := "http://" + displayAddr(ln.Addr())
 	fmt.Fprintf(o.Out, "Shop: %s/\n", origin)
 	if emu != nil {
+		sandboxhost.WarnIfExposed(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
 		fmt.Fprintf(o.Out, "Sandbox provider on the same origin; e-mail codes appear at %s%s\n", origin, sb.MailboxPath)
 		fmt.Fprintf(o.Out, "Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.\n")
 	} else {
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
-	err = clisandbox.Serve(ctx, ln, h, logger)
+	err = sandboxhost.Serve(ctx, ln, h, logger)
 	if emu != nil {
-		if serr := emu.Save(); serr != nil && err == nil {
+		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr
 		}
 	}

@@ -5,16 +5,22 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/cli/iostreams"
-	clisandbox "github.com/cedarsim/esim/cli/sandbox"
 	"github.com/cedarsim/esim/sdk"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -89,6 +95,10 @@ func TestStaticAndFallback(t *testing.T) {
 		{"other file", "/favicon.svg", 200, "<svg", "public, max-age=300"},
 		{"missing asset is 404, not the app", "/assets/gone-123.js", 404, "", ""},
 		{"missing file with extension", "/robots.txt", 404, "", ""},
+		{"missing file under a build folder", "/assets/logo", 404, "", ""},
+		{"the /token/<JWT> landing is the app", "/token/" + testJWT, 200, `<div id="root">`, "no-cache"},
+		{"a dot in the last segment of a route", "/faq/what-is-an.esim", 200, `<div id="root">`, "no-cache"},
+		{"an e-mail address as the last segment", "/otp/rana.haddad@example.com/e7ab0df2", 200, `<div id="root">`, "no-cache"},
 		{"dot segments are cleaned by a redirect, never served", "/../../etc/passwd", 307, "", ""},
 		{"health", "/healthz", 200, `"ok"`, "no-store"},
 		{"sandbox mailbox on the same origin", "/sandbox/mailbox", 200, "mailbox", "no-store"},
@@ -254,7 +264,7 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func sandboxCreds() (f clisandbox.Flags) {
+func sandboxCreds() (f sandboxhost.Flags) {
 	f.ClientID, f.ClientSecret, f.GuestUsername, f.GuestPassword = "prod-client", "s3cret", "guest@p.example", "pw"
 	return f
 }
@@ -273,8 +283,18 @@ func TestCommandFlags(t *testing.T) {
 	}
 }
 
+// testJWT is a compact JWS shape (the landing's token); never verified here.
+const testJWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJyYW5hIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg"
+
 func TestRedactPath(t *testing.T) {
 	tests := []struct{ in, want string }{
+		{"/token/" + testJWT, "/token/[redacted]"},
+		{"/token/opaque-token-value", "/token/[redacted]"},
+		{"/token", "/token"},
+		{"/api/v1/users/actions/verify-email-token/abc123", "/api/v1/users/actions/verify-email-token/[redacted]"},
+		{"/somewhere/" + testJWT + "/x", "/somewhere/[redacted]/x"},
+		{"/otp/rana%40example.com/e7ab", "/otp/[email]/e7ab"},
+		{"/sandbox/checkout/1f0c", "/sandbox/checkout/[redacted]"},
 		{"/plans", "/plans"},
 		{"/esim-service/api/v1/esims/useremails/rima@example.com", "/esim-service/api/v1/esims/useremails/[email]"},
 		{"/api/v1/users/otp/send_email/a@b.c/false", "/api/v1/users/otp/send_email/[email]/false"},
@@ -307,5 +327,154 @@ func TestSDKThroughServe(t *testing.T) {
 	}
 	if _, err := c.Catalog.AreaBundles(ctx, "global"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConfigFileReachesServe: serve resolves its settings like every command, so the
+// config file's keys apply (below the environment and flags), and unset keys keep the
+// serve defaults (the same-origin sandbox).
+func TestConfigFileReachesServe(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte("brand: FileBrand\nsupport_phone: \"+961 70 000 000\"\ncheckout_hosts: pay.file.example\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, _, _ := iostreams.Test()
+	env := map[string]string{"ESIM_CONFIG_DIR": dir, "ESIM_SUPPORT_PHONE": "+961 1 111 111"}
+	f := &factory.Factory{IOStreams: ios, Getenv: func(k string) string { return env[k] }}
+	f.Config = func() (*config.Config, error) { return config.Load(f.Overrides, f.Getenv) }
+	var got *Options
+	cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"--webapp", "dist"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	c := got.Config
+	if c.Brand != "FileBrand" || c.SupportPhone != "+961 1 111 111" || len(c.CheckoutHosts) != 1 || c.CheckoutHosts[0] != "pay.file.example" || !c.Sandbox || c.SupportEmail != DefaultSupportEmail {
+		t.Fatalf("%+v", c)
+	}
+}
+
+// TestLogsCarryNoSecrets sends requests carrying tokens, codes and addresses through the
+// whole stack and reads the request log.
+func TestLogsCarryNoSecrets(t *testing.T) {
+	var buf bytes.Buffer
+	emu, err := sb.New(sb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Sandbox: emu,
+		Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	secrets := []string{testJWT, "query-token-123", "482913", "rana.haddad@example.com", "rana.haddad%40example.com", "opaque-landing-token"}
+	for _, p := range []struct{ method, path string }{
+		{"GET", "/token/" + testJWT},
+		{"GET", "/token/opaque-landing-token"},
+		{"GET", "/profile?token=query-token-123"},
+		{"GET", "/otp/rana.haddad%40example.com/e7ab?code=482913"},
+		{"POST", "/api/v1/users/otp/send_email/rana.haddad@example.com/true"},
+		{"GET", "/api/v1/users/actions/verify-email-token/" + testJWT},
+	} {
+		req, _ := http.NewRequest(p.method, srv.URL+p.path, strings.NewReader(`{"email":"rana.haddad@example.com"}`))
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	log := buf.String()
+	if strings.Count(log, "msg=request") != 6 {
+		t.Fatalf("want 6 request lines:\n%s", log)
+	}
+	for _, s := range secrets {
+		if strings.Contains(log, s) {
+			t.Errorf("the log carries %q:\n%s", s, log)
+		}
+	}
+}
+
+func TestHSTS(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		trustProxy bool
+		hdr        map[string]string
+		want       bool
+	}{
+		{"plain http: none", false, nil, false},
+		{"forwarded https from an untrusted client: none", false, map[string]string{"X-Forwarded-Proto": "https"}, false},
+		{"behind a trusted https proxy", true, map[string]string{"X-Forwarded-Proto": "https"}, true},
+		{"behind a trusted http proxy: none", true, map[string]string{"X-Forwarded-Proto": "http"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), TrustProxy: tc.trustProxy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(h)
+			t.Cleanup(srv.Close)
+			resp, _ := fetch(t, srv, "/", tc.hdr)
+			if got := resp.Header.Get("Strict-Transport-Security") != ""; got != tc.want {
+				t.Fatalf("HSTS %q, want present=%v", resp.Header.Get("Strict-Transport-Security"), tc.want)
+			}
+		})
+	}
+	// Over TLS itself.
+	h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewTLSServer(h)
+	t.Cleanup(srv.Close)
+	resp, err := srv.Client().Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("Strict-Transport-Security") != hsts {
+		t.Fatalf("HSTS over TLS: %q", resp.Header.Get("Strict-Transport-Security"))
+	}
+}
+
+// TestHealthzReportsDegradedSandboxStore: when the sandbox's state file fails writes,
+// /healthz answers 503 "degraded" with the reason (and "ok" again once Health is nil).
+func TestHealthzReportsDegradedSandboxStore(t *testing.T) {
+	var mu sync.Mutex
+	var failing error
+	h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Health: func() error {
+		mu.Lock()
+		defer mu.Unlock()
+		return failing
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	tests := []struct {
+		name   string
+		health error
+		status int
+		body   string
+	}{
+		{"store writes", nil, http.StatusOK, `{"status":"ok"}`},
+		{"store fails writes", errors.New("the sandbox state file could not be written: no space left on device"), http.StatusServiceUnavailable, `"status":"degraded"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mu.Lock()
+			failing = tt.health
+			mu.Unlock()
+			resp, body := fetch(t, srv, "/healthz", nil)
+			if resp.StatusCode != tt.status || !strings.Contains(string(body), tt.body) || resp.Header.Get("Cache-Control") != "no-store" {
+				t.Fatalf("%d %s", resp.StatusCode, body)
+			}
+			if tt.health != nil && !strings.Contains(string(body), "no space left on device") {
+				t.Fatalf("the reason is missing: %s", body)
+			}
+		})
 	}
 }

@@ -31,17 +31,19 @@ type Printer struct {
 	maxW    int
 	r       *lipgloss.Renderer
 	header  []string
+	cols    []Column
 	rows    [][]cell
 	current []cell
 }
 
 type cell struct {
-	text  string
-	style Style
+	text    string
+	style   Style
+	section bool
 }
 
 // New returns a printer. On a TTY, columns are aligned and, with color, styled; maxWidth
-// (0 for none) truncates the last column so lines fit the terminal.
+// (0 for none) is the terminal width lines must fit (see Columns for how).
 func New(w io.Writer, isTTY, color bool, maxWidth int) *Printer {
 	r := lipgloss.NewRenderer(w)
 	if color {
@@ -114,6 +116,107 @@ func (p *Printer) style(s Style) lipgloss.Style {
 	return st
 }
 
+// Column describes how a column behaves when the table does not fit the terminal.
+type Column struct {
+	Title string
+	// Keep marks a column never truncated (identifiers a user copies).
+	Keep bool
+	// Min is the narrowest a truncated cell gets (default 4).
+	Min int
+	// Drop > 0 lets the column go on a narrow terminal, the highest Drop first, before
+	// any cell is truncated. Piped output keeps every column.
+	Drop int
+}
+
+// Columns sets the column titles with their fitting rules (Header sets titles alone).
+func (p *Printer) Columns(cols ...Column) {
+	p.cols = cols
+	p.header = make([]string, len(cols))
+	for i, c := range cols {
+		p.header[i] = c.Title
+	}
+}
+
+// Section adds a line that spans the table on a terminal (a group heading); piped output
+// leaves it out, as every data row carries its group's value itself.
+func (p *Printer) Section(text string) {
+	if len(p.current) > 0 {
+		p.EndRow()
+	}
+	p.rows = append(p.rows, []cell{{text: Sanitize(text), style: Bold, section: true}})
+}
+
+func (p *Printer) column(i int) Column {
+	if i < len(p.cols) {
+		return p.cols[i]
+	}
+	return Column{}
+}
+
+const gap = 2
+
+// fit decides which columns show and how wide each is so that lines stay within maxW:
+// droppable columns go first, then the widest truncatable columns shrink, never below
+// their minimum. Cells are truncated with an ellipsis, never wrapped.
+func (p *Printer) fit(rows [][]cell, ncol int) (show []bool, widths []int) {
+	show = make([]bool, ncol)
+	widths = make([]int, ncol)
+	for i := range show {
+		show[i] = true
+	}
+	for _, r := range rows {
+		if len(r) > 0 && r[0].section {
+			continue
+		}
+		for i, c := range r {
+			widths[i] = max(widths[i], lipgloss.Width(c.text))
+		}
+	}
+	total := func() int {
+		t, n := 0, 0
+		for i := range widths {
+			if show[i] {
+				t += widths[i]
+				n++
+			}
+		}
+		return t + gap*max(n-1, 0)
+	}
+	if p.maxW <= 0 {
+		return show, widths
+	}
+	for total() > p.maxW {
+		drop := -1
+		for i := range show {
+			if show[i] && p.column(i).Drop > 0 && (drop < 0 || p.column(i).Drop > p.column(drop).Drop) {
+				drop = i
+			}
+		}
+		if drop < 0 {
+			break
+		}
+		show[drop] = false
+	}
+	for excess := total() - p.maxW; excess > 0; excess-- {
+		widest := -1
+		for i := range widths {
+			c := p.column(i)
+			minW := c.Min
+			if minW == 0 {
+				minW = 4
+			}
+			if show[i] && !c.Keep && widths[i] > minW && (widest < 0 || widths[i] > widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		widths[widest]--
+	}
+	return show, widths
+}
+
 // Render writes the table.
 func (p *Printer) Render() error {
 	if len(p.current) > 0 {
@@ -121,6 +224,9 @@ func (p *Printer) Render() error {
 	}
 	if !p.isTTY {
 		for _, row := range p.rows {
+			if len(row) > 0 && row[0].section {
+				continue
+			}
 			texts := make([]string, len(row))
 			for i, c := range row {
 				texts[i] = c.text
@@ -141,29 +247,34 @@ func (p *Printer) Render() error {
 	}
 	ncol := 0
 	for _, r := range rows {
-		ncol = max(ncol, len(r))
-	}
-	widths := make([]int, ncol)
-	for _, r := range rows {
-		for i, c := range r {
-			widths[i] = max(widths[i], lipgloss.Width(c.text))
+		if len(r) > 0 && !r[0].section {
+			ncol = max(ncol, len(r))
 		}
 	}
-	const gap = 2
+	show, widths := p.fit(rows, ncol)
 	for _, r := range rows {
 		var b strings.Builder
-		used := 0
-		for i, c := range r {
-			text := c.text
-			last := i == len(r)-1
-			if last && p.maxW > 0 && used+lipgloss.Width(text) > p.maxW && p.maxW-used > 1 {
-				text = truncate(text, p.maxW-used)
+		if len(r) > 0 && r[0].section {
+			text := r[0].text
+			if p.maxW > 0 {
+				text = truncate(text, p.maxW)
 			}
+			b.WriteString(p.style(r[0].style).Render(text))
+		}
+		last := -1
+		for i := range r {
+			if !r[0].section && show[i] {
+				last = i
+			}
+		}
+		for i, c := range r {
+			if c.section || !show[i] {
+				continue
+			}
+			text := truncate(c.text, widths[i])
 			b.WriteString(p.style(c.style).Render(text))
-			if !last {
-				pad := widths[i] - lipgloss.Width(text) + gap
-				b.WriteString(strings.Repeat(" ", pad))
-				used += widths[i] + gap
+			if i != last {
+				b.WriteString(strings.Repeat(" ", widths[i]-lipgloss.Width(text)+gap))
 			}
 		}
 		if _, err := fmt.Fprintln(p.w, b.String()); err != nil {
@@ -181,5 +292,15 @@ func truncate(s string, w int) string {
 	for len(rs) > 0 && lipgloss.Width(string(rs))+1 > w {
 		rs = rs[:len(rs)-1]
 	}
-	return string(rs) + "…"
+	return strings.TrimRight(string(rs), " ") + "…"
+}
+
+// Styled renders text in a style when color is on, as is otherwise (for output that is not
+// a table).
+func Styled(color bool, s Style, text string) string {
+	if !color {
+		return text
+	}
+	p := New(io.Discard, true, true, 0)
+	return p.style(s).Render(text)
 }

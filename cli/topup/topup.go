@@ -7,15 +7,18 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cedarsim/esim/cli/buy"
+	"github.com/cedarsim/esim/cli/browser"
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/checkout"
+	"github.com/cedarsim/esim/cli/internal/complete"
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/render"
 	"github.com/cedarsim/esim/cli/session"
-	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
-	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -28,13 +31,14 @@ func NewCmdTopup(f *factory.Factory) *cobra.Command {
 		Example: `  $ esim topup list 8944500000000000011
   $ esim topup buy 8944500000000000011 TR_5GB_30D --web`,
 	}
-	cmd.AddCommand(NewCmdList(f, nil), NewCmdBuy(f, nil))
-	return cmd
+	cmd.AddCommand(NewCmdList(f), NewCmdBuy(f))
+	return cmdutil.GroupCommand(cmd)
 }
 
 // ListOptions are the options of `esim topup list`.
 type ListOptions struct {
-	Factory  *factory.Factory
+	IO       *iostreams.IOStreams
+	Client   func() (*sdk.Client, error)
 	ICCID    string
 	Origin   string
 	Provider int
@@ -42,8 +46,8 @@ type ListOptions struct {
 }
 
 // NewCmdList builds `esim topup list ICCID`.
-func NewCmdList(f *factory.Factory, runF func(*ListOptions) error) *cobra.Command {
-	opts := &ListOptions{Factory: f, Provider: -1}
+func NewCmdList(f *factory.Factory) *cobra.Command {
+	opts := &ListOptions{IO: f.IOStreams, Client: f.Client, Provider: -1}
 	cmd := &cobra.Command{
 		Use:   "list ICCID",
 		Short: "List the top-up plans available for an eSIM",
@@ -59,17 +63,18 @@ plan) and the provider are read from the eSIM unless --origin and --provider are
 			}
 			opts.ICCID = id
 			opts.Origin = strings.TrimSpace(opts.Origin)
-			if runF != nil {
-				return runF(opts)
-			}
 			return listRun(cmd.Context(), opts)
 		},
+		ValidArgsFunction: complete.ICCIDs(f.Config),
 	}
 	cmd.Flags().StringVar(&opts.Origin, "origin", "", "Origin country code or region name (default: from the eSIM)")
 	cmd.Flags().IntVar(&opts.Provider, "provider", -1, "Third-party provider number (default: from the eSIM)")
-	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.Bundle{})
 	return cmd
 }
+
+func countryISO(c sdk.Country) string  { return c.ISOCode }
+func countryName(c sdk.Country) string { return c.Name }
 
 // origin finds the eSIM's origin and provider from its bundles (the first country of the
 // first bundle that has one).
@@ -78,11 +83,7 @@ func origin(bundles []sdk.ESIMBundle) (string, int, bool) {
 		if len(b.Countries) == 0 {
 			continue
 		}
-		o := b.Countries[0].ISOCode
-		if o == "" {
-			o = b.Countries[0].Name
-		}
-		if o != "" {
+		if o := profile.TopupOrigin(b.Countries, countryISO, countryName); o != "" {
 			return o, b.ThirdPartyProvider, true
 		}
 	}
@@ -90,11 +91,11 @@ func origin(bundles []sdk.ESIMBundle) (string, int, bool) {
 }
 
 func listRun(ctx context.Context, opts *ListOptions) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ios := opts.Factory.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Loading top-up plans")
 	bundles, err := topupBundles(ctx, client, opts.ICCID, opts.Origin, opts.Provider)
 	ios.StopSpinner()
@@ -102,7 +103,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		return err
 	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, bundles)
+		return opts.JSON.Write(ios.Out, bundles)
 	}
 	if ios.IsStdoutTTY() {
 		fmt.Fprintf(ios.ErrOut, "Topup eSIM with ICCID %s\n", opts.ICCID)
@@ -111,23 +112,15 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)
 		return nil
 	}
-	t := render.NewTable(ios)
-	t.Header("Name", "Plan", "Data", "Validity", "Price", "ID")
-	for _, b := range bundles {
-		t.Field(b.Name, tableprinter.Cyan)
-		t.Field(render.BundleTitle(b), tableprinter.Bold)
-		t.Field(format.Quota(b.QuotaInMB))
-		t.Field(format.Validity(b.DurationInDays))
-		t.Field(render.Price(b.Price), tableprinter.Green)
-		t.Field(b.ID, tableprinter.Muted)
-		t.EndRow()
-	}
-	return t.Render()
+	return render.BundleTable(ios, bundles, false)
 }
 
 func topupBundles(ctx context.Context, client *sdk.Client, id, org string, provider int) ([]sdk.Bundle, error) {
 	if org == "" || provider < 0 {
 		info, err := client.ESIMs.Info(ctx, id)
+		if sdk.IsNotFound(err) {
+			return nil, &cmdutil.NotFoundError{What: "ICCID", Value: id, Hint: "no such eSIM"}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("loading eSIM %s: %w", id, err)
 		}
@@ -154,7 +147,10 @@ func topupBundles(ctx context.Context, client *sdk.Client, id, org string, provi
 
 // BuyOptions are the options of `esim topup buy`.
 type BuyOptions struct {
-	Factory *factory.Factory
+	IO      *iostreams.IOStreams
+	Client  func() (*sdk.Client, error)
+	Config  func() (*config.Config, error)
+	Browser browser.Browser
 	ICCID   string
 	Bundle  string
 	Web     bool
@@ -162,8 +158,8 @@ type BuyOptions struct {
 }
 
 // NewCmdBuy builds `esim topup buy ICCID BUNDLE`.
-func NewCmdBuy(f *factory.Factory, runF func(*BuyOptions) error) *cobra.Command {
-	opts := &BuyOptions{Factory: f}
+func NewCmdBuy(f *factory.Factory) *cobra.Command {
+	opts := &BuyOptions{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser}
 	cmd := &cobra.Command{
 		Use:   "buy ICCID BUNDLE",
 		Short: "Top up one of your eSIMs: get the checkout link to pay",
@@ -183,24 +179,21 @@ and prints the checkout link; --web opens it in the browser.`,
 			if opts.Bundle = strings.TrimSpace(args[1]); opts.Bundle == "" {
 				return cmdutil.FlagErrorf("BUNDLE is empty")
 			}
-			if runF != nil {
-				return runF(opts)
-			}
 			return buyRun(cmd.Context(), opts)
 		},
+		ValidArgsFunction: complete.ICCIDs(f.Config),
 	}
 	cmd.Flags().BoolVarP(&opts.Web, "web", "w", false, "Open the checkout link in the browser")
-	cmdutil.AddJSONFlag(cmd.Flags(), &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, checkout.Result{})
 	return cmd
 }
 
 func buyRun(ctx context.Context, opts *BuyOptions) error {
-	f := opts.Factory
-	client, err := f.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	cfg, err := f.Config()
+	cfg, err := opts.Config()
 	if err != nil {
 		return err
 	}
@@ -208,7 +201,7 @@ func buyRun(ctx context.Context, opts *BuyOptions) error {
 	if err != nil {
 		return err
 	}
-	ios := f.IOStreams
+	ios := opts.IO
 	ios.StartSpinner("Checking the top-up")
 	defer ios.StopSpinner()
 	esim, bundleID, err := selectTopup(ctx, client, claims.Email, opts)
@@ -230,9 +223,9 @@ func buyRun(ctx context.Context, opts *BuyOptions) error {
 	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: bundleID, Email: claims.Email, TopupAccountID: esim.AccountID})
 	ios.StopSpinner()
 	if err != nil {
-		return buy.PaymentError(f, err)
+		return checkout.PaymentError(err, cfg.Support())
 	}
-	return buy.PrintCheckout(ctx, f, buy.Result{OrderID: res.OrderID, CheckoutURL: res.CheckoutURL}, opts.Web, opts.JSON.Enabled)
+	return checkout.Print(ctx, ios, opts.Browser, checkout.Result{OrderID: res.OrderID, CheckoutURL: res.CheckoutURL}, opts.Web, &opts.JSON)
 }
 
 type esimNotFoundError struct{ iccid, email string }

@@ -5,13 +5,14 @@ package tuicmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"time"
 
 	"github.com/cedarsim/esim/cli/auth/captcha"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/tui"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/spf13/cobra"
 )
 
@@ -28,8 +29,10 @@ func NewCmdTUI(f *factory.Factory, runF func(*Options) error) *cobra.Command {
 		Use:   "tui",
 		Short: "Browse plans, log in, see your eSIMs and buy in a full-screen interface",
 		Long: `Open the full-screen shop: the plans browser (Countries, Regions, Global, search), plan
-details, login by e-mail code, My eSIMs with usage and QR codes, buy and top-up ending in
-the checkout link. Quitting keeps the stored session.`,
+details, login or sign-up by e-mail code, My eSIMs with usage and QR codes, buy and top-up
+ending in the checkout link (the TUI then watches for the paid eSIM). An agent's session
+gets the Agent tab: look a customer up and diagnose an eSIM. Quitting keeps the stored
+session.`,
 		Example: "  $ esim tui\n  $ esim --server http://127.0.0.1:8080 tui",
 		Args:    cmdutil.NoArgs,
 		GroupID: "shop",
@@ -66,7 +69,14 @@ func run(ctx context.Context, opts *Options) error {
 			if cfg.CaptchaToken != "" {
 				return cfg.CaptchaToken, nil
 			}
-			return browserCaptcha(ctx, f, cfg.CaptchaSiteKey)
+			return "", errors.New("no captcha token configured")
+		},
+		CaptchaPage: func(ctx context.Context) (otp.CaptchaPage, error) {
+			s, err := captcha.Start(cfg.CaptchaSiteKey)
+			if err != nil {
+				return nil, err
+			}
+			return page{s}, nil
 		},
 		OpenBrowser: func(u string) error { return f.Browser.Browse(ctx, u) },
 		Emoji:       true,
@@ -78,17 +88,10 @@ func run(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-// browserCaptcha runs the captcha page; the TUI owns the screen, so nothing is printed.
-func browserCaptcha(ctx context.Context, f *factory.Factory, siteKey string) (string, error) {
-	s, err := captcha.Start(siteKey)
-	if err != nil {
-		return "", err
-	}
-	defer s.Close()
-	if err := f.Browser.Browse(ctx, s.URL); err != nil {
-		return "", err
-	}
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancel()
-	return s.Wait(ctx)
-}
+// page is the captcha page as the TUI waits for it: the TUI shows its address (a browser
+// may not open), bounds the wait and lets esc cancel it.
+type page struct{ s *captcha.Server }
+
+func (p page) URL() string                              { return p.s.URL }
+func (p page) Wait(ctx context.Context) (string, error) { return p.s.Wait(ctx) }
+func (p page) Close() error                             { return p.s.Close() }

@@ -192,5 +192,11 @@ type TokenRequest struct {
 // TokenRequestGrantType defines model for TokenRequest.GrantType.
 type TokenRequestGrantType string
 
+// Forbidden defines model for Forbidden.
+type Forbidden = Problem
+
+// TooManyRequests defines model for TooManyRequests.
+type TooManyRequests = Problem
+
 // Unauthorized defines model for Unauthorized.
 type Unauthorized = Problem

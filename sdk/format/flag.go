@@ -68,12 +68,3 @@ func FlagEmoji(code string) string {
 func isAlpha2(s string) bool {
 	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= 'a' && s[1] <= 'z'
 }
-
-// FirstFlag is the flag of a bundle: its first flagsCodes entry, or a placeholder when
-// there is none.
-func FirstFlag(flagsCodes []string) Flag {
-	if len(flagsCodes) == 0 {
-		return Flag{Kind: FlagPlaceholder}
-	}
-	return FlagFor(flagsCodes[0])
-}

@@ -6,6 +6,7 @@ package format
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Price is the bundle price with 2 decimals and the USD suffix ("12.50 USD"); a missing
@@ -100,19 +101,15 @@ func CardCoverage(n int) (shown int, more string) {
 	return MaxCardFlags, "+" + strconv.Itoa(n-MaxCardFlags)
 }
 
-// MobileMaxWidth is the mobile breakpoint: widths up to and including it are mobile.
-const MobileMaxWidth = 768
-
-// IsMobile reports whether a viewport width uses the mobile layout.
-func IsMobile(width int) bool { return width <= MobileMaxWidth }
-
-// GridRow is the 1-based grid row in which an expanded area's bundle grid is placed: the
-// row right after the clicked card's row. position is the card's 1-based place in the
-// area list; mobile shows one card per row, desktop three. Positions below 1 count as 1.
-func GridRow(position int, mobile bool) int {
-	position = max(position, 1)
-	if mobile {
-		return position + 1
+// BundleTitle is the title of a bundle card or row: businessTitle (it names the
+// destination, which a list mixing countries needs), else listingDisplayTitle, else name,
+// the first that is not blank, trimmed; "" when all are blank. The web, the CLI and the
+// TUI all use this rule.
+func BundleTitle(businessTitle, listingDisplayTitle, name string) string {
+	for _, s := range []string{businessTitle, listingDisplayTitle, name} {
+		if t := strings.TrimSpace(s); t != "" {
+			return t
+		}
 	}
-	return (position+2)/3 + 1
+	return ""
 }

@@ -10,6 +10,18 @@ import (
 
 func TestVectors(t *testing.T) {
 	runners := map[string]vectors.Runner{
+		"bundleTitle": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name                               string
+				BusinessTitle, ListingDisplayTitle string
+				BundleName                         string
+				Want                               string
+			}
+			vectors.DecodeCase(t, raw, &c)
+			if got := BundleTitle(c.BusinessTitle, c.ListingDisplayTitle, c.BundleName); got != c.Want {
+				t.Errorf("%s: BundleTitle = %q, want %q", c.Name, got, c.Want)
+			}
+		},
 		"price": func(t *testing.T, raw json.RawMessage) {
 			var c struct {
 				Name  string
@@ -148,29 +160,6 @@ func TestVectors(t *testing.T) {
 			shown, more := CardCoverage(c.Count)
 			if shown != c.Want.Shown || more != c.Want.More {
 				t.Errorf("%s: CardCoverage(%d) = %d, %q, want %d, %q", c.Name, c.Count, shown, more, c.Want.Shown, c.Want.More)
-			}
-		},
-		"gridRow": func(t *testing.T, raw json.RawMessage) {
-			var c struct {
-				Name     string
-				Position int
-				Mobile   bool
-				Want     int
-			}
-			vectors.DecodeCase(t, raw, &c)
-			if got := GridRow(c.Position, c.Mobile); got != c.Want {
-				t.Errorf("%s: GridRow(%d, %v) = %d, want %d", c.Name, c.Position, c.Mobile, got, c.Want)
-			}
-		},
-		"mobile": func(t *testing.T, raw json.RawMessage) {
-			var c struct {
-				Name  string
-				Width int
-				Want  bool
-			}
-			vectors.DecodeCase(t, raw, &c)
-			if got := IsMobile(c.Width); got != c.Want {
-				t.Errorf("%s: IsMobile(%d) = %v, want %v", c.Name, c.Width, got, c.Want)
 			}
 		},
 	}

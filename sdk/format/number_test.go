@@ -106,19 +106,3 @@ func TestParseTimeErrorSaysWhat(t *testing.T) {
 		t.Fatalf("ParseTime error = %v, want it to quote the input", err)
 	}
 }
-
-func TestFirstFlag(t *testing.T) {
-	tests := []struct {
-		codes []string
-		want  Flag
-	}{
-		{nil, Flag{Kind: FlagPlaceholder}},
-		{[]string{"TR", "Europe"}, Flag{Kind: FlagCountry, Code: "tr"}},
-		{[]string{"Europe", "TR"}, Flag{Kind: FlagRegion, Icon: "europe"}},
-	}
-	for _, tt := range tests {
-		if got := FirstFlag(tt.codes); got != tt.want {
-			t.Errorf("FirstFlag(%q) = %+v, want %+v", tt.codes, got, tt.want)
-		}
-	}
-}

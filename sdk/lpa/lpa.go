@@ -115,3 +115,12 @@ func FromIPhoneLink(link string) (Code, error) {
 	}
 	return c, nil
 }
+
+// androidLink is Android's one-tap install link; carddata holds the URL-encoded code.
+const androidLink = "https://esimsetup.android.com/esim_qrcode_provisioning?carddata="
+
+// AndroidLink returns https://esimsetup.android.com/esim_qrcode_provisioning?carddata=<URL-encoded LPA>,
+// the one-tap install link of Android devices that support it.
+func AndroidLink(c Code) string {
+	return androidLink + url.QueryEscape(c.String())
+}

@@ -95,3 +95,16 @@ func Coverage[T any](items []T, name func(T) string) []T {
 	}
 	return out
 }
+
+// TopupOrigin is the origin a bundle's top-up plans are listed for: the ISO code of its
+// first covered country (countries[0], the origin), else that country's name, trimmed;
+// "" when the list is empty. The web, the CLI and the TUI all use this rule.
+func TopupOrigin[T any](countries []T, isoCode, name func(T) string) string {
+	if len(countries) == 0 {
+		return ""
+	}
+	if code := strings.TrimSpace(isoCode(countries[0])); code != "" {
+		return code
+	}
+	return strings.TrimSpace(name(countries[0]))
+}

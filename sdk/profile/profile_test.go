@@ -30,6 +30,19 @@ func (c country) name() string {
 
 func TestVectors(t *testing.T) {
 	runners := map[string]vectors.Runner{
+		"topupOrigin": func(t *testing.T, raw json.RawMessage) {
+			type country struct{ IsoCode, Name string }
+			var c struct {
+				Name      string
+				Countries []country
+				Want      string
+			}
+			vectors.DecodeCase(t, raw, &c)
+			got := TopupOrigin(c.Countries, func(x country) string { return x.IsoCode }, func(x country) string { return x.Name })
+			if got != c.Want {
+				t.Errorf("%s: TopupOrigin = %q, want %q", c.Name, got, c.Want)
+			}
+		},
 		"tab": func(t *testing.T, raw json.RawMessage) {
 			var c struct {
 				Name  string

@@ -10,7 +10,6 @@ package record
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +22,7 @@ import (
 	"sync"
 
 	"github.com/cedarsim/esim/contract/har"
+	"github.com/cedarsim/esim/sdk"
 )
 
 // Redacted replaces every secret value.
@@ -31,20 +31,6 @@ const Redacted = "REDACTED"
 // maxBody bounds what is kept of one body; larger bodies are passed on untouched but
 // recorded as truncated.
 const maxBody = 16 << 20
-
-type callKey struct{}
-
-// WithCall names the call a request belongs to (the fixture `_call`, e.g.
-// "catalog.countries"). The SDK sets it on every request it makes.
-func WithCall(ctx context.Context, call string) context.Context {
-	return context.WithValue(ctx, callKey{}, call)
-}
-
-// CallFrom returns the call name set by WithCall, or "".
-func CallFrom(ctx context.Context) string {
-	s, _ := ctx.Value(callKey{}).(string)
-	return s
-}
 
 // Options configure a Recorder.
 type Options struct {
@@ -103,7 +89,7 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	e := har.Entry{
-		Call:     firstNonEmpty(CallFrom(req.Context()), key.Service+" "+key.Method+" "+key.Path),
+		Call:     firstNonEmpty(sdk.CallName(req.Context()), key.Service+" "+key.Method+" "+key.Path),
 		Service:  key.Service,
 		Request:  r.request(req, key.Service, reqBody),
 		Response: response(resp, respBody),

@@ -4,7 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"math/big"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -31,15 +33,20 @@ const iccidPrefix = "8996199"
 func (s *Server) sendMailLocked(m *Mail) {
 	m.ID = newGUID()
 	m.SentAt = s.now()
-	s.st.Mail = append(s.st.Mail, m)
-	if n := len(s.st.Mail); n > maxMails {
-		s.st.Mail = append([]*Mail(nil), s.st.Mail[n-maxMails:]...)
+	m.seq = s.nextSeqLocked()
+	s.markLocked(kindMail, seqID(m.seq), m)
+	all := append(s.st.Mail, m)
+	s.st.Mail, _ = trimOldest(all, mailBytes, maxMails, maxMailBytes)
+	for _, old := range all[:len(all)-len(s.st.Mail)] {
+		s.markLocked(kindMail, seqID(old.seq), nil)
 	}
 }
 
-// POST support esims/can-purchase
+// POST support esims/can-purchase: a customer asks for their own e-mail only (the answer
+// says how many unpaid orders that customer has).
 func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
+	a, ok := s.customer(w, r)
+	if !ok {
 		return
 	}
 	var body struct {
@@ -50,8 +57,16 @@ func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
+	if tooLong(w, fieldLimit{"bundleId", body.BundleID, maxIDLen}, fieldLimit{"userEmail", body.UserEmail, MaxEmailLen},
+		fieldLimit{"comment", body.Comment, MaxDepartmentLen}) {
+		return
+	}
 	if strings.TrimSpace(body.BundleID) == "" || !validEmail(strings.TrimSpace(body.UserEmail)) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		return
+	}
+	if !strings.EqualFold(strings.TrimSpace(body.UserEmail), a.Email) {
+		forbid(w, detailNotYourPurchase)
 		return
 	}
 	answer := func(ok bool, reason string) {
@@ -70,7 +85,7 @@ func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	unpaid := 0
-	for _, o := range s.st.Orders {
+	for _, o := range s.st.open {
 		if o.Status == orderOpen && o.BundleID != "" && strings.EqualFold(o.Email, strings.TrimSpace(body.UserEmail)) {
 			unpaid++
 		}
@@ -83,10 +98,14 @@ func (s *Server) handleCanPurchase(w http.ResponseWriter, r *http.Request) {
 	answer(true, "")
 }
 
-// POST orderfulfillment/orders (Basic client credential): one open order per credential;
-// while it is open and not yet bound to a customer (orderdetails binds it) the same order
-// comes back with newlyCreated false. A bound order belongs to its customer, so another
-// customer of the same shop credential gets a new order rather than one it may not delete.
+// POST orderfulfillment/orders (Basic client credential). The credential is the shop's,
+// shared by every customer and public in /config.json, so the call cannot say whose order
+// it is: every call opens a new order with an unguessable id (newlyCreated true), and only
+// whoever got that id can use it. orderdetails binds it to the bearer's customer; from then
+// on only that customer may detail or delete it. No customer can be handed another's open
+// order, so the delete-and-recreate rule of the clients never deletes someone else's.
+// Unbound orders older than unboundOrderTTL are dropped, and at maxOrders the oldest
+// unbound one makes room, so a flood of creates cannot block purchases.
 func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	if !s.basicClient(r) {
 		writeProblem(w, http.StatusUnauthorized, "Invalid client credential.")
@@ -98,25 +117,51 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 	id, _, _ := r.BasicAuth()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, o := range s.st.Orders {
-		if o.Client == id && o.Status == orderOpen && o.UserID == "" {
-			writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": false}))
-			return
-		}
+	now := s.now()
+	if len(s.st.Orders) >= maxOrders {
+		s.pruneUnboundOrdersLocked(now)
 	}
 	if len(s.st.Orders) >= maxOrders {
 		writeProblem(w, http.StatusServiceUnavailable, "The sandbox holds too many orders; restart it without --state.")
 		return
 	}
-	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: s.now()}
+	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: now}
 	s.st.Orders[o.ID] = o
-	s.saveLocked()
+	s.markOrderLocked(o)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true}))
 }
 
-// DELETE orderfulfillment/orders/{id}
+// unboundOrderTTL is how long an order nobody has detailed is kept.
+const unboundOrderTTL = time.Hour
+
+// pruneUnboundOrdersLocked drops unbound orders older than unboundOrderTTL and, if the
+// store is still full, the oldest unbound one.
+func (s *Server) pruneUnboundOrdersLocked(now time.Time) {
+	var oldest *order
+	for id, o := range s.st.open {
+		if o.UserID != "" || o.Status != orderOpen {
+			continue
+		}
+		if now.Sub(o.Created) > unboundOrderTTL {
+			s.deleteOrderLocked(id)
+			continue
+		}
+		if oldest == nil || o.Created.Before(oldest.Created) {
+			oldest = o
+		}
+	}
+	if len(s.st.Orders) >= maxOrders && oldest != nil {
+		s.deleteOrderLocked(oldest.ID)
+	}
+}
+
+// DELETE orderfulfillment/orders/{id}: a customer deletes an open order that is theirs or
+// not yet bound (only the one who created it knows its id).
 func (s *Server) handleOrderDelete(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.bearer(w, r)
+	a, ok := s.customer(w, r)
 	if !ok {
 		return
 	}
@@ -127,18 +172,24 @@ func (s *Server) handleOrderDelete(w http.ResponseWriter, r *http.Request) {
 	case o == nil || o.Status == orderDeleted:
 		writeProblem(w, http.StatusNotFound, "Order not found")
 	case o.UserID != "" && o.UserID != a.Sub:
-		writeProblem(w, http.StatusForbidden, "This order belongs to another customer.")
+		forbid(w, detailNotYourOrder)
 	case o.Status == orderPaid:
 		writeProblem(w, http.StatusConflict, "A paid order cannot be deleted.")
 	default:
 		o.Status = orderDeleted
-		s.saveLocked()
+		s.markOrderLocked(o)
+		if !s.saveLocked(w) {
+			return
+		}
 		writeJSON(w, http.StatusOK, data(map[string]bool{"deleted": true}))
 	}
 }
 
 // POST accounts/{accountId}/{orderId}/orderdetails binds the order to the bearer's customer
 // and to one bundle (a top-up when accountId is an eSIM's), and answers the checkout link.
+// The idempotency id is kept on the order: a retry with the same id answers the same link
+// again (even once paid) and changes nothing; an order has one line, so another request on
+// an order that already has its line is refused (409) rather than adding a second.
 func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.customer(w, r)
 	if !ok {
@@ -158,6 +209,10 @@ func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 		return
 	}
+	if len(body.IdempotencyID) > maxIDLen {
+		writeProblem(w, http.StatusBadRequest, fmt.Sprintf("idempotencyId is longer than %d characters.", maxIDLen))
+		return
+	}
 	b, found := s.cat.ByID(body.Order[0].ServiceItemID)
 	if !found {
 		writeProblem(w, http.StatusNotFound, "Bundle not found")
@@ -171,11 +226,18 @@ func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 	case o == nil || o.Status == orderDeleted:
 		writeProblem(w, http.StatusNotFound, "Order not found")
 		return
+	case o.UserID != "" && o.UserID != a.Sub:
+		forbid(w, detailNotYourOrder)
+		return
+	case body.IdempotencyID != "" && o.DetailsIdem == body.IdempotencyID && o.CheckoutURL != "":
+		// A retry (its answer was lost): the same answer, no second line.
+		writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
+		return
 	case o.Status == orderPaid:
 		writeProblem(w, http.StatusConflict, "This order is already paid.")
 		return
-	case o.UserID != "" && o.UserID != a.Sub:
-		writeProblem(w, http.StatusForbidden, "This order belongs to another customer.")
+	case o.BundleID != "":
+		writeProblem(w, http.StatusConflict, "This order already has its line; create a new order.")
 		return
 	}
 	if accountID != zeroAccount {
@@ -193,8 +255,12 @@ func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 		o.AccountID = ""
 	}
 	o.UserID, o.Email, o.BundleID = a.Sub, a.Email, b.ID
-	s.saveLocked()
-	writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": s.origin(r) + "/sandbox/checkout/" + o.ID}))
+	o.DetailsIdem, o.CheckoutURL = body.IdempotencyID, s.origin(r)+"/sandbox/checkout/"+o.ID
+	s.markOrderLocked(o)
+	if !s.saveLocked(w) {
+		return
+	}
+	writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
 }
 
 func (s *Server) esimByAccountLocked(accountID string) *esim {
@@ -208,7 +274,7 @@ func (s *Server) esimByAccountLocked(accountID string) *esim {
 
 // payLocked settles an open order: provisions a new eSIM or adds the top-up bundle, and
 // sends the delivery mail.
-func (s *Server) payLocked(o *order) error {
+func (s *Server) payLocked(o *order, p provision) error {
 	b, ok := s.cat.ByID(o.BundleID)
 	if !ok {
 		return fmt.Errorf("pay order %s: bundle %s: %w", o.ID, o.BundleID, errNotFound)
@@ -221,19 +287,22 @@ func (s *Server) payLocked(o *order) error {
 			return fmt.Errorf("pay order %s: eSIM account: %w", o.ID, errNotFound)
 		}
 		e.Bundles = append(e.Bundles, assignment)
+		s.markESIMLocked(e)
 	} else {
 		var err error
-		if e, err = s.newESIMLocked(o, now); err != nil {
+		if e, err = s.newESIMLocked(o, now, p); err != nil {
 			return err
 		}
 		e.Bundles = []*esimBundle{assignment}
 		s.st.ESIMs[e.ICCID] = e
+		s.markESIMLocked(e)
 	}
 	tran, err := randomHex(8)
 	if err != nil {
 		return err
 	}
 	o.Status, o.TranID, o.ICCID = orderPaid, strings.ToUpper(tran), e.ICCID
+	s.markOrderLocked(o)
 	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: e.MatchingID}
 	if o.AccountID != "" {
 		s.sendMailLocked(&Mail{To: o.Email, Subject: fmt.Sprintf("Your %s top-up is on its way", s.opts.Brand),
@@ -255,26 +324,64 @@ func randomHex(n int) (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-func (s *Server) newESIMLocked(o *order, now time.Time) (*esim, error) {
-	s.st.Serial++
-	id, err := iccid.Generate(iccidPrefix, s.st.Serial, 19)
-	if err != nil {
-		return nil, fmt.Errorf("provision: %w", err)
+// iccidSerialDigits is the random serial's length: prefix (7) + serial (12) + Luhn digit
+// makes the 20-digit ICCID. 10^12 serials: guessing another customer's is hopeless (and the
+// reads are refused anyway).
+const iccidSerialDigits = 12
+
+// randomICCIDLocked draws an unused ICCID with a random serial and a valid Luhn digit, so
+// ICCIDs are not sequential and cannot be enumerated.
+func (s *Server) randomICCIDLocked() (string, error) {
+	limit := big.NewInt(1)
+	for range iccidSerialDigits {
+		limit.Mul(limit, big.NewInt(10))
 	}
+	for range 10 {
+		n, err := rand.Int(rand.Reader, limit)
+		if err != nil {
+			return "", fmt.Errorf("random iccid: %w", err)
+		}
+		id, err := iccid.Generate(iccidPrefix, n.Uint64(), len(iccidPrefix)+iccidSerialDigits+1)
+		if err != nil {
+			return "", err
+		}
+		if _, taken := s.st.ESIMs[id]; !taken {
+			return id, nil
+		}
+	}
+	return "", errors.New("random iccid: no free serial after 10 draws")
+}
+
+// provision is the slow, lock-free part of a new eSIM: its activation code and QR PNG,
+// made before the state lock is taken so that buyers do not queue behind PNG encoding.
+type provision struct {
+	matchingID string
+	qr         string // base64 PNG
+}
+
+func (s *Server) newProvision() (provision, error) {
 	m, err := randomHex(10)
 	if err != nil {
-		return nil, fmt.Errorf("provision: %w", err)
+		return provision{}, fmt.Errorf("provision: %w", err)
 	}
 	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: strings.ToUpper(m)}
 	if err := code.Validate(); err != nil {
-		return nil, fmt.Errorf("provision: %w", err)
+		return provision{}, fmt.Errorf("provision: %w", err)
 	}
 	png, err := qrcode.EncodePNG(code.String(), 256)
 	if err != nil {
+		return provision{}, fmt.Errorf("provision: %w", err)
+	}
+	return provision{matchingID: code.MatchingID, qr: base64.StdEncoding.EncodeToString(png)}, nil
+}
+
+func (s *Server) newESIMLocked(o *order, now time.Time, p provision) (*esim, error) {
+	id, err := s.randomICCIDLocked()
+	if err != nil {
 		return nil, fmt.Errorf("provision: %w", err)
 	}
-	return &esim{ICCID: id, AccountID: newGUID(), UserID: o.UserID, Email: o.Email, MatchingID: code.MatchingID,
-		QR: base64.StdEncoding.EncodeToString(png), Created: now}, nil
+	return &esim{ICCID: id, AccountID: newGUID(), UserID: o.UserID, Email: o.Email, MatchingID: p.matchingID,
+		QR: p.qr, Created: now}, nil
 }
 
 // POST /sandbox/checkout/{orderId}: the form of the hosted checkout page.
@@ -288,6 +395,15 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		}
 		return c
 	}, r.PostForm.Get("cardNumber"))
+	var prov provision
+	if card == CardPays {
+		var err error
+		if prov, err = s.newProvision(); err != nil {
+			s.log.Error("sandbox provisioning failed", "err", err)
+			writeProblem(w, http.StatusInternalServerError, "The payment could not be completed.")
+			return
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	o := s.st.Orders[r.PathValue("orderId")]
@@ -301,7 +417,8 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 	q.Set("currCode", "USD")
 	switch card {
 	case CardPays:
-		if err := s.payLocked(o); err != nil {
+		if err := s.payLocked(o, prov); err != nil {
+			s.discardLocked()
 			s.log.Error("sandbox payment failed", "order", o.ID, "err", err)
 			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
 			return
@@ -310,6 +427,7 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		q.Set("tranId", o.TranID)
 	case CardDeclined:
 		o.Declines++
+		s.markOrderLocked(o)
 		tran, err := randomHex(8)
 		if err != nil {
 			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
@@ -321,7 +439,9 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 		s.renderCheckoutLocked(w, r, o, "Use the test card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).", http.StatusUnprocessableEntity)
 		return
 	}
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	http.Redirect(w, r, strings.TrimRight(s.opts.ShopURL, "/")+"/actionresult?"+q.Encode(), http.StatusSeeOther)
 }
 
@@ -355,6 +475,11 @@ func (s *Server) handleContactUs(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
+	if tooLong(w, fieldLimit{"FullName", body.FullName, MaxFullNameLen}, fieldLimit{"Email", body.Email, MaxEmailLen},
+		fieldLimit{"Message", body.Message, MaxMessageLen}, fieldLimit{"Department", body.Department, MaxDepartmentLen},
+		fieldLimit{"IdempotencyId", body.IdempotencyID, maxIDLen}) {
+		return
+	}
 	if strings.TrimSpace(body.FullName) == "" || strings.TrimSpace(body.Message) == "" || !validEmail(strings.TrimSpace(body.Email)) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 		return
@@ -369,18 +494,24 @@ func (s *Server) handleContactUs(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
 		Department: body.Department, Received: s.now()}
-	s.st.Contacts = append(s.st.Contacts, c)
-	if n := len(s.st.Contacts); n > maxContacts {
-		s.st.Contacts = append([]*contact(nil), s.st.Contacts[n-maxContacts:]...)
+	c.seq = s.nextSeqLocked()
+	s.markLocked(kindContacts, seqID(c.seq), c)
+	all := append(s.st.Contacts, c)
+	s.st.Contacts, _ = trimOldest(all, contactBytes, maxContacts, maxContactBytes)
+	for _, old := range all[:len(all)-len(s.st.Contacts)] {
+		s.markLocked(kindContacts, seqID(old.seq), nil)
 	}
 	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
 		s.st.Idem[key] = c.ID
+		s.markIdemLocked(key)
 	}
 	s.sendMailLocked(&Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
 		Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
 	s.sendMailLocked(&Mail{To: "support@sandbox.cedarsim.example", Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
 		Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
-	s.saveLocked()
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]string{"id": c.ID}))
 }
 
@@ -402,9 +533,27 @@ func (s *Server) handleLogPush(w http.ResponseWriter, r *http.Request) {
 	var lines []LogLine
 	now := s.now()
 	for _, st := range body.Streams {
+		if len(st.Stream) > MaxLogLabels {
+			writeProblem(w, http.StatusBadRequest, fmt.Sprintf("a stream has more than %d labels.", MaxLogLabels))
+			return
+		}
+		for k, v := range st.Stream {
+			if len(k) > MaxLogLabelLen || len(v) > MaxLogLabelLen {
+				writeProblem(w, http.StatusBadRequest, fmt.Sprintf("a label name or value is longer than %d bytes.", MaxLogLabelLen))
+				return
+			}
+		}
 		for _, v := range st.Values {
 			if len(v) < 2 {
 				writeProblem(w, http.StatusBadRequest, "each value must be [timestamp, line].")
+				return
+			}
+			if len(lines) >= MaxLogValues {
+				writeProblem(w, http.StatusBadRequest, fmt.Sprintf("a push carries at most %d lines.", MaxLogValues))
+				return
+			}
+			if len(v[1]) > MaxLogLineBytes {
+				writeProblem(w, http.StatusBadRequest, fmt.Sprintf("a log line is longer than %d bytes.", MaxLogLineBytes))
 				return
 			}
 			ns, err := strconv.ParseInt(v[0], 10, 64)
@@ -416,11 +565,18 @@ func (s *Server) handleLogPush(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mu.Lock()
-	s.st.Logs = append(s.st.Logs, lines...)
-	if n := len(s.st.Logs); n > maxLogLines {
-		s.st.Logs = append([]LogLine(nil), s.st.Logs[n-maxLogLines:]...)
+	defer s.mu.Unlock()
+	for i := range lines {
+		lines[i].seq = s.nextSeqLocked()
+		s.markLocked(kindLogs, seqID(lines[i].seq), lines[i])
 	}
-	s.saveLocked()
-	s.mu.Unlock()
+	all := append(s.st.Logs, lines...)
+	s.st.Logs, _ = trimOldest(all, logBytes, maxLogLines, maxLogBytes)
+	for _, old := range all[:len(all)-len(s.st.Logs)] {
+		s.markLocked(kindLogs, seqID(old.seq), nil)
+	}
+	if !s.saveLocked(w) {
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }

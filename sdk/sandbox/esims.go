@@ -171,20 +171,34 @@ func (s *Server) esimViewLocked(e *esim, now time.Time) ESIM {
 	}
 }
 
-// GET esims/useremails/{email}, esims/{iccid}/QrCode, esims/{iccid}/info
+// GET esims/useremails/{email}, esims/{iccid}/QrCode, esims/{iccid}/info: a customer
+// reads only their own, an agent any (audited), a guest none.
 func (s *Server) handleESIMReads(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
+	a, ok := s.reader(w, r)
+	if !ok {
 		return
 	}
-	a, b := r.PathValue("a"), r.PathValue("b")
+	first, second := r.PathValue("a"), r.PathValue("b")
+	if first != "useremails" && second != "QrCode" && second != "info" {
+		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	if a == "useremails" {
+	if first == "useremails" {
+		email := strings.TrimSpace(second)
+		if !s.mayReadEmailLocked(a, "esims.byEmail", email) {
+			forbid(w, detailNotYourEmail)
+			return
+		}
+		if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+			return
+		}
 		list := []ESIM{}
 		var mine []*esim
 		for _, e := range s.st.ESIMs {
-			if strings.EqualFold(e.Email, strings.TrimSpace(b)) {
+			if strings.EqualFold(e.Email, email) {
 				mine = append(mine, e)
 			}
 		}
@@ -195,13 +209,22 @@ func (s *Server) handleESIMReads(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, data(map[string]any{"esims": list}))
 		return
 	}
-	e := s.st.ESIMs[a]
+	e := s.st.ESIMs[first]
+	call := "esims.info"
+	if second == "QrCode" {
+		call = "esims.qrCode"
+	}
+	if !s.mayReadESIMLocked(a, call, first, e) {
+		forbid(w, detailNotYourESIM)
+		return
+	}
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		return
+	}
 	switch {
-	case b != "QrCode" && b != "info":
-		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
 	case e == nil:
 		writeProblem(w, http.StatusNotFound, "eSIM not found")
-	case b == "QrCode":
+	case second == "QrCode":
 		writeJSON(w, http.StatusOK, data(map[string]string{"base64QRCodeImage": e.QR}))
 	default:
 		writeJSON(w, http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
@@ -229,6 +252,9 @@ func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
 	if e.Bundles[target].RevokedAt == nil {
 		e.Bundles[target].RevokedAt = &now
 	}
-	s.saveLocked()
+	s.markESIMLocked(e)
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
 }

@@ -121,7 +121,10 @@ func (s *Server) handleFaults(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if body.ExpireTokens {
-			s.ExpireTokens()
+			if err := s.ExpireTokens(); err != nil {
+				writeProblem(w, http.StatusServiceUnavailable, "The sandbox could not save this change (its state file cannot be written); nothing was changed. Try again later.")
+				return
+			}
 			writeJSON(w, http.StatusOK, map[string]any{"expired": true})
 			return
 		}

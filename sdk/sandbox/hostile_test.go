@@ -67,8 +67,9 @@ func TestHostileInput(t *testing.T) {
 	}{
 		{"oversized JSON body", "POST", sandbox.SupportPath + "support/contact-us", "application/json", `{"FullName":"` + huge + `"}`, auth, 413, "exceeds"},
 		{"oversized form body", "POST", sandbox.APIPath + "connect/token", "application/x-www-form-urlencoded", "grant_type=password&x=" + huge, nil, 413, "exceeds"},
-		{"bad JSON", "POST", sandbox.SupportPath + "esims/can-purchase", "application/json", `{"bundleId":`, auth, 400, "not valid JSON"},
-		{"JSON of the wrong type", "POST", sandbox.SupportPath + "esims/can-purchase", "application/json", `[1,2,3]`, auth, 400, "not valid JSON"},
+		{"bad JSON", "POST", sandbox.SupportPath + "support/contact-us", "application/json", `{"FullName":`, auth, 400, "not valid JSON"},
+		{"JSON of the wrong type", "POST", sandbox.SupportPath + "support/contact-us", "application/json", `[1,2,3]`, auth, 400, "not valid JSON"},
+		{"can-purchase as guest", "POST", sandbox.SupportPath + "esims/can-purchase", "application/json", `{"bundleId":`, auth, 403, "Sign in"},
 		{"empty body", "POST", sandbox.APIPath + "users/otp/email/abc", "application/json", ``, auth, 400, "validation"},
 		{"log push garbage", "POST", sandbox.LogPushPath, "application/json", `{"streams":[{"values":[["x"]]}]}`, nil, 400, "timestamp"},
 		{"dot segments", "GET", "/api/v1/catalog/../../etc/passwd", "", "", nil, 400, "dot segments"},
@@ -84,9 +85,9 @@ func TestHostileInput(t *testing.T) {
 			"grant_type=refresh_token&client_id=" + sandbox.DefaultClientID + "&client_secret=" + sandbox.DefaultClientSecret + "&refresh_token=nope", nil, 400, "invalid_grant"},
 		{"unknown bundle", "GET", sandbox.APIPath + "catalog/bundle/00000000-0000-0000-0000-000000000001", "", "", nil, 404, "Bundle not found"},
 		{"unknown country in search", "GET", sandbox.APIPath + "catalog/search_bundles/TR,ZZZ", "", "", nil, 400, "Unknown country"},
-		{"bad provider", "GET", sandbox.APIPath + "catalog/topup_bundle_selected/1/TR_1GB_7D/x", "", "", auth, 400, "provider"},
+		{"top-up selection as guest", "GET", sandbox.APIPath + "catalog/topup_bundle_selected/1/TR_1GB_7D/x", "", "", auth, 403, "Sign in"},
 		{"orders without client credential", "POST", sandbox.APIPath + "orderfulfillment/orders", "application/x-www-form-urlencoded", "", nil, 401, "client credential"},
-		{"orderdetails as guest", "POST", sandbox.APIPath + "accounts/00000000-0000-0000-0000-000000000000/x/orderdetails", "application/json", `{}`, auth, 403, "registered"},
+		{"orderdetails as guest", "POST", sandbox.APIPath + "accounts/00000000-0000-0000-0000-000000000000/x/orderdetails", "application/json", `{}`, auth, 403, "Sign in"},
 		{"signup with missing fields", "POST", sandbox.APIPath + "users/otp/send_email/a@b.example/false", "application/json", `{"email":"a@b.example"}`, auth, 400, "One or more validation errors occurred."},
 		{"fault with bad status", "POST", "/sandbox/faults", "application/json", `{"path":"x","status":200}`, nil, 400, "400..599"},
 		{"checkout of an unknown order", "GET", "/sandbox/checkout/nope", "", "", nil, 404, "not valid"},
@@ -179,7 +180,8 @@ func TestFaults(t *testing.T) {
 
 // TestConcurrentUse exercises the shared state from many goroutines (run with -race).
 func TestConcurrentUse(t *testing.T) {
-	e := newEnv(t, sandbox.Options{})
+	e := newEnv(t, sandbox.Options{CodeSendLimit: 100}) // 16 codes to each address
+
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for i := 0; i < 16; i++ {

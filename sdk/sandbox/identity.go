@@ -22,6 +22,7 @@ type tokenClaims struct {
 	FirstName string `json:"first_name"`
 	LastName  string `json:"last_name"`
 	IsGuest   bool   `json:"is_guest"`
+	Role      string `json:"role"`
 	Epoch     int    `json:"sbx_epoch"`
 	jwt.RegisteredClaims
 }
@@ -41,11 +42,11 @@ func randomToken(n int) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// issueLocked signs an access token and stores a new refresh token.
+// issueLocked signs an access token and stores a new refresh token (saved by the caller).
 func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 	now := s.now()
 	c := tokenClaims{
-		Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, IsGuest: a.Guest, Epoch: s.st.Epoch,
+		Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, IsGuest: a.Guest, Role: a.role(), Epoch: s.st.Epoch,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   a.Sub,
 			Issuer:    "cedarsim-sandbox",
@@ -67,8 +68,8 @@ func (s *Server) issueLocked(a authInfo) (map[string]any, error) {
 		userID = a.Sub
 	}
 	s.st.Refresh[refresh] = &refreshGrant{UserID: userID, Guest: a.Guest, Expires: now.Add(s.opts.RefreshTokenLifetime)}
+	s.markRefreshLocked(refresh)
 	s.pruneRefreshLocked(now)
-	s.saveLocked()
 	return map[string]any{
 		"access_token":  access,
 		"refresh_token": refresh,
@@ -81,6 +82,7 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 	for k, g := range s.st.Refresh {
 		if now.After(g.Expires) {
 			delete(s.st.Refresh, k)
+			s.markRefreshLocked(k)
 		}
 	}
 	if len(s.st.Refresh) <= maxRefresh {
@@ -94,6 +96,7 @@ func (s *Server) pruneRefreshLocked(now time.Time) {
 	sort.Slice(keys, func(i, j int) bool { return s.st.Refresh[keys[i]].Expires.Before(s.st.Refresh[keys[j]].Expires) })
 	for _, k := range keys[:len(keys)-maxRefresh*9/10] {
 		delete(s.st.Refresh, k)
+		s.markRefreshLocked(k)
 	}
 }
 
@@ -110,7 +113,11 @@ func (s *Server) verifyAccess(tok string) (authInfo, error) {
 	if c.Epoch != epoch {
 		return authInfo{}, errors.New("verify access token: expired by the sandbox")
 	}
-	return authInfo{Sub: c.Subject, Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, Guest: c.IsGuest}, nil
+	a := authInfo{Sub: c.Subject, Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, Guest: c.IsGuest, Role: c.Role}
+	if a.Guest {
+		a.Role = RoleGuest // a guest token never carries more, whatever its role claim says
+	}
+	return a, nil
 }
 
 func equalSecret(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
@@ -125,6 +132,12 @@ func (s *Server) basicClient(r *http.Request) bool {
 // Basic client credential; refresh_token grant with client_id/client_secret in the form.
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	if !s.parseForm(w, r) {
+		return
+	}
+	f := r.PostForm
+	if tooLong(w, fieldLimit{"username", f.Get("username"), MaxEmailLen}, fieldLimit{"password", f.Get("password"), maxSecretLen},
+		fieldLimit{"refresh_token", f.Get("refresh_token"), maxSecretLen}, fieldLimit{"scope", f.Get("scope"), maxSecretLen},
+		fieldLimit{"client_id", f.Get("client_id"), maxSecretLen}, fieldLimit{"client_secret", f.Get("client_secret"), maxSecretLen}) {
 		return
 	}
 	switch r.PostForm.Get("grant_type") {
@@ -159,7 +172,8 @@ func (s *Server) passwordGrant(w http.ResponseWriter, username, password string)
 		return
 	}
 	u.OTP = "" // the one-time login password is single-use
-	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
+	s.markUserLocked(u)
+	s.answerTokensLocked(w, u.authInfo())
 }
 
 func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
@@ -171,23 +185,61 @@ func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
 		return
 	}
 	delete(s.st.Refresh, token) // rotation: each refresh token works once
+	s.markRefreshLocked(token)
 	if g.Guest {
 		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
 		return
 	}
 	u := s.st.Users[g.UserID]
 	if u == nil {
-		writeOAuthError(w, "invalid_grant")
+		if s.saveLocked(w) {
+			writeOAuthError(w, "invalid_grant")
+		}
 		return
 	}
-	s.answerTokensLocked(w, authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName})
+	s.answerTokensLocked(w, u.authInfo()) // the role is read again: a demoted agent loses it on refresh
+}
+
+// authInfo is what a token issued to u says (its role as stored now).
+func (u *user) authInfo() authInfo {
+	role := RoleCustomer
+	if u.Role == RoleAgent {
+		role = RoleAgent
+	}
+	return authInfo{Sub: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: role}
+}
+
+// seedAgentsLocked makes sure every agent address has a verified account with the agent
+// role, so it can sign in with the e-mail-code login (saved by the caller).
+func (s *Server) seedAgentsLocked(emails []string) error {
+	for _, e := range emails {
+		e = strings.TrimSpace(e)
+		if !validEmail(e) {
+			return fmt.Errorf("agent e-mail %q is not a valid address", e)
+		}
+		u := s.userByEmailLocked(e)
+		if u == nil {
+			u = &user{ID: newGUID(), Email: e, FirstName: "Support", LastName: "Agent", Verified: true}
+			s.st.Users[u.ID] = u
+			s.markUserLocked(u)
+		}
+		if u.Role != RoleAgent {
+			u.Role = RoleAgent
+			s.markUserLocked(u)
+		}
+	}
+	return nil // New saves the seeded accounts with the rest of its start
 }
 
 func (s *Server) answerTokensLocked(w http.ResponseWriter, a authInfo) {
 	body, err := s.issueLocked(a)
 	if err != nil {
+		s.discardLocked()
 		s.log.Error("token issue failed", "err", err)
 		writeProblem(w, http.StatusInternalServerError, "Token could not be issued.")
+		return
+	}
+	if !s.saveLocked(w) {
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -228,6 +280,22 @@ func validEmail(e string) bool {
 	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@"):], ".")
 }
 
+// humanWait says a wait in words: "3 minutes", "40 seconds".
+func humanWait(d time.Duration) string {
+	if d >= time.Minute {
+		m := int((d + time.Minute - 1) / time.Minute)
+		if m == 1 {
+			return "1 minute"
+		}
+		return fmt.Sprintf("%d minutes", m)
+	}
+	sec := int((d + time.Second - 1) / time.Second)
+	if sec <= 1 {
+		return "1 second"
+	}
+	return fmt.Sprintf("%d seconds", sec)
+}
+
 func sixDigits() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
@@ -257,6 +325,11 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &form) {
 		return
 	}
+	if tooLong(w, fieldLimit{"email", email, MaxEmailLen}, fieldLimit{"email", form.Email, MaxEmailLen},
+		fieldLimit{"firstName", form.FirstName, MaxNameLen}, fieldLimit{"lastName", form.LastName, MaxNameLen},
+		fieldLimit{"phone", form.Phone, MaxPhoneLen}, fieldLimit{"countryCode", form.CountryCode, MaxCountryCodeLen}) {
+		return
+	}
 	if form.Email != "" && !strings.EqualFold(strings.TrimSpace(form.Email), email) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 		return
@@ -267,7 +340,7 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	}
 	if !login {
 		for _, v := range []string{form.FirstName, form.LastName, form.Phone} {
-			if strings.TrimSpace(v) == "" || len(v) > 200 {
+			if strings.TrimSpace(v) == "" {
 				writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 				return
 			}
@@ -292,14 +365,22 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		}
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
+		s.markUserLocked(u)
 	}
+	now := s.now()
+	if wait := s.codeSendWaitLocked(u, now); wait > 0 {
+		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
+		return
+	}
+	s.markUserLocked(u)
 	if !login && !u.Verified {
 		// Until the address is verified the signup form may be sent again with corrections.
 		u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
 		u.CountryCode, u.Phone = strings.TrimSpace(form.CountryCode), strings.TrimSpace(form.Phone)
 	}
 	// A new code replaces (and so invalidates) the previous one.
-	u.Code, u.CodeExpires = code, s.now().Add(s.opts.CodeLifetime)
+	u.Code, u.CodeExpires = code, now.Add(s.opts.CodeLifetime)
+	u.CodeSends = append(u.CodeSends, now)
 	s.sendMailLocked(&Mail{
 		To:      u.Email,
 		Subject: fmt.Sprintf("Your %s verification code", s.opts.Brand),
@@ -307,8 +388,10 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 			s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
 		Code: code,
 	})
-	s.log.Info("sandbox e-mail code sent", "to", u.Email, "code", code, "mailbox", MailboxPath)
-	s.saveLocked()
+	s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
+	if !s.saveLocked(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
 }
 
@@ -328,6 +411,11 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.OTP, MaxOTPLen},
+		fieldLimit{"username", body.Username, MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
+		fieldLimit{"captchaToken", body.CaptchaToken, MaxCaptchaLen}) {
+		return
+	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {
 		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
 		return
@@ -337,18 +425,18 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "The user id of the body does not match the path.")
 		return
 	}
+	client := s.clientIP(r)
+	now := s.now()
+	if wait := s.verifyFails.blocked(client, now); wait > 0 {
+		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u := s.st.Users[userID]
 	if u == nil {
+		s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
 		writeProblem(w, http.StatusBadRequest, "User not found")
-		return
-	}
-	now := s.now()
-	idemKey := "verify:" + body.IdempotencyID
-	if body.IdempotencyID != "" && s.st.Idem[idemKey] == u.ID && u.OTP != "" && now.Before(u.OTPExpires) {
-		// A retry of a verification that succeeded (its answer was lost): same answer.
-		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
 		return
 	}
 	if now.Before(u.LockedUntil) {
@@ -356,14 +444,25 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := strings.TrimSpace(body.OTP)
+	if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
+		code != "" && equalSecret(code, u.VerifyCode) {
+		// A retry of a verification that succeeded (its answer was lost), with the same
+		// code: the same answer. Any other code is checked like a new attempt.
+		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
+		return
+	}
 	if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
+		s.verifyFails.add(client, now)
 		u.Failed++
 		if u.Failed >= s.opts.MaxFailedAttempts {
 			u.Failed, u.LockedUntil = 0, now.Add(s.opts.LockDuration)
 			u.Code = ""
 			s.log.Info("sandbox account locked", "user", u.ID)
 		}
-		s.saveLocked()
+		s.markUserLocked(u)
+		if !s.saveLocked(w) {
+			return
+		}
 		writeProblem(w, http.StatusBadRequest, "Invalid OTP please try again")
 		return
 	}
@@ -374,9 +473,10 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
-	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
-		s.st.Idem[idemKey] = u.ID
+	u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
+	s.markUserLocked(u)
+	if !s.saveLocked(w) {
+		return
 	}
-	s.saveLocked()
 	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
 }

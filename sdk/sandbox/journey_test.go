@@ -34,14 +34,32 @@ func newEnv(t *testing.T, opts sandbox.Options) *env {
 	if opts.Clock == nil {
 		opts.Clock = sandbox.NewFakeClock(t0)
 	}
+	if opts.StatePath == "" {
+		// Every test runs on a state file, and close checks that the file holds what
+		// memory holds: a handler that forgets to save a change fails the test that made it.
+		opts.StatePath = filepath.Join(t.TempDir(), "state.db")
+	}
 	sb, err := sandbox.New(opts)
 	if err != nil {
 		t.Fatalf("sandbox.New: %v", err)
 	}
 	srv := httptest.NewServer(sb)
-	t.Cleanup(srv.Close)
-	fc, _ := opts.Clock.(*sandbox.FakeClock)
-	return &env{sb: sb, clock: fc, srv: srv}
+	e := &env{sb: sb, srv: srv}
+	e.clock, _ = opts.Clock.(*sandbox.FakeClock)
+	t.Cleanup(func() { e.close(t) })
+	return e
+}
+
+// close stops the server and releases the state file (a restart on it may follow).
+func (e *env) close(t *testing.T) {
+	t.Helper()
+	e.srv.Close()
+	if err := sandbox.StoreMatchesMemory(e.sb); err != nil && !errors.Is(err, sandbox.ErrNoStateFile) {
+		t.Errorf("the state file does not hold what memory holds: %.2000v", err)
+	}
+	if err := e.sb.Close(); err != nil {
+		t.Errorf("close sandbox: %v", err)
+	}
 }
 
 func (e *env) client(t *testing.T) *sdk.Client {
@@ -258,6 +276,7 @@ func TestJourney(t *testing.T) {
 	}
 
 	// Restart on the same state file: everything is still there and the session works.
+	e.close(t)
 	e2 := newEnv(t, sandbox.Options{StatePath: state, Clock: e.clock, RefreshTokenLifetime: 365 * 24 * time.Hour})
 	c2 := e2.clientWithStore(t, c.Store())
 	esims2, err := c2.ESIMs.ByEmail(ctx, email)

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/openapi"
 	"github.com/cedarsim/esim/fixtures"
 	"github.com/cedarsim/esim/sdk"
@@ -60,16 +61,17 @@ func (rec *recorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // fixtureURL maps a same-origin sandbox path to the fixture host the description's first
 // server of that path names.
 func fixtureURL(p, q string) string {
-	host := "https://api.provider.test"
+	var u string
 	switch {
 	case strings.HasPrefix(p, sandbox.SupportPath):
-		host = "https://support.provider.test"
+		u = contract.FixtureSupportBase + strings.TrimPrefix(p, sandbox.SupportPath)
 	case strings.HasPrefix(p, sandbox.ESIMCheckPath):
-		host, p = "https://esimcheck.provider.test", "/api/v1/"+strings.TrimPrefix(p, sandbox.ESIMCheckPath)
-	case strings.HasPrefix(p, sandbox.LogPushPath):
-		host = "https://logs.provider.test"
+		u = contract.FixtureESIMCheckBase + strings.TrimPrefix(p, sandbox.ESIMCheckPath)
+	case p == sandbox.LogPushPath:
+		u = contract.FixtureLogPushURL
+	default:
+		u = contract.FixtureAPIBase + strings.TrimPrefix(p, sandbox.APIPath)
 	}
-	u := host + p
 	if q != "" {
 		u += "?" + q
 	}
@@ -121,8 +123,8 @@ func TestAnswersMatchOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	o, _ := c.Orders.Create(ctx)
-	if o2, _ := c.Orders.Create(ctx); o2 == nil || o2.NewlyCreated {
-		t.Fatal("second create should not be new")
+	if o2, _ := c.Orders.Create(ctx); o2 == nil || !o2.NewlyCreated || o2.OrderID == o.OrderID {
+		t.Fatal("every create should be a new order")
 	}
 	_ = c.Orders.Delete(ctx, o.OrderID)
 	res, err := c.Checkout(ctx, sdk.CheckoutRequest{BundleID: plan.ID, Email: email})

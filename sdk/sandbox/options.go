@@ -14,6 +14,16 @@ const (
 	DefaultGuestPassword = contract.SandboxGuestPassword
 	DefaultClientID      = contract.SandboxClientID
 	DefaultClientSecret  = contract.SandboxClientSecret
+	// DefaultAgentEmail is the support agent every sandbox seeds (contract constants). It
+	// signs in with the ordinary e-mail-code login; its tokens carry role "agent".
+	DefaultAgentEmail = contract.SandboxAgentEmail
+)
+
+// Roles of the token's "role" claim (docs/contract.md, authorization model).
+const (
+	RoleGuest    = "guest"
+	RoleCustomer = "customer"
+	RoleAgent    = "agent"
 )
 
 // The same-origin bases of the four services (contract/constants.json).
@@ -39,7 +49,7 @@ type Options struct {
 	PublicURL    string // origin used in checkout links; default: taken from each request
 	ShopURL      string // origin of the shop's /actionresult; default: same origin
 	SigningKey   []byte // HS256 key; default: random, kept in the state file
-	StatePath    string // persist state here (atomic temp + rename) and reload it on start
+	StatePath    string // keep the state in this bbolt file (docs/contract.md "Sandbox state"); reloaded on start
 	MaxBodyBytes int64  // default 1 MiB
 	MaxQuery     int    // longest raw query string accepted; default 4096
 
@@ -52,6 +62,27 @@ type Options struct {
 	DailyUsageMB         int           // data an active bundle uses per sandbox day; default 1000
 	MaxUnpaidOrders      int           // can-purchase refuses at this many open orders; default 3
 	DisabledBundles      []string      // bundle ids or names refused by can-purchase
+
+	// CodeSendLimit code e-mails per address within CodeSendWindow (default 5 per 15
+	// minutes); VerifyFailLimit wrong codes per client address within VerifyFailWindow
+	// (default 20 per 15 minutes). Past them: 429 with Retry-After.
+	CodeSendLimit    int
+	CodeSendWindow   time.Duration
+	VerifyFailLimit  int
+	VerifyFailWindow time.Duration
+
+	// AdminToken, when set, is required on every /sandbox/* admin request (header
+	// X-Sandbox-Admin-Token or a cookie set by ?admin_token=); unset, the admin surface
+	// answers loopback clients only.
+	AdminToken string
+	// TrustProxy takes the client address from X-Forwarded-For and the public origin from
+	// X-Forwarded-Proto/Host; otherwise those headers are ignored.
+	TrustProxy bool
+
+	// Agents are the e-mail addresses of support agents seeded at start, besides
+	// DefaultAgentEmail (always seeded). An existing customer with such an address becomes
+	// an agent.
+	Agents []string
 
 	// CaptchaValid decides whether a captcha token passes; default: any non-empty token.
 	CaptchaValid func(token string) bool
@@ -102,6 +133,14 @@ func (o Options) withDefaults() Options {
 	if o.MaxUnpaidOrders <= 0 {
 		o.MaxUnpaidOrders = 3
 	}
+	if o.CodeSendLimit <= 0 {
+		o.CodeSendLimit = 5
+	}
+	defD(&o.CodeSendWindow, 15*time.Minute)
+	if o.VerifyFailLimit <= 0 {
+		o.VerifyFailLimit = 20
+	}
+	defD(&o.VerifyFailWindow, 15*time.Minute)
 	if o.CaptchaValid == nil {
 		o.CaptchaValid = func(t string) bool { return t != "" }
 	}

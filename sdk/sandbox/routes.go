@@ -40,10 +40,14 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sandbox/mailbox.json", s.handleMailboxJSON)
 	m.HandleFunc("GET /sandbox/logs", s.handleLogsHTML)
 	m.HandleFunc("GET /sandbox/logs.json", s.handleLogsJSON)
+	m.HandleFunc("GET /sandbox/audit", s.handleAuditHTML)
+	m.HandleFunc("GET /sandbox/audit.json", s.handleAuditJSON)
 	m.HandleFunc("/sandbox/faults", s.handleFaults)
 	m.HandleFunc("GET /sandbox/checkout/{orderId}", s.handleCheckoutPage)
 	m.HandleFunc("POST /sandbox/checkout/{orderId}", s.handleCheckoutPay)
 	m.HandleFunc("POST /sandbox/esims/{iccid}/revoke", s.handleRevoke)
+	// /healthz for `esim sandbox` alone; `esim serve` answers its own /healthz from Health.
+	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
 	})
@@ -90,8 +94,8 @@ func (s *Server) handleSpecial(w http.ResponseWriter, _ *http.Request) {
 	writeCached(w, s.cat.body("special", func() any { return nonNil(s.cat.Special()) }))
 }
 
-// GET catalog/bundles/{area}[?iccid=&provider=]: an area's bundles, or with iccid the
-// bundles that can top up that eSIM.
+// GET catalog/bundles/{area}[?iccid=&provider=]: an area's bundles (public, no bearer), or
+// with iccid the bundles that can top up that eSIM (its owner's or an agent's bearer).
 func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 	area := r.PathValue("area")
 	if len(area) > 100 {
@@ -109,6 +113,11 @@ func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 		writeCached(w, s.cat.body(key, func() any { return s.cat.Area(area) }))
 		return
 	}
+	// The top-up list reads an eSIM: its owner or an agent (audited), with a bearer.
+	a, ok := s.reader(w, r)
+	if !ok {
+		return
+	}
 	provider, err := strconv.Atoi(q.Get("provider"))
 	if q.Get("provider") == "" {
 		provider, err = 0, nil
@@ -119,6 +128,15 @@ func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	e := s.st.ESIMs[iccid]
+	if !s.mayReadESIMLocked(a, "catalog.topupBundles", iccid, e) {
+		s.mu.Unlock()
+		forbid(w, detailNotYourESIM)
+		return
+	}
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
+	}
 	var out []*Bundle
 	if e != nil {
 		for _, b := range s.cat.Area(area) {
@@ -170,9 +188,11 @@ func (s *Server) handleBundle(w http.ResponseWriter, r *http.Request) {
 	writeCached(w, s.cat.body("bundle:"+b.ID, func() any { return []*Bundle{b} }))
 }
 
-// GET catalog/topup_bundle_selected/{iccid}/{name}/{provider}
+// GET catalog/topup_bundle_selected/{iccid}/{name}/{provider}: the eSIM's owner or an
+// agent (audited).
 func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
+	a, ok := s.reader(w, r)
+	if !ok {
 		return
 	}
 	provider, err := strconv.Atoi(r.PathValue("provider"))
@@ -182,7 +202,17 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 	}
 	b, ok := s.cat.ByName(r.PathValue("name"))
 	s.mu.Lock()
-	e := s.st.ESIMs[r.PathValue("iccid")]
+	id := r.PathValue("iccid")
+	e := s.st.ESIMs[id]
+	if !s.mayReadESIMLocked(a, "catalog.topupBundleSelected", id, e) {
+		s.mu.Unlock()
+		forbid(w, detailNotYourESIM)
+		return
+	}
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
+	}
 	var refusal error = errNotFound
 	if ok && e != nil {
 		refusal = s.canTopupLocked(e, b, provider)
@@ -195,14 +225,25 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, data(map[string]any{"data": []*Bundle{b}}))
 }
 
-// GET esim-check esims/check/{name}/{iccid}
+// GET esim-check esims/check/{name}/{iccid}: the eSIM's owner or an agent (audited).
 func (s *Server) handleESIMCheck(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
+	a, ok := s.reader(w, r)
+	if !ok {
 		return
 	}
 	b, ok := s.cat.ByName(r.PathValue("name"))
 	s.mu.Lock()
-	e := s.st.ESIMs[r.PathValue("iccid")]
+	id := r.PathValue("iccid")
+	e := s.st.ESIMs[id]
+	if !s.mayReadESIMLocked(a, "esimcheck.check", id, e) {
+		s.mu.Unlock()
+		forbid(w, detailNotYourESIM)
+		return
+	}
+	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+		s.mu.Unlock()
+		return
+	}
 	can := ok && e != nil && s.canTopupLocked(e, b, s.providerOfLocked(e)) == nil
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))

@@ -64,7 +64,7 @@ func TestBundleLifecycle(t *testing.T) {
 			}
 			c, es := buy(t, e, "life"+string(rune('a'+i))+"@example.com", b)
 			if tt.revoke {
-				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "", "", nil); st != 200 {
+				if st, _, body := raw(t, e, "POST", "/sandbox/esims/"+es.ICCID+"/revoke", "application/json", "{}", nil); st != 200 {
 					t.Fatalf("revoke: %d %s", st, body)
 				}
 			}
@@ -113,8 +113,10 @@ func TestCanPurchaseAndOrders(t *testing.T) {
 	if err != nil || !o1.NewlyCreated {
 		t.Fatalf("create: %+v %v", o1, err)
 	}
+	// Every create is a new order: the shared shop credential never hands one customer
+	// another's open order.
 	o2, err := c.Orders.Create(ctx)
-	if err != nil || o2.NewlyCreated || o2.OrderID != o1.OrderID {
+	if err != nil || !o2.NewlyCreated || o2.OrderID == o1.OrderID {
 		t.Fatalf("second create: %+v %v", o2, err)
 	}
 	if err := c.Orders.Delete(ctx, o1.OrderID); err != nil {
@@ -178,6 +180,7 @@ func TestStateFile(t *testing.T) {
 		t.Fatalf("temporary files left behind: %v", entries)
 	}
 	// The reloaded sandbox knows the user: a login code can be sent.
+	e.close(t)
 	e2 := newEnv(t, sandbox.Options{StatePath: path})
 	c2 := e2.client(t)
 	if _, err := c2.Auth.GuestLogin(context.Background()); err != nil {
@@ -187,6 +190,7 @@ func TestStateFile(t *testing.T) {
 		t.Fatalf("login code after reload: %v", err)
 	}
 	// A corrupt state file is an error, not a silent reset.
+	e2.close(t)
 	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -6,21 +6,29 @@
 //	GET  /sandbox/mailbox[?to=]         every mail sent, newest first (HTML)
 //	GET  /sandbox/mailbox.json[?to=]    {"messages":[{id,to,subject,text,sentAt,code?,qrPng?}]}
 //	GET  /sandbox/logs, /logs.json      lines received by the log push ({"lines":[...]})
+//	GET  /sandbox/audit, /audit.json    agent reads of customer data ({"entries":[...]})
 //	GET|POST|DELETE /sandbox/faults     list, add ({"path","method","count","status","detail",
 //	                                    "latencyMs","drop"} or {"expireTokens":true}), clear
 //	GET|POST /sandbox/checkout/{order}  hosted checkout page; form field cardNumber; a 303 to
 //	                                    <ShopURL>/actionresult?success&tranId&amt&currCode
 //	POST /sandbox/esims/{iccid}/revoke  revoke the running bundle
+//	GET  /healthz                       {"status":"ok"}, or 503 "degraded" when the state file
+//	                                    fails writes (Health)
+//
+// Every /sandbox/* page but the checkout is the admin surface: loopback clients only, or
+// everyone with Options.AdminToken; changes need JSON from the same origin (admin.go).
+// Who may read what is the authorization model of authz.go; the abuse limits of the code
+// login are in ratelimit.go, the field maxima in limits.go.
 //
 // Time comes from a Clock (accelerated for QA, fake in tests); bundle states are computed
-// from it on every read. State lives in memory behind one mutex and, with StatePath, is
-// written atomically after every change.
+// from it on every read. State lives in memory behind one mutex and, with StatePath, in an
+// embedded transactional store (package store, bbolt): each change is one synced
+// transaction written before the answer; a failed write answers 503 (persist.go).
 package sandbox
 
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -29,6 +37,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cedarsim/esim/sdk/sandbox/store"
 	"github.com/google/uuid"
 )
 
@@ -40,31 +49,60 @@ type Server struct {
 	mux    *http.ServeMux
 	faults *faultSet
 	pages  pages
+	// verifyFails counts wrong codes per client address (in memory: a restart forgets them).
+	verifyFails *window
 
 	mu sync.Mutex
 	st *state
+
+	// With StatePath (guarded by mu): the store, the records changed since the last save,
+	// and the last failed write (nil once a write succeeds again).
+	store        *store.Store
+	pending      map[recKey]any
+	writeErr     error
+	writeErrAt   time.Time
+	failedWrites int
 }
 
-// New builds a Server, reloading Options.StatePath when it exists.
+// New builds a Server. With Options.StatePath it opens the store there (creating it, or
+// migrating an old JSON state file); a damaged or inconsistent store is an error, never an
+// empty start. Close releases the file.
 func New(opts Options) (*Server, error) {
 	opts = opts.withDefaults()
-	st := newState()
+	if n := len(opts.SigningKey); n > 0 && n < minSigningKey {
+		return nil, fmt.Errorf("sandbox signing key: %d bytes; at least %d are required", n, minSigningKey)
+	}
+	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: newState(), faults: newFaultSet(opts.Faults), pages: parsePages(),
+		verifyFails: newWindow(opts.VerifyFailLimit, opts.VerifyFailWindow)}
 	if opts.StatePath != "" {
-		var err error
-		if st, err = loadState(opts.StatePath); err != nil {
+		db, st, err := openState(opts.StatePath, opts.Logger)
+		if err != nil {
 			return nil, err
 		}
+		s.store, s.st = db, st
 	}
-	if len(opts.SigningKey) > 0 {
-		st.SigningKey = opts.SigningKey
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(opts.SigningKey) > 0 && string(opts.SigningKey) != string(s.st.SigningKey) {
+		s.st.SigningKey = append([]byte(nil), opts.SigningKey...)
+		s.markMetaLocked()
 	}
-	if len(st.SigningKey) == 0 {
-		st.SigningKey = make([]byte, 32)
-		if _, err := rand.Read(st.SigningKey); err != nil {
+	if len(s.st.SigningKey) == 0 {
+		s.st.SigningKey = make([]byte, 32)
+		if _, err := rand.Read(s.st.SigningKey); err != nil {
+			s.closeLocked()
 			return nil, fmt.Errorf("sandbox signing key: %w", err)
 		}
+		s.markMetaLocked()
 	}
-	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: st, faults: newFaultSet(opts.Faults), pages: parsePages()}
+	if err := s.seedAgentsLocked(append([]string{DefaultAgentEmail}, opts.Agents...)); err != nil {
+		s.closeLocked()
+		return nil, fmt.Errorf("sandbox agents: %w", err)
+	}
+	if err := s.commitLocked(); err != nil {
+		s.closeLocked()
+		return nil, fmt.Errorf("start sandbox: %w", err)
+	}
 	s.routes()
 	return s, nil
 }
@@ -103,40 +141,42 @@ func (s *Server) Logs() []LogLine {
 }
 
 // ExpireTokens makes every access token issued so far invalid (refresh tokens stay valid).
-func (s *Server) ExpireTokens() {
+func (s *Server) ExpireTokens() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.st.Epoch++
-	s.saveLocked()
+	s.markMetaLocked()
+	return s.commitLocked()
 }
 
-// AddFault adds a fault rule (see Fault).
-func (s *Server) AddFault(f Fault) error { return s.faults.add(f) }
-
-// Save writes the state file now (a no-op without StatePath).
+// Save writes any change not yet saved (normally none: each change is saved before it is
+// answered); a no-op without StatePath.
 func (s *Server) Save() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.saveErrLocked()
+	return s.commitLocked()
 }
 
-func (s *Server) saveErrLocked() error {
-	if s.opts.StatePath == "" {
+// Close saves what is pending and releases the state file; the Server must not be used
+// afterwards. A no-op without StatePath.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err := s.commitLocked()
+	if cerr := s.closeLocked(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (s *Server) closeLocked() error {
+	if s.store == nil {
 		return nil
 	}
-	b, err := json.Marshal(s.st)
-	if err != nil {
-		return fmt.Errorf("encode sandbox state: %w", err)
-	}
-	return writeAtomic(s.opts.StatePath, b)
-}
-
-// saveLocked persists after a change; a failure is logged, not fatal: the in-memory state
-// stays authoritative and the next change tries again.
-func (s *Server) saveLocked() {
-	if err := s.saveErrLocked(); err != nil {
-		s.log.Error("sandbox state not saved", "err", err)
-	}
+	err := s.store.Close()
+	s.store = nil
+	s.writeErr = errors.New("the sandbox state file is closed")
+	return err
 }
 
 func (s *Server) now() time.Time { return s.opts.Clock.Now().UTC() }
@@ -150,7 +190,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
 				panic(v)
 			}
-			s.log.Error("sandbox handler panic", "path", r.URL.Path, "panic", fmt.Sprint(v))
+			// The route pattern, never the path: paths carry e-mail addresses and order ids.
+			s.log.Error("sandbox handler panic", "method", r.Method, "route", r.Pattern, "panic", fmt.Sprint(v))
 			writeProblem(w, http.StatusInternalServerError, "The sandbox failed to answer this request.")
 		}
 	}()
@@ -164,6 +205,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.ContentLength > s.opts.MaxBodyBytes {
 		writeProblem(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body exceeds %d bytes.", s.opts.MaxBodyBytes))
+		return
+	}
+	if isAdminPath(r.URL.Path) && !s.guardAdmin(w, r) {
 		return
 	}
 	if !strings.HasPrefix(r.URL.Path, "/sandbox/") {
@@ -244,7 +288,22 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f Fault) boo
 type authInfo struct {
 	Sub, Email, FirstName, LastName string
 	Guest                           bool
+	Role                            string // RoleGuest, RoleCustomer or RoleAgent
 }
+
+// role is the token's role claim: guests are always RoleGuest; a token issued before roles
+// existed (no claim) is a customer's.
+func (a authInfo) role() string {
+	switch {
+	case a.Guest:
+		return RoleGuest
+	case a.Role == RoleAgent:
+		return RoleAgent
+	}
+	return RoleCustomer
+}
+
+func (a authInfo) isAgent() bool { return a.role() == RoleAgent }
 
 // bearer validates the request's bearer token; on failure it answers 401 and returns false.
 func (s *Server) bearer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
@@ -262,34 +321,31 @@ func (s *Server) bearer(w http.ResponseWriter, r *http.Request) (authInfo, bool)
 	return a, true
 }
 
-// customer requires a registered (non-guest) customer's bearer token.
+// customer requires a registered customer's bearer token (not a guest's, not an agent's).
 func (s *Server) customer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
 	a, ok := s.bearer(w, r)
 	if !ok {
 		return a, false
 	}
-	if a.Guest {
-		writeProblem(w, http.StatusForbidden, "A registered customer is required.")
+	switch a.role() {
+	case RoleGuest:
+		forbid(w, detailGuest)
+		return a, false
+	case RoleAgent:
+		forbid(w, detailAgentOrder)
 		return a, false
 	}
 	return a, true
 }
 
-// origin is the scheme://host the client reached the sandbox on.
+// origin is the scheme://host of the links the sandbox hands out (checkout): PublicURL when
+// set, else the origin the client addressed (forwarded headers only with TrustProxy, so a
+// client cannot point checkout links at another host).
 func (s *Server) origin(r *http.Request) string {
 	if s.opts.PublicURL != "" {
 		return strings.TrimRight(s.opts.PublicURL, "/")
 	}
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
-	}
-	host := r.Host
-	// Behind a dev proxy (Vite) the browser's origin is the forwarded host.
-	if fh := r.Header.Get("X-Forwarded-Host"); fh != "" && !strings.ContainsAny(fh, "/\\ ,@") {
-		host = fh
-	}
-	return scheme + "://" + host
+	return s.requestOrigin(r)
 }
 
 // errNotFound and friends classify failures of state operations for the handlers.
@@ -298,11 +354,11 @@ var (
 	errForbidden = errors.New("forbidden")
 )
 
-// Shutdown flushes the state file; the context bounds nothing today but keeps the
-// signature ready for a slow disk.
+// Shutdown closes the state file (see Close); the context bounds nothing today but keeps
+// the signature ready for a slow disk.
 func (s *Server) Shutdown(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("sandbox shutdown: %w", err)
 	}
-	return s.Save()
+	return s.Close()
 }

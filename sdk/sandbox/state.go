@@ -1,14 +1,6 @@
 package sandbox
 
-import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"time"
-)
+import "time"
 
 // Caps on what the sandbox keeps, so a flood of requests cannot grow memory without bound.
 const (
@@ -34,6 +26,13 @@ type user struct {
 	LockedUntil time.Time `json:"lockedUntil"`
 	OTP         string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires  time.Time `json:"otpExpires"`
+	Role        string    `json:"role,omitempty"` // RoleAgent for support agents, else empty (customer)
+	// CodeSends are the times of the code e-mails within the send window (the per-address limit).
+	CodeSends []time.Time `json:"codeSends,omitempty"`
+	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
+	// issued OTP: a retry with both the same gets the same answer.
+	VerifyIdem string `json:"verifyIdem,omitempty"`
+	VerifyCode string `json:"verifyCode,omitempty"`
 }
 
 type refreshGrant struct {
@@ -62,6 +61,10 @@ type order struct {
 	TranID    string      `json:"tranId,omitempty"`
 	ICCID     string      `json:"iccid,omitempty"`
 	Declines  int         `json:"declines"`
+	// DetailsIdem is the idempotency id of the orderdetails call that added the line, and
+	// CheckoutURL its answer, repeated to a retry with the same id.
+	DetailsIdem string `json:"detailsIdem,omitempty"`
+	CheckoutURL string `json:"checkoutUrl,omitempty"`
 }
 
 type esimBundle struct {
@@ -92,6 +95,8 @@ type Mail struct {
 	SentAt  time.Time `json:"sentAt"`
 	Code    string    `json:"code,omitempty"`
 	QRPNG   string    `json:"qrPng,omitempty"` // base64, eSIM delivery mails
+
+	seq uint64 // its place in the store (persist.go)
 }
 
 // LogLine is one line received on the log push endpoint.
@@ -100,6 +105,8 @@ type LogLine struct {
 	Labels   map[string]string `json:"labels"`
 	Message  string            `json:"message"`
 	Received time.Time         `json:"received"`
+
+	seq uint64 // its place in the store (persist.go)
 }
 
 type contact struct {
@@ -109,13 +116,15 @@ type contact struct {
 	Message    string    `json:"message"`
 	Department string    `json:"department"`
 	Received   time.Time `json:"received"`
+
+	seq uint64 // its place in the store (persist.go)
 }
 
-// state is everything the sandbox remembers; guarded by Server.mu.
+// state is everything the sandbox remembers; guarded by Server.mu. With a state file it is
+// the cache of the store (persist.go); its JSON form is the old state file's.
 type state struct {
 	SigningKey []byte                   `json:"signingKey"`
 	Epoch      int                      `json:"epoch"` // bumped to expire every access token
-	Serial     uint64                   `json:"serial"`
 	Users      map[string]*user         `json:"users"`
 	Refresh    map[string]*refreshGrant `json:"refresh"`
 	Orders     map[string]*order        `json:"orders"`
@@ -123,13 +132,29 @@ type state struct {
 	Mail       []*Mail                  `json:"mail"`
 	Contacts   []*contact               `json:"contacts"`
 	Logs       []LogLine                `json:"logs"`
-	Idem       map[string]string        `json:"idem"` // idempotencyId -> order or verification key
+	Idem       map[string]string        `json:"idem"`  // idempotencyId -> order or verification key
+	Audit      []*AuditEntry            `json:"audit"` // agent reads of customer data, oldest first
+	Seq        uint64                   `json:"seq"`   // last number given to a mail, contact, log line or audit entry
+
+	// open indexes the open orders (the few among many paid and deleted ones), so finding
+	// a client's open order or counting a customer's unpaid ones does not grow with the
+	// orders kept. Kept by indexOrder, which markOrderLocked calls on every order change.
+	open map[string]*order
 }
 
 func newState() *state {
 	return &state{
 		Users: map[string]*user{}, Refresh: map[string]*refreshGrant{}, Orders: map[string]*order{},
-		ESIMs: map[string]*esim{}, Idem: map[string]string{},
+		ESIMs: map[string]*esim{}, Idem: map[string]string{}, open: map[string]*order{},
+	}
+}
+
+// indexOrder files o in the open-orders index after a change of its status.
+func (st *state) indexOrder(o *order) {
+	if o.Status == orderOpen {
+		st.open[o.ID] = o
+	} else {
+		delete(st.open, o.ID)
 	}
 }
 
@@ -149,52 +174,10 @@ func (st *state) fill() {
 	if st.Idem == nil {
 		st.Idem = map[string]string{}
 	}
-}
-
-// loadState reads a state file; a missing file is a fresh state.
-func loadState(path string) (*state, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return newState(), nil
+	st.open = map[string]*order{}
+	for _, o := range st.Orders {
+		if o != nil {
+			st.indexOrder(o)
+		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read sandbox state %s: %w", path, err)
-	}
-	st := newState()
-	if err := json.Unmarshal(b, st); err != nil {
-		return nil, fmt.Errorf("parse sandbox state %s: %w", path, err)
-	}
-	st.fill()
-	return st, nil
-}
-
-// writeAtomic writes b to path through a temporary file in the same folder and a rename,
-// so a crash leaves either the old or the new state, never half of one.
-func writeAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".sandbox-state-*.tmp")
-	if err != nil {
-		return fmt.Errorf("create temp state file: %w", err)
-	}
-	tmp := f.Name()
-	defer func() { _ = os.Remove(tmp) }() // no-op after a successful rename
-	if _, err := f.Write(b); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("write temp state file: %w", err)
-	}
-	if err := f.Chmod(0o600); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("chmod temp state file: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("sync temp state file: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("close temp state file: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("rename state file: %w", err)
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/card"
 	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/list"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -19,26 +20,34 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// KeyMap are the detail screen's bindings. It implements help.KeyMap.
+// KeyMap are the detail screen's bindings. It implements help.KeyMap. The coverage list
+// scrolls with the shared list's keys (List).
 type KeyMap struct {
-	Buy, Back, Up, Down key.Binding
+	List      list.KeyMap
+	Buy, Back key.Binding
 }
 
 // DefaultKeyMap returns the detail screen's bindings.
 func DefaultKeyMap() KeyMap {
+	l := list.DefaultKeyMap()
+	l.Up.SetHelp("↑/k", "scroll up")
+	l.Down.SetHelp("↓/j", "scroll down")
 	return KeyMap{
+		List: l,
 		Buy:  key.NewBinding(key.WithKeys("b", "enter"), key.WithHelp("b", "buy")),
 		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
-		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Buy, k.Up, k.Down, k.Back} }
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Buy, k.List.Up, k.List.Down, k.Back}
+}
 
 // FullHelp implements help.KeyMap.
-func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Buy, k.Back}, {k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Home, k.List.End}}
+}
 
 // Styles of the detail screen.
 type Styles struct {
@@ -58,19 +67,21 @@ type Model struct {
 	keys          KeyMap
 	emoji         bool
 	width, height int
-	offset        int // first visible coverage line
+	coverage      list.Model // the covered countries, several to a line; it scrolls
 }
 
 // New shows b.
 func New(b sdk.Bundle, st Styles, keys KeyMap, emoji bool) Model {
-	return Model{bundle: b, styles: st, keys: keys, emoji: emoji, width: 80, height: 24}
+	m := Model{bundle: b, styles: st, keys: keys, emoji: emoji, width: 80, height: 24,
+		coverage: list.New(0, keys.List, list.DefaultStyles(st.Styles))}
+	return m.layout()
 }
 
 // Bundle is the bundle shown.
 func (m Model) Bundle() sdk.Bundle { return m.bundle }
 
 // SetSize tells the screen the space it has.
-func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
+func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m.layout() }
 
 // Capturing is false: the screen has no text field.
 func (m Model) Capturing() bool { return false }
@@ -93,12 +104,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return nav.BuyMsg{Bundle: b} }
 	case key.Matches(k, m.keys.Back):
 		return m, func() tea.Msg { return nav.BackMsg{} }
-	case key.Matches(k, m.keys.Down):
-		m.offset++
-	case key.Matches(k, m.keys.Up):
-		m.offset = max(0, m.offset-1)
 	}
-	return m, nil
+	var cmd tea.Cmd
+	m.coverage, cmd = m.coverage.Update(msg)
+	return m, cmd
 }
 
 func (m Model) facts() []string {
@@ -127,14 +136,9 @@ func (m Model) facts() []string {
 	return lines
 }
 
-// coverage lists the covered countries, several to a line.
-func (m Model) coverage() []string {
-	st, b := m.styles, m.bundle
-	list := show.Coverage(b.RoamingCountries)
-	head := st.Heading.Render("Coverage (" + itoa(len(list)) + ")")
-	if len(list) == 0 {
-		return []string{head, st.Muted.Render(messages.NothingToShow)}
-	}
+// coverageLines lists the covered countries, several to a line.
+func (m Model) coverageLines() []string {
+	list := show.Coverage(m.bundle.RoamingCountries)
 	const cell = 26
 	per := max(1, (m.width-2)/cell)
 	var lines []string
@@ -150,23 +154,29 @@ func (m Model) coverage() []string {
 	if cur.Len() > 0 {
 		lines = append(lines, "  "+strings.TrimRight(cur.String(), " "))
 	}
-	return append([]string{head}, lines...)
+	return lines
+}
+
+// layout puts the coverage lines into the list, in the room the facts leave.
+func (m Model) layout() Model {
+	lines := m.coverageLines()
+	rows := make([]list.Row, len(lines))
+	for i, l := range lines {
+		rows[i] = list.Row{View: func(int) string { return l }}
+	}
+	room := max(1, m.height-len(m.facts())-2)
+	m.coverage = m.coverage.SetEmpty(messages.NothingToShow).SetSize(m.width, room).SetRows(rows)
+	return m
 }
 
 // View renders the screen; the coverage list scrolls when it does not fit.
 func (m Model) View() string {
-	lines := append(m.facts(), "")
-	cov := m.coverage()
-	lines = append(lines, cov[0])
-	body := cov[1:]
-	room := max(1, m.height-len(lines))
-	off := min(m.offset, max(0, len(body)-room))
-	end := min(len(body), off+room)
-	lines = append(lines, body[off:end]...)
+	n := len(show.Coverage(m.bundle.RoamingCountries))
+	lines := append(m.facts(), "", m.styles.Heading.Render("Coverage ("+itoa(n)+")"))
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], m.width, "…")
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(append(lines, m.coverage.Lines()...), "\n")
 }
 
 func nonEmpty(s string) string {

@@ -52,12 +52,11 @@ func PerRow(width int) int {
 	return n
 }
 
-// Title is the card's title: the listing title, else the business title, else the name.
+// Title is the card's title (format.BundleTitle, as the web's card and the CLI's tables:
+// the business title first), or "-" when the bundle has none.
 func Title(b sdk.Bundle) string {
-	for _, s := range []string{b.ListingDisplayTitle, b.BusinessTitle, b.Name} {
-		if strings.TrimSpace(s) != "" {
-			return s
-		}
+	if t := format.BundleTitle(b.BusinessTitle, b.ListingDisplayTitle, b.Name); t != "" {
+		return t
 	}
 	return "-"
 }

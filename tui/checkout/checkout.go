@@ -1,11 +1,15 @@
 // Package checkout is the last step of a purchase or top-up: the summary, then the
 // pre-check, order and order line, ending in the checkout link with an offer to open it.
+// Then it watches the customer's eSIM list until the new bundle appears (the payment went
+// through), within a time limit, and reports it so the root shows the refreshed list.
 package checkout
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
@@ -30,32 +34,65 @@ type Config struct {
 	SupportEmail string
 	Styles       theme.Styles
 	Keys         KeyMap
+
+	// ESIMs lists the customer's eSIMs (ESIMs.ByEmail); nil: no watching for the payment.
+	ESIMs func(ctx context.Context, email string) ([]sdk.ESIM, error)
+	// PollEvery is the wait between two looks at the list (default DefaultPollEvery);
+	// PollFor bounds the watch (default DefaultPollFor).
+	PollEvery, PollFor time.Duration
 }
 
+// Defaults of the watch for the new bundle.
+const (
+	DefaultPollEvery = 5 * time.Second
+	DefaultPollFor   = 10 * time.Minute // the spec's activation wait
+)
+
 // KeyMap are the screen's bindings. It implements help.KeyMap.
-type KeyMap struct{ Pay, Open, Back key.Binding }
+type KeyMap struct{ Pay, Open, Check, Back key.Binding }
 
 // DefaultKeyMap returns the screen's bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Pay:  key.NewBinding(key.WithKeys("enter", "p"), key.WithHelp("enter", "proceed to pay")),
-		Open: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in browser")),
-		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Pay:   key.NewBinding(key.WithKeys("enter", "p"), key.WithHelp("enter", "proceed to pay")),
+		Open:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in browser")),
+		Check: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "check again")),
+		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Pay, k.Open, k.Back} }
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Pay, k.Open, k.Check, k.Back} }
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 type (
 	resultMsg struct {
-		res *sdk.CheckoutResult
-		err error
+		res   *sdk.CheckoutResult
+		err   error
+		email string
+		known map[string]bool // the bundles before the order; nil: not known
 	}
 	openedMsg struct{ err error }
+	pollMsg   struct {
+		tag   *int
+		round int
+	}
+	listedMsg struct {
+		tag   *int
+		round int
+		esims []sdk.ESIM
+		err   error
+	}
+)
+
+// watch states.
+const (
+	watchOff     = iota
+	watching     // looking at the list now and then
+	watchTimeout // gave up: the limit passed
+	watchDone    // the new bundle is there
 )
 
 // Model is the checkout screen.
@@ -71,12 +108,25 @@ type Model struct {
 	opened         bool
 	err            string
 	width, height  int
+
+	tag      *int // identity of this screen in its poll messages
+	email    string
+	known    map[string]bool
+	watch    int
+	round    int // numbers the watch, so ticks of an ended one are dropped
+	deadline time.Time
 }
 
 // New starts the checkout of a catalogue bundle.
 func New(ctx context.Context, b sdk.Bundle, cfg Config) Model {
+	if cfg.PollEvery <= 0 {
+		cfg.PollEvery = DefaultPollEvery
+	}
+	if cfg.PollFor <= 0 {
+		cfg.PollFor = DefaultPollFor
+	}
 	return Model{ctx: ctx, cfg: cfg, bundle: b, bundleID: b.ID, width: 80, height: 24,
-		spin: spin.New()}
+		spin: spin.New(), tag: new(int)}
 }
 
 // NewTopup starts the checkout of a top-up: bundleID is the one the server chose for the
@@ -96,8 +146,14 @@ func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
 // Capturing is false: the screen has no text field.
 func (m Model) Capturing() bool { return false }
 
-// KeyMap returns the bindings for the help bar.
-func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
+// KeyMap returns the bindings that apply now, for the help bar.
+func (m Model) KeyMap() help.KeyMap {
+	k := m.cfg.Keys
+	k.Pay.SetEnabled(m.url == "")
+	k.Open.SetEnabled(m.url != "" && m.cfg.Open != nil)
+	k.Check.SetEnabled(m.watch == watchTimeout)
+	return k
+}
 
 // URL is the checkout link, once known.
 func (m Model) URL() string { return m.url }
@@ -116,7 +172,32 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.url = msg.res.CheckoutURL
-		return m, nil
+		m.email, m.known = msg.email, msg.known
+		return m.startWatch()
+	case pollMsg:
+		if msg.tag != m.tag || msg.round != m.round || m.watch != watching {
+			return m, nil
+		}
+		ctx, list, email, tag, round := m.ctx, m.cfg.ESIMs, m.email, m.tag, m.round
+		return m, func() tea.Msg {
+			l, err := list(ctx, email)
+			return listedMsg{tag, round, l, err}
+		}
+	case listedMsg:
+		if msg.tag != m.tag || msg.round != m.round || m.watch != watching {
+			return m, nil
+		}
+		if msg.err == nil {
+			if iccid, ok := newBundle(m.known, msg.esims); ok {
+				m.watch = watchDone
+				return m, func() tea.Msg { return nav.PurchasedMsg{ICCID: iccid} }
+			}
+		}
+		if !time.Now().Before(m.deadline) {
+			m.watch = watchTimeout
+			return m, nil
+		}
+		return m, m.tick()
 	case openedMsg:
 		if msg.err != nil {
 			m.err = "Could not open the browser: copy the link above."
@@ -137,6 +218,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case key.Matches(msg, k.Open) && m.url != "" && m.cfg.Open != nil:
 			open, u := m.cfg.Open, m.url
 			return m, func() tea.Msg { return openedMsg{open(u)} }
+		case key.Matches(msg, k.Check) && m.watch == watchTimeout:
+			return m.startWatch()
 		}
 	}
 	return m, nil
@@ -152,12 +235,63 @@ func (m Model) pay() (Model, tea.Cmd) {
 			return resultMsg{err: err}
 		}
 		req.Email = u.Email
+		// What the customer has before the order, to notice the new bundle afterwards.
+		var known map[string]bool
+		if cfg.ESIMs != nil {
+			if l, err := cfg.ESIMs(ctx, u.Email); err == nil {
+				known = bundleKeys(l)
+			}
+		}
 		res, err := cfg.Checkout(ctx, req)
 		if err == nil && (res == nil || res.CheckoutURL == "") {
 			err = errors.New("the order answered without a checkout link")
 		}
-		return resultMsg{res, err}
+		return resultMsg{res: res, err: err, email: u.Email, known: known}
 	})
+}
+
+// startWatch looks at the eSIM list now and then until the new bundle shows or the limit
+// passes. Without the list call or the bundles from before the order it does nothing.
+func (m Model) startWatch() (Model, tea.Cmd) {
+	if m.cfg.ESIMs == nil || m.known == nil {
+		return m, nil
+	}
+	m.round++
+	m.watch, m.deadline = watching, time.Now().Add(m.cfg.PollFor)
+	return m, m.tick()
+}
+
+func (m Model) tick() tea.Cmd {
+	tag, round := m.tag, m.round
+	return tea.Tick(m.cfg.PollEvery, func(time.Time) tea.Msg { return pollMsg{tag, round} })
+}
+
+// bundleKeys names every bundle of every eSIM.
+func bundleKeys(list []sdk.ESIM) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range list {
+		for _, b := range e.Bundles {
+			out[bundleKey(e, b)] = true
+		}
+	}
+	return out
+}
+
+func bundleKey(e sdk.ESIM, b sdk.ESIMBundle) string {
+	return e.ICCID + "|" + b.BundleID + "|" + b.Name + "|" + b.AssignmentDatetime.Format(time.RFC3339Nano)
+}
+
+// newBundle finds a bundle that was not there before the order: a new eSIM, or a top-up
+// on an existing one.
+func newBundle(known map[string]bool, list []sdk.ESIM) (string, bool) {
+	for _, e := range list {
+		for _, b := range e.Bundles {
+			if !known[bundleKey(e, b)] {
+				return e.ICCID, true
+			}
+		}
+	}
+	return "", false
 }
 
 func (m Model) errorText(err error) string {
@@ -198,6 +332,15 @@ func (m Model) View() string {
 		case m.cfg.Open != nil:
 			lines = append(lines, "Press o to open it in your browser.")
 		}
+		switch m.watch {
+		case watching:
+			lines = append(append(lines, ""), st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+		case watchTimeout:
+			lines = append(append(lines, ""), st.Message(st.Muted, fmt.Sprintf(
+				"No new eSIM yet after %s. It appears in My eSIMs once the payment is done; press r to check again.", span(m.cfg.PollFor)), m.width)...)
+		case watchDone:
+			lines = append(lines, "", st.Success.Render("Payment received: your eSIM is ready."))
+		}
 	default:
 		lines = append(lines, lipgloss.NewStyle().Bold(true).Render("[ Proceed to Pay ]")+st.Muted.Render("  press enter"))
 	}
@@ -210,4 +353,11 @@ func (m Model) View() string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+func span(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", int(d/time.Minute))
+	}
+	return d.String()
 }

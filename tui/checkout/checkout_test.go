@@ -3,9 +3,13 @@ package checkout
 import (
 	"context"
 	"errors"
+	"github.com/cedarsim/esim/tui/nav"
+	tea "github.com/charmbracelet/bubbletea"
 	"os"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
@@ -112,4 +116,91 @@ func TestBrowserFailureIsShown(t *testing.T) {
 	if !strings.Contains(m.View(), "Could not open the browser") || !strings.Contains(m.View(), checkoutURL) {
 		t.Fatalf("view:\n%s", m.View())
 	}
+}
+
+// esimList answers the eSIM list: before is what the customer has; after answers from
+// call n on (0: never), with a new bundle on the same eSIM (a top-up) or a new eSIM.
+type esimList struct {
+	mu     sync.Mutex
+	calls  int
+	after  int
+	failAt int // this call fails (0: none)
+}
+
+func (l *esimList) list(context.Context, string) ([]sdk.ESIM, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.calls++
+	if l.calls == l.failAt {
+		return nil, errors.New("HTTP 500")
+	}
+	old := sdk.ESIM{ICCID: "8996100000000000001", Bundles: []sdk.ESIMBundle{{BundleID: "b1", Name: "TR_1GB_7D"}}}
+	if l.after > 0 && l.calls >= l.after {
+		return []sdk.ESIM{old, {ICCID: "8996100000000000002", Bundles: []sdk.ESIMBundle{{BundleID: "b2", Name: "TR_5GB_30D"}}}}, nil
+	}
+	return []sdk.ESIM{old}, nil
+}
+
+func watched(t *testing.T, l *esimList, every, limit time.Duration) Model {
+	t.Helper()
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), buyOK...)
+	cfg := Config{Checkout: c.Checkout, User: tuitest.User(c), Styles: theme.New(), Keys: DefaultKeyMap(),
+		ESIMs: l.list, PollEvery: every, PollFor: limit}
+	return New(context.Background(), bundle(t), cfg)
+}
+
+func TestWatchFindsTheNewBundle(t *testing.T) {
+	// Call 1 is the list before the order; 2 fails (a hiccup does not end the watch); 3
+	// still shows nothing new; 4 has the new eSIM.
+	l := &esimList{after: 4, failAt: 2}
+	m := watched(t, l, time.Millisecond, time.Minute)
+	m, cmd := m.Update(tuitest.Key("enter"))
+	m, msgs := tuitest.Collect(t, m, cmd)
+	var got *nav.PurchasedMsg
+	for _, msg := range msgs {
+		if p, ok := msg.(nav.PurchasedMsg); ok {
+			got = &p
+		}
+	}
+	if got == nil || got.ICCID != "8996100000000000002" {
+		t.Fatalf("no PurchasedMsg for the new eSIM in %#v", msgs)
+	}
+	if l.calls != 4 || !strings.Contains(m.View(), "Payment received: your eSIM is ready.") {
+		t.Fatalf("calls %d\n%s", l.calls, m.View())
+	}
+}
+
+func TestWatchEndsAtTheLimitAndRestartsOnR(t *testing.T) {
+	l := &esimList{}
+	m := watched(t, l, time.Millisecond, 20*time.Millisecond)
+	m = tuitest.Press(t, m, "enter")
+	if v := m.View(); !strings.Contains(v, "No new eSIM yet after 20ms") || !strings.Contains(v, checkoutURL) {
+		t.Fatalf("after the limit:\n%s", v)
+	}
+	l.mu.Lock()
+	l.after = l.calls + 1
+	l.mu.Unlock()
+	m, cmd := m.Update(tuitest.Key("r"))
+	m, msgs := tuitest.Collect(t, m, cmd)
+	found := false
+	for _, msg := range msgs {
+		_, found = msg.(nav.PurchasedMsg)
+		if found {
+			break
+		}
+	}
+	if !found {
+		t.Fatalf("r did not watch again: %#v\n%s", msgs, m.View())
+	}
+}
+
+func TestWatchGolden(t *testing.T) {
+	m := watched(t, &esimList{}, time.Hour, time.Hour)
+	m, cmd := m.Update(tuitest.Key("enter"))
+	for _, c := range cmd().(tea.BatchMsg) {
+		if r, ok := c().(resultMsg); ok { // the order; the other command is the spinner
+			m, _ = m.Update(r)
+		}
+	}
+	tuitest.Golden(t, 24, func(w, h int) string { return m.SetSize(w, h).View() })
 }

@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
-	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
+	"github.com/cedarsim/esim/tui/list"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -62,21 +64,23 @@ type Model struct {
 	loading bool
 	err     string
 	spin    spin.Model
+	list    list.Model
 
 	info        map[string][]sdk.ESIMBundle // by ICCID, from the info call
 	infoLoading map[string]bool
 	infoErr     map[string]string
 
-	tab, cursor, offset int
-	expanded            int // index in the current tab, -1 when none
-	width, height       int
+	tab           int
+	expanded      int // index in the current tab, -1 when none
+	width, height int
 }
 
 // New builds the screen; Init loads the customer's eSIMs.
 func New(ctx context.Context, cfg Config) Model {
-	return Model{ctx: ctx, cfg: cfg, expanded: -1, width: 80, height: 24, loading: true,
+	m := Model{ctx: ctx, cfg: cfg, expanded: -1, width: 80, height: 24, loading: true,
 		info: map[string][]sdk.ESIMBundle{}, infoLoading: map[string]bool{}, infoErr: map[string]string{},
-		spin: spin.New()}
+		spin: spin.New(), list: list.New(0, cfg.Keys.List, list.DefaultStyles(cfg.Styles))}
+	return m.layout()
 }
 
 // Init loads the user and their eSIMs (New marked the screen as loading).
@@ -100,13 +104,17 @@ func (m Model) loader() tea.Cmd {
 }
 
 // SetSize tells the screen the space it has.
-func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m.fix() }
+func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m.layout() }
 
 // Capturing is false: the screen has no text field.
 func (m Model) Capturing() bool { return false }
 
 // KeyMap returns the bindings for the help bar.
-func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
+func (m Model) KeyMap() help.KeyMap {
+	k := m.cfg.Keys
+	k.failed = m.list.Status() == list.Failed
+	return k
+}
 
 func (m Model) busy() bool {
 	if m.loading {
@@ -124,6 +132,9 @@ func (m Model) busy() bool {
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	if sp, cmd, ok := m.spin.Update(msg, m.busy()); ok {
 		m.spin = sp
+		if cmd != nil {
+			m = m.layout() // the loading lines show the new frame
+		}
 		return m, cmd
 	}
 	switch msg := msg.(type) {
@@ -132,23 +143,23 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.err != nil {
 			m.err = show.LoadError(msg.err)
 			if errors.Is(msg.err, sdk.ErrSessionExpired) {
-				return m, func() tea.Msg { return nav.LoginMsg{Expired: true} }
+				return m.layout(), func() tea.Msg { return nav.LoginMsg{Expired: true} }
 			}
-			return m, nil
+			return m.layout(), nil
 		}
 		m.user, m.esims = msg.user, msg.esims
 		m.tabs = show.ProfileTabs(msg.esims)
 		m.expanded = -1
-		return m.fix(), nil
+		return m.layout(), nil
 	case infoMsg:
 		m.infoLoading[msg.iccid] = false
 		if msg.err != nil {
 			m.infoErr[msg.iccid] = show.LoadError(msg.err)
-			return m, nil
+			return m.layout(), nil
 		}
 		delete(m.infoErr, msg.iccid)
 		m.info[msg.iccid] = msg.bundles
-		return m.fix(), nil
+		return m.layout(), nil
 	case tea.KeyMsg:
 		return m.updateKey(msg)
 	}
@@ -157,7 +168,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.cfg.Keys
-	list := m.tabs[m.tab]
+	entries := m.tabs[m.tab]
 	switch {
 	case key.Matches(msg, k.NextTab), key.Matches(msg, k.PrevTab):
 		d := 1
@@ -165,38 +176,34 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			d = len(tabNames) - 1
 		}
 		m.tab = (m.tab + d) % len(tabNames)
-		m.cursor, m.offset, m.expanded = 0, 0, -1
-		return m.fix(), nil
-	case key.Matches(msg, k.Up):
-		m.cursor = max(0, m.cursor-1)
-		return m.fix(), nil
-	case key.Matches(msg, k.Down):
-		m.cursor = min(len(list)-1, m.cursor+1)
-		return m.fix(), nil
+		m.expanded = -1
+		m.list = m.list.Top()
+		return m.layout(), nil
 	case key.Matches(msg, k.Reload):
 		m.info, m.infoErr = map[string][]sdk.ESIMBundle{}, map[string]string{}
 		cmd := m.load()
-		return m, cmd
+		return m.layout(), cmd
 	case key.Matches(msg, k.Back):
 		return m, func() tea.Msg { return nav.BackMsg{} }
 	}
-	if m.cursor >= len(list) {
+	cur := m.list.Cursor()
+	if m.loading || m.err != "" || cur >= len(entries) {
 		return m, nil
 	}
-	e := list[m.cursor]
+	e := entries[cur]
 	switch {
 	case key.Matches(msg, k.Expand):
-		if m.expanded == m.cursor {
+		if m.expanded == cur {
 			m.expanded = -1
-			return m.fix(), nil
+			return m.layout(), nil
 		}
-		m.expanded = m.cursor
+		m.expanded = cur
 		if _, ok := m.info[e.ESIM.ICCID]; ok || m.infoLoading[e.ESIM.ICCID] {
-			return m.fix(), nil
+			return m.layout(), nil
 		}
 		m.infoLoading[e.ESIM.ICCID] = true
 		ctx, src, iccid := m.ctx, m.cfg.Source, e.ESIM.ICCID
-		return m.fix(), tea.Batch(m.spin.Start(), func() tea.Msg {
+		return m.layout(), tea.Batch(m.spin.Start(), func() tea.Msg {
 			b, err := src.Info(ctx, iccid)
 			return infoMsg{iccid, b, err}
 		})
@@ -204,27 +211,27 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		es := e.ESIM
 		return m, func() tea.Msg { return nav.ShowQRMsg{ESIM: es} }
 	case key.Matches(msg, k.Topup):
-		if !e.Bundle.CanTopup {
+		if !diagnose.TopupAllowed(e.Bundle) {
 			return m, nil
 		}
 		t := nav.TopupMsg{ESIM: e.ESIM, Provider: e.Bundle.ThirdPartyProvider}
-		if len(e.Bundle.Countries) > 0 {
-			t.Origin = e.Bundle.Countries[0].ISOCode
-		}
+		t.Origin = profile.TopupOrigin(e.Bundle.Countries, func(c sdk.Country) string { return c.ISOCode }, func(c sdk.Country) string { return c.Name })
 		return m, func() tea.Msg { return t }
 	}
-	return m, nil
+	var cmd tea.Cmd
+	m.list, cmd = m.list.Update(msg)
+	return m, cmd
 }
 
 // entryLines renders one entry, and its details when expanded.
-func (m Model) entryLines(i int, e show.Entry) []string {
+func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 	st := m.cfg.Styles
 	b := e.Bundle
 	state := b.BundleState
-	lines := []string{st.Cursor(i == m.cursor) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
+	lines := []string{st.Cursor(focused) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
 	lines = append(lines, "    ICCID "+e.ESIM.ICCID+"   Purchased "+orDash(show.DateTime(b.AssignmentDatetime)))
 	lines = append(lines, "    "+usage(st, b))
-	if b.CanTopup {
+	if diagnose.TopupAllowed(b) {
 		lines[0] += "  " + st.Success.Render("[top-up available]")
 	}
 	if i != m.expanded {
@@ -277,53 +284,35 @@ func (m Model) header() []string {
 	return []string{title, st.Tabs(tabNames[:], m.tab), ""}
 }
 
-// fix keeps the cursor in range and on screen.
-func (m Model) fix() Model {
-	list := m.tabs[m.tab]
-	m.cursor = max(0, min(m.cursor, len(list)-1))
-	if m.cursor < m.offset {
-		m.offset = m.cursor
+// layout puts the entries of the current tab into the list and sets its status.
+func (m Model) layout() Model {
+	entries := m.tabs[m.tab]
+	rows := make([]list.Row, len(entries))
+	for i, e := range entries {
+		n := len(m.entryLines(i, e, false)) + 1 // a blank line after each entry
+		rows[i] = list.Row{Height: n, Items: 1, View: func(focus int) string {
+			return strings.Join(m.entryLines(i, e, focus == 0), "\n") + "\n"
+		}}
 	}
-	avail := m.height - len(m.header())
-	for m.offset < m.cursor {
-		h := 0
-		for i := m.offset; i <= m.cursor; i++ {
-			h += len(m.entryLines(i, list[i])) + 1
-		}
-		if h <= avail {
-			break
-		}
-		m.offset++
+	status := list.Ready
+	switch {
+	case m.loading:
+		status = list.Loading
+	case m.err != "":
+		status = list.Failed
 	}
+	m.list = m.list.SetStatus(status, m.err).WithSpinner(m.spin.View()).
+		SetSize(m.width, max(1, m.height-len(m.header()))).SetRows(rows)
 	return m
 }
 
 // View renders the screen.
 func (m Model) View() string {
-	st := m.cfg.Styles
 	lines := m.header()
-	list := m.tabs[m.tab]
-	switch {
-	case m.loading:
-		lines = append(lines, m.spin.View()+" Loading...")
-	case m.err != "":
-		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
-	case len(list) == 0:
-		lines = append(lines, messages.NothingToShow)
-	default:
-		for i := m.offset; i < len(list); i++ {
-			el := append(m.entryLines(i, list[i]), "")
-			if len(lines)+len(el) > m.height && i > m.offset {
-				break // the next entry does not fit whole
-			}
-			lines = append(lines, el...)
-		}
-		lines = lines[:min(len(lines), max(m.height, len(m.header())+1))]
-	}
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], m.width, "…")
 	}
-	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+	return strings.TrimRight(strings.Join(append(lines, m.list.Lines()...), "\n"), "\n")
 }
 
 func orDash(s string) string {

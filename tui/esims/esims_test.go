@@ -131,3 +131,55 @@ func TestExpiredSessionAsksForLogin(t *testing.T) {
 		t.Fatalf("no expired login request in %#v\n%s", msgs, m.View())
 	}
 }
+
+type failing struct{ calls int }
+
+func (f *failing) ByEmail(context.Context, string) ([]sdk.ESIM, error) {
+	f.calls++
+	if f.calls == 1 {
+		return nil, &sdk.APIError{Status: 500, Title: "Internal Server Error"}
+	}
+	return nil, nil
+}
+func (f *failing) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }
+
+// TestErrorIsNotEmpty: a failed load says so with a retry; r loads again and an empty
+// answer then reads 'Nothing to show'.
+func TestErrorIsNotEmpty(t *testing.T) {
+	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
+	f := &failing{}
+	m := New(context.Background(), Config{Source: f, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	v := m.View()
+	if !strings.Contains(v, "Something went wrong. Please try again.") || !strings.Contains(v, "Press r to try again.") || strings.Contains(v, "Nothing to show") {
+		t.Fatalf("failed load:\n%s", v)
+	}
+	tuitest.Golden(t, 12, func(w, h int) string { return m.SetSize(w, h).View() })
+	m = tuitest.Press(t, m, "r")
+	if v := m.View(); f.calls != 2 || !strings.Contains(v, "Nothing to show") || strings.Contains(v, "went wrong") {
+		t.Fatalf("after r (%d calls):\n%s", f.calls, v)
+	}
+}
+
+// TestRevokedNeverOffersTopup: a Revoked bundle is not offered a top-up, whatever its
+// canTopup says (the rule of sdk/diagnose, as the CLI).
+func TestRevokedNeverOffersTopup(t *testing.T) {
+	revoked := []sdk.ESIM{{ICCID: "8996100000000000099", Bundles: []sdk.ESIMBundle{{
+		BundleID: "r1", BundleDisplayName: "Turkey 5GB", BundleState: "Revoked", CanTopup: true,
+		Countries: []sdk.Country{{Name: "Turkey", ISOCode: "TR"}}}}}}
+	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
+	m := New(context.Background(), Config{Source: fixed{revoked}, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	m = tuitest.Press(t, m, "tab") // Revoked is on the Expired tab
+	if v := m.View(); !strings.Contains(v, "Turkey 5GB") || strings.Contains(v, "top-up available") {
+		t.Fatalf("revoked bundle:\n%s", v)
+	}
+	if _, cmd := m.Update(tuitest.Key("t")); cmd != nil {
+		t.Fatal("t on a Revoked bundle asked for a top-up")
+	}
+}
+
+type fixed struct{ esims []sdk.ESIM }
+
+func (l fixed) ByEmail(context.Context, string) ([]sdk.ESIM, error)    { return l.esims, nil }
+func (l fixed) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }

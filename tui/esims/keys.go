@@ -1,17 +1,23 @@
 package esims
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/cedarsim/esim/tui/list"
+	"github.com/charmbracelet/bubbles/key"
+)
 
-// KeyMap are the My eSIMs screen's bindings. It implements help.KeyMap.
+// KeyMap are the My eSIMs screen's bindings. It implements help.KeyMap. Moving through the
+// entries is the shared list's (List).
 type KeyMap struct {
-	Up, Down, NextTab, PrevTab, Expand, QR, Topup, Reload, Back key.Binding
+	List                                              list.KeyMap
+	NextTab, PrevTab, Expand, QR, Topup, Reload, Back key.Binding
+
+	failed bool
 }
 
 // DefaultKeyMap returns the My eSIMs bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		List:    list.DefaultKeyMap(),
 		NextTab: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "tabs")),
 		PrevTab: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous tab")),
 		Expand:  key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "details")),
@@ -24,15 +30,17 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp implements help.KeyMap.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{move(), k.Expand, k.NextTab, k.QR, k.Topup}
-}
-
-// move stands for up and down in the short help, to keep the bar on one line.
-func move() key.Binding {
-	return key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
+	if k.failed {
+		retry := k.Reload
+		retry.SetHelp("r", "retry")
+		return []key.Binding{retry, k.Back}
+	}
+	return []key.Binding{k.List.Move(), k.Expand, k.NextTab, k.QR, k.Topup}
 }
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.NextTab, k.PrevTab}, {k.Expand, k.QR, k.Topup}, {k.Reload, k.Back}}
+	l := k.List
+	return [][]key.Binding{{l.Up, l.Down, l.PageUp, l.PageDown, l.Home, l.End}, {k.NextTab, k.PrevTab},
+		{k.Expand, k.QR, k.Topup}, {k.Reload, k.Back}}
 }

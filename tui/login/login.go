@@ -1,5 +1,6 @@
-// Package login is the log-in screen: the e-mail form, then the code sent by e-mail, with
-// resend, and the spec's section 8 messages inline.
+// Package login is the log-in screen: the e-mail form, then the code step (tui/otp) with
+// resend and the captcha wait, and the spec's section 8 messages inline. A new customer
+// is offered the sign-up screen rather than told to buy first.
 package login
 
 import (
@@ -7,12 +8,14 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
@@ -27,51 +30,43 @@ import (
 type Config struct {
 	SendCode func(ctx context.Context, email string) (*sdk.OTPSent, error)
 	Verify   func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
-	// Captcha returns the bot-check token the provider requires; an error means the
-	// captcha is not ready, and then, as on the web, the submit does nothing (logged).
-	Captcha func(ctx context.Context) (string, error)
-	Styles  theme.Styles
-	Keys    KeyMap
-	Log     *slog.Logger
+	// Captcha returns a configured captcha token; Page starts the browser page when there
+	// is none (see tui/otp); Open opens a link in the browser.
+	Captcha        func(ctx context.Context) (string, error)
+	Page           func(ctx context.Context) (otp.CaptchaPage, error)
+	Open           func(url string) error
+	CaptchaTimeout time.Duration
+	Styles         theme.Styles
+	Keys           KeyMap
+	Log            *slog.Logger
 }
 
-type step int
+// NewUserHint stands in for the spec's 'New user? Buy your first eSIM to register' hint
+// under 'Email not found.': the TUI has its own sign-up screen.
+const NewUserHint = "New here? Press ctrl+n to create an account."
 
-const (
-	stepEmail step = iota
-	stepCode
-)
-
-// Messages with the answers of the calls.
-type (
-	sentMsg struct {
-		sent   *sdk.OTPSent
-		err    error
-		resend bool
-	}
-	verifiedMsg struct {
-		token *sdk.Token
-		err   error
-	}
-	captchaMissingMsg struct{ err error }
-	captchaMsg        struct{ token, otp string }
-)
+type sentMsg struct {
+	tag  *int
+	sent *sdk.OTPSent
+	err  error
+}
 
 // Model is the login screen.
 type Model struct {
 	ctx context.Context
 	cfg Config
+	tag *int
 
-	step          step
-	email, code   textinput.Model
+	email         textinput.Model
 	terms         bool
-	onTerms       bool // focus is on the terms box
-	userID        string
-	busy          string // what is under way ("" when idle)
+	onTerms       bool      // focus is on the terms box
+	code          otp.Model // the code step, once the code is sent
+	coding        bool      // the code step is shown
+	busy          bool
 	spin          spin.Model
 	err           string
 	hints         []string
-	info          string
+	notFound      bool // the last send said the e-mail is unknown
 	width, height int
 }
 
@@ -86,13 +81,7 @@ func New(ctx context.Context, cfg Config) Model {
 	e.CharLimit = 254
 	e.Cursor.SetMode(cursor.CursorStatic) // no blink timer: fewer redraws, stable tests
 	e.Focus()
-	c := textinput.New()
-	c.Prompt = "Code: "
-	c.Placeholder = "the code from the e-mail"
-	c.CharLimit = 10
-	c.Cursor.SetMode(cursor.CursorStatic)
-	return Model{ctx: ctx, cfg: cfg, email: e, code: c, width: 80, height: 24,
-		spin: spin.New()}
+	return Model{ctx: ctx, cfg: cfg, tag: new(int), email: e, width: 80, height: 24, spin: spin.New()}
 }
 
 // Init does nothing: the form waits for the user.
@@ -102,7 +91,7 @@ func (m Model) Init() tea.Cmd { return nil }
 func (m Model) SetSize(w, h int) Model {
 	m.width, m.height = w, h
 	m.email.Width = max(10, min(60, w-12))
-	m.code.Width = 28
+	m.code = m.code.SetSize(w, h)
 	return m
 }
 
@@ -111,104 +100,105 @@ func (m Model) Capturing() bool { return true }
 
 // KeyMap returns the bindings that apply now.
 func (m Model) KeyMap() help.KeyMap {
-	k := m.cfg.Keys
-	k.codeStep = m.step == stepCode
-	return k
+	if m.coding {
+		return m.code.KeyMap()
+	}
+	return m.cfg.Keys
 }
 
-// Email is the address the code was sent to.
+// Email is the address typed.
 func (m Model) Email() string { return strings.TrimSpace(m.email.Value()) }
 
-func (m *Model) setBusy(what string) tea.Cmd {
-	m.busy, m.err, m.hints, m.info = what, "", nil, ""
-	return m.spin.Start()
-}
+// Code is the code step (tests).
+func (m Model) Code() otp.Model { return m.code }
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if sp, cmd, ok := m.spin.Update(msg, m.busy != ""); ok {
+	if sp, cmd, ok := m.spin.Update(msg, m.busy); ok {
 		m.spin = sp
 		return m, cmd
 	}
 	switch msg := msg.(type) {
 	case sentMsg:
-		m.busy = ""
+		if msg.tag != m.tag {
+			return m, nil
+		}
+		m.busy = false
 		if msg.err != nil {
 			mm := show.Message(messages.OTPSendLogin, msg.err, messages.Support{})
 			m.err, m.hints = mm.Text, mm.Hints
+			m.notFound = mm.Text == messages.EmailNotFound
 			return m, nil
 		}
-		m.userID = msg.sent.UserID
-		if msg.resend {
-			m.info = "A new code was sent to " + m.Email() + "."
-		}
-		m.step = stepCode
+		m.coding = true
 		m.email.Blur()
-		return m, m.code.Focus()
-	case verifiedMsg:
-		m.busy = ""
-		m.code.SetValue("") // the code field is cleared after each attempt
-		if msg.err != nil {
-			m.err = show.Message(messages.OTPVerify, msg.err, messages.Support{}).Text
-			return m, nil
-		}
-		t := msg.token
-		return m, func() tea.Msg { return nav.LoggedInMsg{Token: t} }
-	case captchaMsg:
-		return m.check(msg)
-	case captchaMissingMsg:
-		m.busy = ""
-		m.cfg.Log.Warn("captcha not ready: submit ignored", "err", msg.err)
+		m.code = otp.New(m.ctx, m.otpConfig(), m.Email(), msg.sent.UserID).SetSize(m.width, m.height)
 		return m, nil
 	case tea.KeyMsg:
-		if m.busy != "" {
+		if m.coding {
+			if key.Matches(msg, m.cfg.Keys.Back) && !m.code.Busy() {
+				m.coding, m.err, m.hints = false, "", nil
+				return m, m.email.Focus()
+			}
+			var cmd tea.Cmd
+			m.code, cmd = m.code.Update(msg)
+			return m, cmd
+		}
+		if m.busy {
 			return m, nil // one call at a time
 		}
 		return m.updateKey(msg)
 	}
+	if m.coding {
+		var cmd tea.Cmd
+		m.code, cmd = m.code.Update(msg)
+		return m, cmd
+	}
 	return m, nil
+}
+
+func (m Model) otpConfig() otp.Config {
+	send, email := m.cfg.SendCode, m.Email()
+	return otp.Config{
+		Resend:        func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, email) },
+		ResendContext: messages.OTPSendLogin,
+		Verify:        m.cfg.Verify, Captcha: m.cfg.Captcha, Page: m.cfg.Page, Open: m.cfg.Open,
+		Timeout: m.cfg.CaptchaTimeout, Styles: m.cfg.Styles, Keys: m.cfg.Keys.Code, Log: m.cfg.Log,
+	}
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.cfg.Keys
 	switch {
 	case key.Matches(msg, k.Back):
-		if m.step == stepCode {
-			m.step, m.err, m.hints, m.info = stepEmail, "", nil, ""
-			m.code.Blur()
-			m.code.SetValue("")
-			return m, m.email.Focus()
-		}
 		return m, func() tea.Msg { return nav.BackMsg{} }
+	case key.Matches(msg, k.Signup):
+		email := m.Email()
+		return m, func() tea.Msg { return nav.SignupMsg{Email: email} }
 	case key.Matches(msg, k.Submit):
-		if m.step == stepEmail {
-			return m.send(false)
-		}
-		return m.verify()
-	case m.step == stepCode && key.Matches(msg, k.Resend):
-		return m.send(true)
-	case m.step == stepEmail && key.Matches(msg, k.Focus):
+		return m.send()
+	case key.Matches(msg, k.Focus):
 		m.onTerms = !m.onTerms
 		if m.onTerms {
 			m.email.Blur()
 			return m, nil
 		}
 		return m, m.email.Focus()
-	case m.step == stepEmail && m.onTerms && key.Matches(msg, k.Toggle):
+	case m.onTerms && key.Matches(msg, k.Toggle):
 		m.terms = !m.terms
 		return m, nil
 	}
-	var cmd tea.Cmd
-	if m.step == stepEmail && !m.onTerms {
-		m.email, cmd = m.email.Update(msg)
-	} else if m.step == stepCode && digitsOnly(msg) {
-		m.code, cmd = m.code.Update(msg)
+	if m.onTerms {
+		return m, nil
 	}
+	var cmd tea.Cmd
+	m.email, cmd = m.email.Update(msg)
 	return m, cmd
 }
 
-func (m Model) send(resend bool) (Model, tea.Cmd) {
+func (m Model) send() (Model, tea.Cmd) {
 	email := m.Email()
+	m.notFound = false
 	if email == "" {
 		m.err, m.hints = "Please enter your e-mail address.", nil
 		return m, nil
@@ -217,102 +207,55 @@ func (m Model) send(resend bool) (Model, tea.Cmd) {
 		m.err, m.hints = "Please accept the terms and conditions to continue.", nil
 		return m, nil
 	}
-	ctx, send := m.ctx, m.cfg.SendCode
-	spin := m.setBusy("Sending the code...")
-	return m, tea.Batch(spin, func() tea.Msg {
+	m.busy, m.err, m.hints = true, "", nil
+	ctx, send, tag := m.ctx, m.cfg.SendCode, m.tag
+	return m, tea.Batch(m.spin.Start(), func() tea.Msg {
 		s, err := send(ctx, email)
 		if err == nil && (s == nil || s.UserID == "") {
 			err = errors.New("the code request answered without a user id")
 		}
-		return sentMsg{s, err, resend}
+		return sentMsg{tag, s, err}
 	})
 }
 
-func (m Model) verify() (Model, tea.Cmd) {
-	otp := strings.TrimSpace(m.code.Value())
-	if otp == "" {
-		m.err = "Please enter the code."
-		return m, nil
-	}
-	ctx, captcha := m.ctx, m.cfg.Captcha
-	// The captcha may run in the browser and take a while: it is its own step.
-	spin := m.setBusy("Waiting for the captcha...")
-	return m, tea.Batch(spin, func() tea.Msg {
-		if captcha == nil {
-			return captchaMissingMsg{errors.New("no captcha token source")}
-		}
-		tok, err := captcha(ctx)
-		if err != nil || tok == "" {
-			return captchaMissingMsg{err}
-		}
-		return captchaMsg{tok, otp}
-	})
-}
-
-func (m Model) check(msg captchaMsg) (Model, tea.Cmd) {
-	m.busy = "Checking the code..."
-	ctx, verify, userID := m.ctx, m.cfg.Verify, m.userID
-	return m, func() tea.Msg {
-		t, err := verify(ctx, userID, msg.otp, msg.token)
-		return verifiedMsg{t, err}
-	}
-}
-
-// View renders the form.
+// View renders the form or the code step.
 func (m Model) View() string {
+	if m.coding {
+		return m.code.View()
+	}
 	st := m.cfg.Styles
-	var lines []string
-	if m.step == stepEmail {
-		box := "[ ]"
-		if m.terms {
-			box = "[x]"
-		}
-		lines = append(lines,
-			st.Title.Render("Log in"),
-			"",
-			m.email.View(),
-			"",
-			st.Cursor(m.onTerms)+box+" I agree to the Terms and Conditions and the Privacy Policy",
-		)
-	} else {
-		lines = append(lines,
-			st.Title.Render("Enter your code"),
-			"",
-			"We sent a code to "+m.Email()+".",
-			"",
-			m.code.View(),
-			"",
-			st.Muted.Render("Didn't get it? Press ctrl+r to resend the code."),
-		)
+	box := "[ ]"
+	if m.terms {
+		box = "[x]"
 	}
-	lines = append(lines, "")
-	if m.busy != "" {
-		lines = append(lines, m.spin.View()+" "+m.busy)
+	lines := []string{
+		st.Title.Render("Log in"),
+		"",
+		m.email.View(),
+		"",
+		st.Cursor(m.onTerms) + box + " I agree to the Terms and Conditions and the Privacy Policy",
+		"",
 	}
-	if m.info != "" {
-		lines = append(lines, st.Success.Render(m.info))
+	if m.busy {
+		lines = append(lines, m.spin.View()+" Sending the code...")
 	}
 	if m.err != "" {
 		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
 		for _, h := range m.hints {
+			if h == messages.HintNewUser {
+				// The web links this hint to the plans (sign-up happens at checkout); the
+				// TUI has its own sign-up screen, so a new customer is sent there instead.
+				lines = append(lines, st.Success.Render("  "+NewUserHint))
+				continue
+			}
 			lines = append(lines, st.Muted.Render("  "+h))
 		}
+	}
+	if !m.notFound {
+		lines = append(lines, st.Muted.Render("No account yet? Press ctrl+n to sign up."))
 	}
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], m.width, "…")
 	}
 	return strings.Join(lines, "\n")
-}
-
-// digitsOnly lets through editing keys and typed digits: the code is numeric.
-func digitsOnly(msg tea.KeyMsg) bool {
-	if msg.Type != tea.KeyRunes {
-		return true
-	}
-	for _, r := range msg.Runes {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -86,10 +86,10 @@ func TestVerifyMessages(t *testing.T) {
 			m, _ := newLogin(t, devCaptcha, "users.otpSend/login", "users.otpVerify/"+tt.scenario)
 			m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "123456")
 			m = tuitest.Press(t, m, "enter")
-			if m.err != tt.want {
-				t.Errorf("message = %q, want %q", m.err, tt.want)
+			if got := m.Code().Err(); got != tt.want {
+				t.Errorf("message = %q, want %q", got, tt.want)
 			}
-			if v := m.code.Value(); v != "" {
+			if v := m.Code().Code(); v != "" {
 				t.Errorf("code field = %q after the attempt, want it cleared", v)
 			}
 		})
@@ -110,7 +110,7 @@ func TestSendMessages(t *testing.T) {
 			if m.err != tt.want || (len(m.hints) > 0) != tt.hints {
 				t.Errorf("got %q %q, want %q (hints %v)", m.err, m.hints, tt.want, tt.hints)
 			}
-			if m.step != stepEmail {
+			if m.coding {
 				t.Error("moved to the code step after a failure")
 			}
 		})
@@ -120,7 +120,7 @@ func TestSendMessages(t *testing.T) {
 func TestLoginSucceedsAndStoresSession(t *testing.T) {
 	m, c := newLogin(t, devCaptcha, "users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success")
 	m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "123456")
-	_, cmd := m.Update(tuitest.Key("enter"))
+	m, cmd := m.Update(tuitest.Key("enter"))
 	_, msgs := tuitest.Collect(t, m, cmd)
 	var in *nav.LoggedInMsg
 	for _, msg := range msgs {
@@ -142,18 +142,41 @@ func TestCaptchaNotReadyDoesNothing(t *testing.T) {
 	m, _ := newLogin(t, notReady, "users.otpSend/login") // no verify fixture: a call would fail the test
 	m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "123456")
 	m = tuitest.Press(t, m, "enter")
-	if m.err != "" || m.busy != "" {
-		t.Fatalf("captcha not ready: err %q busy %q, want nothing", m.err, m.busy)
+	if m.Code().Err() != "" || m.Code().Busy() {
+		t.Fatalf("captcha not ready: err %q busy %v, want nothing", m.Code().Err(), m.Code().Busy())
 	}
 }
 
 func TestCodeAcceptsDigitsOnly(t *testing.T) {
 	m, _ := newLogin(t, devCaptcha, "users.otpSend/login")
 	m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "12ab34")
-	if v := m.code.Value(); v != "1234" {
+	if v := m.Code().Code(); v != "1234" {
 		t.Fatalf("code = %q, want 1234", v)
 	}
 	if !strings.Contains(m.View(), "ctrl+r") {
 		t.Error("no resend hint on the code step")
+	}
+}
+
+func TestUnknownEmailOffersSignup(t *testing.T) {
+	m, _ := newLogin(t, devCaptcha, "users.otpSend/login-unknown-email")
+	m = toCodeStep(t, m, "nobody@example.com")
+	if v := m.View(); !strings.Contains(v, NewUserHint) || !strings.Contains(v, "Email not found.") {
+		t.Fatalf("no sign-up offer:\n%s", v)
+	}
+	_, cmd := m.Update(tuitest.Key("ctrl+n"))
+	if cmd == nil {
+		t.Fatal("ctrl+n did nothing")
+	}
+	if got, ok := cmd().(nav.SignupMsg); !ok || got.Email != "nobody@example.com" {
+		t.Fatalf("got %#v, want SignupMsg with the e-mail", got)
+	}
+}
+
+func TestEscOnTheCodeStepGoesBackToTheForm(t *testing.T) {
+	m, _ := newLogin(t, devCaptcha, "users.otpSend/login")
+	m = tuitest.Press(t, toCodeStep(t, m, tuitest.RegisteredEmail), "esc")
+	if m.coding || !strings.Contains(m.View(), "Log in") {
+		t.Fatalf("esc on the code step:\n%s", m.View())
 	}
 }

@@ -32,7 +32,8 @@ type PlansMsg struct{}
 type ShowQRMsg struct{ ESIM sdk.ESIM }
 
 // TopupMsg asks for the top-up bundle list of an eSIM: Origin is the ISO code of the
-// bundle's first country, as the web's /topup-plans route carries it.
+// bundle's first country (its name when it has no code), as the web's /topup-plans route
+// carries it.
 type TopupMsg struct {
 	ESIM     sdk.ESIM
 	Origin   string
@@ -45,3 +46,10 @@ type TopupCheckoutMsg struct {
 	BundleID       string
 	TopupAccountID string
 }
+
+// SignupMsg asks for the sign-up screen, with the e-mail typed so far.
+type SignupMsg struct{ Email string }
+
+// PurchasedMsg reports that a paid bundle showed up on the customer's eSIM with ICCID:
+// the root shows the refreshed My eSIMs.
+type PurchasedMsg struct{ ICCID string }

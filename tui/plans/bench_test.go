@@ -38,15 +38,15 @@ func fullCatalogue(b *testing.B) Model {
 // and render the plans screen (with a 400-bundle area open below the menu).
 func BenchmarkFilterAndRender(b *testing.B) {
 	m := fullCatalogue(b)
-	m.searching = true
-	m.search.Focus()
+	m.search.active = true
+	m.search.input.Focus()
 	queries := []string{"t", "tu", "tur", "turk", "cote", "reunion 1", "land 2"}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m.search.SetValue(queries[i%len(queries)])
+		m.search.input.SetValue(queries[i%len(queries)])
 		m.refilter()
-		m = m.fix()
+		m = m.layout()
 		if len(m.View()) == 0 {
 			b.Fatal("empty view")
 		}
@@ -56,8 +56,7 @@ func BenchmarkFilterAndRender(b *testing.B) {
 // BenchmarkRenderOpenArea renders the plans screen scrolled into a 400-bundle area.
 func BenchmarkRenderOpenArea(b *testing.B) {
 	m := fullCatalogue(b)
-	m.cursor = 18 + 200 // inside Turkey's cards
-	m = m.fix()
+	m.list = m.list.SetCursor(18 + 200) // inside Turkey's cards
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -74,8 +73,8 @@ func BenchmarkMoveCursor(b *testing.B) {
 	b.ResetTimer()
 	down := tea.KeyMsg{Type: tea.KeyDown}
 	for i := 0; i < b.N; i++ {
-		if m.cursor > 300 {
-			m.cursor, m.offset = 0, 0
+		if m.list.Cursor() > 300 {
+			m.list = m.list.Top()
 		}
 		m, _ = m.Update(down)
 		if len(m.View()) == 0 {

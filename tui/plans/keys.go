@@ -1,26 +1,30 @@
 package plans
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/cedarsim/esim/tui/list"
+	"github.com/charmbracelet/bubbles/key"
+)
 
-// KeyMap are the plans browser's bindings. It implements help.KeyMap.
+// KeyMap are the plans browser's bindings. It implements help.KeyMap. Moving through the
+// areas and cards is the shared list's (List).
 type KeyMap struct {
-	Up, Down, Left, Right key.Binding
+	List                  list.KeyMap
 	NextTab, PrevTab      key.Binding
 	Open                  key.Binding
 	Search, Clear, Reload key.Binding
 	// While the search box has focus.
 	Pick, Leave, Unpick key.Binding
 
-	searching bool
+	searching, failed bool
 }
 
 // DefaultKeyMap returns the bindings of the plans browser.
 func DefaultKeyMap() KeyMap {
+	l := list.DefaultKeyMap()
+	l.Left.SetHelp("←/h", "previous card")
+	l.Right.SetHelp("→/l", "next card")
 	return KeyMap{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous card")),
-		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next card")),
+		List:    l,
 		NextTab: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "tabs")),
 		PrevTab: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous tab")),
 		Open:    key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "open")),
@@ -35,21 +39,23 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp implements help.KeyMap.
 func (k KeyMap) ShortHelp() []key.Binding {
-	if k.searching {
-		return []key.Binding{move(), k.Pick, k.Unpick, k.Leave}
+	switch {
+	case k.searching:
+		return []key.Binding{k.List.Move(), k.Pick, k.Unpick, k.Leave}
+	case k.failed:
+		retry := k.Reload
+		retry.SetHelp("r", "retry")
+		return []key.Binding{retry, k.NextTab, k.Search}
 	}
-	return []key.Binding{move(), k.Open, k.NextTab, k.Search}
-}
-
-// move stands for up and down in the short help, to keep the bar on one line.
-func move() key.Binding {
-	return key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
+	return []key.Binding{k.List.Move(), k.Open, k.NextTab, k.Search}
 }
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.searching {
-		return [][]key.Binding{{k.Up, k.Down}, {k.Pick, k.Unpick, k.Leave}}
+		return [][]key.Binding{{k.List.Up, k.List.Down}, {k.Pick, k.Unpick, k.Leave}}
 	}
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.Open, k.NextTab, k.PrevTab}, {k.Search, k.Clear, k.Reload}}
+	l := k.List
+	// Page and home/end keys work too; the bar lists the ones a first-time user needs.
+	return [][]key.Binding{{l.Up, l.Down, l.Left, l.Right}, {k.Open, k.NextTab, k.PrevTab}, {k.Search, k.Clear, k.Reload}}
 }

@@ -86,7 +86,7 @@ func TestSearchMatchesLikeTheWeb(t *testing.T) {
 			m := tuitest.Press(t, loaded(t), "/")
 			m = tuitest.Type(t, m, tt.query)
 			var names []string
-			for _, c := range m.matches {
+			for _, c := range m.search.matches {
 				names = append(names, c.Name)
 			}
 			got := strings.Join(names, "|")
@@ -114,7 +114,7 @@ func TestOneAreaOpenAtATime(t *testing.T) {
 	}
 	// Move to the area after Turkey's cards and open it: Turkey closes. Not drained, so
 	// the load of the new area (no fixture) is not made.
-	for m.cursor < 1+4+1 {
+	for m.list.Cursor() < 1+4+1 {
 		m, _ = m.Update(tuitest.Key("right"))
 	}
 	m, _ = m.Update(tuitest.Key("enter"))
@@ -160,7 +160,7 @@ func TestCursorStaysVisible(t *testing.T) {
 	for _, h := range []int{14, 20} {
 		m := tuitest.Press(t, loaded(t).SetSize(80, h), "down", "enter", "down", "down")
 		v := m.View()
-		if !strings.Contains(v, "┏") || !strings.Contains(v, "Unlimited - 7 Days") {
+		if !strings.Contains(v, "┏") || !strings.Contains(v, "Turkey Unlimited 7 Days") {
 			t.Errorf("height %d: focused card not shown:\n%s", h, v)
 		}
 		m = tuitest.Press(t, m, "down")
@@ -181,4 +181,71 @@ func TestUpKeepsTheColumn(t *testing.T) {
 	if b, _ := m.Focused(); b.Name != "TR_5GB_30D" {
 		t.Fatalf("after up: focused %q, want TR_5GB_30D", b.Name)
 	}
+}
+
+// flaky is a catalogue whose calls fail until ok is set.
+type flaky struct {
+	ok    bool
+	calls int
+}
+
+func (f *flaky) fail() error {
+	f.calls++
+	if f.ok {
+		return nil
+	}
+	return &sdk.APIError{Status: 500, Title: "Internal Server Error"}
+}
+func (f *flaky) Countries(context.Context) ([]sdk.Country, error) {
+	if err := f.fail(); err != nil {
+		return nil, err
+	}
+	return []sdk.Country{{Name: "Turkey", ISOCode: "TR"}}, nil
+}
+func (f *flaky) Regions(context.Context) ([]sdk.Region, error) { return nil, f.fail() }
+func (f *flaky) SpecialBundles(context.Context) ([]sdk.Bundle, error) {
+	return nil, f.fail()
+}
+func (f *flaky) AreaBundles(context.Context, string) ([]sdk.Bundle, error) { return nil, f.fail() }
+func (f *flaky) Search(context.Context, []string) ([]sdk.Bundle, error)    { return nil, f.fail() }
+
+// TestErrorIsNotEmpty: a failing catalogue (HTTP 500) says so and offers a retry; r loads
+// again, and an empty answer then reads 'Nothing to show', told apart from the error.
+func TestErrorIsNotEmpty(t *testing.T) {
+	f := &flaky{}
+	m := New(context.Background(), Config{Catalog: f, Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	tests := []struct {
+		name string
+		keys []string
+	}{{"countries", nil}, {"regions", []string{"tab"}}, {"global", []string{"tab", "tab"}}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tuitest.Press(t, m, tt.keys...).View()
+			if !strings.Contains(v, "Something went wrong. Please try again.") || !strings.Contains(v, "Press r to try again.") {
+				t.Fatalf("no error with retry:\n%s", v)
+			}
+			if strings.Contains(v, "Nothing to show") {
+				t.Fatalf("an error reads as an empty list:\n%s", v)
+			}
+		})
+	}
+	if h := m.KeyMap().ShortHelp(); h[0].Help().Desc != "retry" {
+		t.Errorf("short help of a failed list starts with %q, want retry", h[0].Help().Desc)
+	}
+	f.ok = true
+	m = tuitest.Press(t, m, "r")
+	if v := m.View(); !strings.Contains(v, "TR  Turkey") || strings.Contains(v, "went wrong") {
+		t.Fatalf("after r:\n%s", v)
+	}
+	m = tuitest.Press(t, m, "tab", "tab")
+	if v := m.View(); !strings.Contains(v, "Nothing to show") {
+		t.Fatalf("an empty Global tab:\n%s", v)
+	}
+}
+
+func TestGoldenFailed(t *testing.T) {
+	m := New(context.Background(), Config{Catalog: &flaky{}, Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap()})
+	m = tuitest.Drain(t, m, m.Init())
+	tuitest.Golden(t, 20, func(w, h int) string { return m.SetSize(w, h).View() })
 }

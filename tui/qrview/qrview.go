@@ -21,8 +21,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/mdp/qrterminal/v3"
-	"rsc.io/qr"
 )
 
 // DefaultFetchDelay is the wait before asking for the QR image when the eSIM came without
@@ -121,11 +119,11 @@ func FromESIM(e sdk.ESIM) (lpa.Code, error) {
 	if err != nil {
 		return lpa.Code{}, fmt.Errorf("QR image is not base64: %w", err)
 	}
-	return FromPNG(raw)
+	return fromPNG(raw)
 }
 
-// FromPNG decodes a QR PNG into an activation code.
-func FromPNG(raw []byte) (lpa.Code, error) {
+// fromPNG decodes a QR PNG into an activation code.
+func fromPNG(raw []byte) (lpa.Code, error) {
 	text, err := qrcode.DecodePNG(raw)
 	if err != nil {
 		return lpa.Code{}, fmt.Errorf("read QR image: %w", err)
@@ -145,20 +143,9 @@ func stripDataURL(s string) string {
 	return s
 }
 
-// Render draws text as a QR code with half blocks (two modules per line). It refuses text
-// a QR code cannot hold rather than let the renderer fail.
-func Render(text string) (string, error) {
-	if _, err := qr.Encode(text, qr.L); err != nil {
-		return "", fmt.Errorf("encode QR: %w", err)
-	}
-	var b strings.Builder
-	qrterminal.GenerateWithConfig(text, qrterminal.Config{
-		Level: qr.L, Writer: &b, HalfBlocks: true, QuietZone: 2,
-		BlackChar: qrterminal.BLACK_BLACK, WhiteBlackChar: qrterminal.WHITE_BLACK,
-		WhiteChar: qrterminal.WHITE_WHITE, BlackWhiteChar: qrterminal.BLACK_WHITE,
-	})
-	return strings.TrimRight(b.String(), "\n"), nil
-}
+// Render draws text as a QR code with half blocks: the one terminal renderer the CLI uses
+// too (sdk/qrcode.Terminal, error-correction level M).
+func Render(text string) (string, error) { return qrcode.Terminal(text) }
 
 // SetSize tells the view the space it has.
 func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
@@ -187,7 +174,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			if err != nil {
 				return codeMsg{iccid: iccid, err: err}
 			}
-			c, err := FromPNG(raw)
+			c, err := fromPNG(raw)
 			return codeMsg{iccid: iccid, code: c, err: err}
 		}
 	case codeMsg:

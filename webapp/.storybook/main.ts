@@ -1,9 +1,33 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import type { Plugin, PluginOption } from 'vite';
+
+// Files whose props no docs page shows: react-docgen parsing them was pure cost.
+const NO_PROPS = /\.(stories|test)\.tsx?$|\/src\/mocks\/|\/src\/test\/|\.generated\.ts$|\.css/;
+
+/** Limits Storybook's react-docgen plugin to component modules. */
+function docgenOnComponents(plugins: PluginOption[]): void {
+  const flat = (plugins as unknown[]).flat(5) as (Plugin | null | false | undefined)[];
+  for (const p of flat) {
+    if (!p || typeof p !== 'object' || !p.name?.includes('react-docgen') || typeof p.transform !== 'function') continue;
+    const transform = p.transform;
+    p.transform = function (this: unknown, code: string, id: string, ...rest: unknown[]) {
+      if (NO_PROPS.test(id)) return undefined;
+      return (transform as (...a: unknown[]) => unknown).call(this, code, id, ...rest);
+    } as Plugin['transform'];
+  }
+}
 
 const config: StorybookConfig = {
-  stories: ['../src/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  stories: ['../src/**/*.mdx', '../src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // react-docgen (not react-docgen-typescript, several times slower) for the docs pages'
+  // prop tables; story tests show no docs, so they skip prop extraction entirely.
+  typescript: { reactDocgen: process.env.VITEST ? false : 'react-docgen' },
+  viteFinal: (vite) => {
+    docgenOnComponents(vite.plugins ?? []);
+    return vite;
+  },
   // The service worker of MSW is served from public/.
   staticDirs: ['../public'],
   core: { disableTelemetry: true },

@@ -1,21 +1,19 @@
 import type { Preview } from '@storybook/react-vite';
-import { setupWorker } from 'msw/browser';
-import { mswLoader } from 'msw-storybook-addon/csf3';
+import { failOnUnanswered, fixturesLoader, withApp } from '../src/shared/testing/storybook';
 import '../src/app/global.css';
 
 const preview: Preview = {
-  loaders: [
-    mswLoader(async () => {
-      const worker = setupWorker();
-      // A request no story mocks is reported, never sent to a real server unnoticed.
-      await worker.start({ onUnhandledRequest: 'warn', quiet: true });
-      return worker;
-    }),
-  ],
+  // Every component gets a docs page (addon-docs).
+  tags: ['autodocs'],
+  // One wrapper (parameters.app), one way to choose the server's answers (parameters.fixtures).
+  decorators: [withApp],
+  loaders: [fixturesLoader],
+  afterEach: failOnUnanswered,
   parameters: {
     // Accessibility violations fail the story tests.
     a11y: { test: 'error' },
     layout: 'fullscreen',
+    controls: { expanded: true },
     viewport: {
       options: {
         mobile: { name: 'Mobile', styles: { width: '375px', height: '740px' }, type: 'mobile' },

@@ -1,4 +1,5 @@
-// Package login implements `esim login`: e-mail code login with a captcha token.
+// Package login implements `esim login`: e-mail code login with a captcha token, in one
+// step on a terminal or in two steps from scripts (--send-only, then --code).
 package login
 
 import (
@@ -7,48 +8,66 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
+	"github.com/cedarsim/esim/cli/browser"
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/otpflow"
+	"github.com/cedarsim/esim/cli/internal/pending"
+	"github.com/cedarsim/esim/cli/internal/prompt"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
 
 // Options are the options of `esim login`.
 type Options struct {
-	Factory      *factory.Factory
+	IO           *iostreams.IOStreams
+	Client       func() (*sdk.Client, error)
+	Config       func() (*config.Config, error)
+	Browser      browser.Browser
+	Now          func() time.Time
 	Email        string
 	Code         string
 	CaptchaToken string
 	NoBrowser    bool
+	SendOnly     bool
+	Agent        bool
 	JSON         cmdutil.JSONFlag
 
 	// CaptchaTimeout bounds the wait for the browser page.
 	CaptchaTimeout time.Duration
 }
 
-// Result is the --json shape of a successful login.
+// Result is the --json shape of a successful login (and of --send-only).
 type Result struct {
 	Email     string `json:"email"`
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
+	FirstName string `json:"firstName,omitempty"`
+	LastName  string `json:"lastName,omitempty"`
+	Role      string `json:"role,omitempty"`
+	Pending   bool   `json:"pending,omitempty"` // --send-only: the code is sent, not yet verified
 }
 
-// maxCodeAttempts is how many wrong codes an interactive login accepts before giving up;
-// the provider locks the account after a few failures anyway.
-const maxCodeAttempts = 3
-
 // NewCmdLogin builds `esim login`.
-func NewCmdLogin(f *factory.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Factory: f, CaptchaTimeout: 5 * time.Minute}
+func NewCmdLogin(f *factory.Factory) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, CaptchaTimeout: 5 * time.Minute}
 	cmd := &cobra.Command{
-		Use:   "login [--email EMAIL] [--code CODE] [--captcha-token TOKEN]",
+		Use:   "login [--email EMAIL] [--code CODE | --send-only] [--agent]",
 		Short: "Log in with a code sent to your e-mail",
-		Long: `Log in as a customer: esim sends a one-time code to your e-mail, you type it (or
-pass --code), and the session is stored in the esim config directory (file mode 0600).
+		Long: `Log in as a customer, or with --agent as a support agent: esim sends a one-time code
+to your e-mail, you type it (or pass --code), and the session is stored in the esim
+config directory (file mode 0600). New customers sign up with 'esim signup'.
+
+Scripts log in in two steps: 'esim login --email X --send-only' sends the code, stores
+the pending user id and exits 0; 'esim login --email X --code N' then verifies N against
+that pending id without sending another code. --code - reads the code from stdin (the
+code is sent first unless one is pending).
+
+--agent logs in a support agent: the same e-mail code, and the session must carry the
+agent role, or the login is undone and esim exits 1.
 
 The provider requires a captcha token to verify the code. It comes from --captcha-token,
 else ESIM_CAPTCHA_TOKEN (or captcha_token in the config file), else, in a terminal, from
@@ -56,19 +75,23 @@ a page on 127.0.0.1 that esim opens in your browser. Without a captcha site key
 (ESIM_CAPTCHA_SITE_KEY) that page uses the development provider, which the sandbox accepts.`,
 		Example: `  $ esim login
   $ esim login --email me@example.com
-  $ ESIM_CAPTCHA_TOKEN=dev-captcha esim login --email me@example.com --code 123456
+  $ esim login --agent --email agent@cedarsim.test
+
+  # two steps, from a script
+  $ esim login --email me@example.com --send-only
+  $ esim login --email me@example.com --code 123456 --captcha-token dev-captcha
+
   $ read-code-from-mail | esim login --email me@example.com --code - --captcha-token "$TOKEN"`,
 		Args:    cmdutil.NoArgs,
 		GroupID: "account",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Email = strings.TrimSpace(opts.Email)
 			opts.Code = strings.TrimSpace(opts.Code)
-			ios := f.IOStreams
-			if opts.Email == "" && !ios.CanPrompt() {
+			if opts.Email == "" && !opts.IO.CanPrompt() {
 				return cmdutil.FlagErrorf("--email is required when not running interactively")
 			}
-			if runF != nil {
-				return runF(opts)
+			if opts.SendOnly && opts.Code != "" {
+				return cmdutil.FlagErrorf("--send-only and --code cannot be combined: send first, then verify")
 			}
 			return run(cmd.Context(), opts)
 		},
@@ -76,98 +99,86 @@ a page on 127.0.0.1 that esim opens in your browser. Without a captcha site key
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Email, "email", "e", "", "E-mail address of your account")
 	fl.StringVar(&opts.Code, "code", "", "The one-time code from the e-mail (prompted for when omitted; - reads it from stdin)")
+	fl.BoolVar(&opts.SendOnly, "send-only", false, "Only send the code and remember it; verify later with --code")
+	fl.BoolVar(&opts.Agent, "agent", false, "Log in as a support agent (the account must have the agent role)")
 	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
 	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
-	cmdutil.AddJSONFlag(fl, &opts.JSON)
+	cmdutil.AddJSONFlags(cmd, &opts.JSON, Result{})
 	return cmd
 }
 
 func run(ctx context.Context, opts *Options) error {
-	f := opts.Factory
-	ios := f.IOStreams
-	client, err := f.Client()
+	ios := opts.IO
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	cfg, err := f.Config()
+	cfg, err := opts.Config()
 	if err != nil {
 		return err
 	}
 	if opts.Email == "" {
-		if opts.Email, err = prompt(ctx, ios, "E-mail: "); err != nil {
+		if opts.Email, err = prompt.Line(ctx, ios, "E-mail: "); err != nil {
 			return err
 		}
 	}
-
-	ios.StartSpinner("Sending the code")
-	sent, err := client.Users.SendLoginCode(ctx, opts.Email)
-	ios.StopSpinner()
-	if err != nil {
-		return cmdutil.Message(messages.OTPSendLogin, err, cfg.Support())
-	}
-	fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", opts.Email)
-
-	token := firstNonEmpty(opts.CaptchaToken, cfg.CaptchaToken)
-	code := opts.Code
-	if code == "-" {
-		// Scripts pass the code on stdin once it has arrived (the send happens first).
-		line, err := readLine(ctx, ios)
+	send := func(ctx context.Context) (string, error) {
+		sent, err := client.Users.SendLoginCode(ctx, opts.Email)
 		if err != nil {
-			return fmt.Errorf("reading the code from stdin: %w", err)
+			return "", cmdutil.Message(messages.OTPSendLogin, err, cfg.Support())
 		}
-		if code = strings.TrimSpace(line); code == "" {
-			return cmdutil.FlagErrorf("no code on stdin")
-		}
+		return sent.UserID, nil
 	}
-	for attempt := 1; ; attempt++ {
-		if code == "" {
-			if !ios.CanPrompt() {
-				return cmdutil.FlagErrorf("--code is required when not running interactively")
-			}
-			if code, err = prompt(ctx, ios, "Code (or r to resend): "); err != nil {
-				return err
-			}
-			if strings.EqualFold(code, "r") || strings.EqualFold(code, "resend") {
-				ios.StartSpinner("Sending a new code")
-				again, err := client.Users.SendLoginCode(ctx, opts.Email)
-				ios.StopSpinner()
-				if err != nil {
-					return cmdutil.Message(messages.OTPSendLogin, err, cfg.Support())
-				}
-				sent, code = again, ""
-				fmt.Fprintf(ios.ErrOut, "A new code was sent to %s.\n", opts.Email)
-				attempt-- // asking again is not a failed attempt
-				continue
-			}
+	flow := &otpflow.Flow{
+		IO: ios, Client: client, Config: cfg, Browser: opts.Browser, Now: opts.Now,
+		Email: opts.Email, Code: opts.Code, Captcha: opts.CaptchaToken, NoBrowser: opts.NoBrowser,
+		CaptchaTimeout: opts.CaptchaTimeout, Resend: send,
+	}
+
+	// A code given on the command line belongs to a code already sent: verify it against
+	// the pending user id, never send another one (which would make it dead).
+	var userID string
+	if p, ok := pending.Load(cfg.Dir, opts.Email, opts.Now()); ok && !opts.SendOnly {
+		userID = p.UserID
+		if opts.Code == "" {
+			fmt.Fprintf(ios.ErrOut, "Enter the code sent to %s at %s (r sends a new one).\n", opts.Email, format.DateZone(p.Sent))
 		}
-		if token == "" {
-			if token, err = browserCaptcha(ctx, opts, cfg.CaptchaSiteKey); err != nil {
-				return err
-			}
-		}
-		ios.StartSpinner("Verifying")
-		tok, err := client.Login(ctx, sent.UserID, code, token)
+	} else if opts.Code != "" && opts.Code != "-" {
+		return cmdutil.FlagErrorf("no code is pending for %s: run 'esim login %s--email %s --send-only' first, then pass the code from the e-mail", opts.Email, agentFlag(opts), opts.Email)
+	}
+	if userID == "" {
+		ios.StartSpinner("Sending the code")
+		userID, err = send(ctx)
 		ios.StopSpinner()
-		if err == nil {
-			return success(ctx, opts, client, tok)
+		if err != nil {
+			return err
 		}
-		verr := cmdutil.Message(messages.OTPVerify, err, cfg.Support())
-		// Like the web form, a wrong code clears the field and lets the user try again.
-		if sdk.IsInvalidOTP(err) && opts.Code == "" && ios.CanPrompt() && attempt < maxCodeAttempts {
-			fmt.Fprintln(ios.ErrOut, verr)
-			code = ""
-			if opts.CaptchaToken == "" && cfg.CaptchaToken == "" {
-				token = "" // captcha tokens are single-use
-			}
-			continue
+		if err := flow.Remember(userID); err != nil {
+			return err
 		}
-		return verr
+		fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", opts.Email)
 	}
+	if opts.SendOnly {
+		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login %s--email %s --code CODE\n", agentFlag(opts), opts.Email)
+		if opts.JSON.Enabled {
+			return opts.JSON.Write(ios.Out, Result{Email: opts.Email, Pending: true})
+		}
+		return nil
+	}
+	tok, err := flow.Verify(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if opts.Agent && !tok.Claims.IsAgent() {
+		_ = client.Auth.Logout(ctx)
+		return fmt.Errorf("%s is not a support agent account: the session was not kept (log in without --agent as a customer)", opts.Email)
+	}
+	return success(ctx, opts, client, tok)
 }
 
 func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.Token) error {
-	ios := opts.Factory.IOStreams
-	res := Result{Email: tok.Claims.Email, FirstName: tok.Claims.FirstName, LastName: tok.Claims.LastName}
+	ios := opts.IO
+	res := Result{Email: tok.Claims.Email, FirstName: tok.Claims.FirstName, LastName: tok.Claims.LastName, Role: tok.Claims.Role}
 	if res.Email == "" {
 		res.Email = opts.Email
 	}
@@ -177,51 +188,25 @@ func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.To
 		res.LastName = firstNonEmpty(u.LastName, res.LastName)
 	}
 	if opts.JSON.Enabled {
-		return cmdutil.WriteJSON(ios.Out, res)
+		return opts.JSON.Write(ios.Out, res)
 	}
 	name := strings.TrimSpace(res.FirstName + " " + res.LastName)
 	if name != "" {
 		name = " (" + name + ")"
 	}
-	fmt.Fprintf(ios.ErrOut, "Logged in as %s%s.\n", tableprinter.Sanitize(res.Email), tableprinter.Sanitize(name))
+	as := ""
+	if tok.Claims.IsAgent() {
+		as = ", a support agent"
+	}
+	fmt.Fprintf(ios.ErrOut, "Logged in as %s%s%s.\n", tableprinter.Sanitize(res.Email), tableprinter.Sanitize(name), as)
 	return nil
 }
 
-func browserCaptcha(ctx context.Context, opts *Options, siteKey string) (string, error) {
-	ios := opts.Factory.IOStreams
-	if !ios.CanPrompt() {
-		return "", cmdutil.FlagErrorf("a captcha token is required: pass --captcha-token or set ESIM_CAPTCHA_TOKEN")
+func agentFlag(opts *Options) string {
+	if opts.Agent {
+		return "--agent "
 	}
-	s, err := captcha.Start(siteKey)
-	if err != nil {
-		return "", err
-	}
-	defer s.Close()
-	fmt.Fprintf(ios.ErrOut, "Complete the captcha in your browser: %s\n", s.URL)
-	if !opts.NoBrowser {
-		if err := opts.Factory.Browser.Browse(ctx, s.URL); err != nil {
-			fmt.Fprintf(ios.ErrOut, "Could not open the browser (%v); open the address above yourself.\n", err)
-		}
-	}
-	ctx, cancel := context.WithTimeout(ctx, opts.CaptchaTimeout)
-	defer cancel()
-	ios.StartSpinner("Waiting for the captcha")
-	defer ios.StopSpinner()
-	return s.Wait(ctx)
-}
-
-// prompt asks on stderr and reads a line from stdin; an empty answer is a usage error.
-func prompt(ctx context.Context, ios *iostreams.IOStreams, label string) (string, error) {
-	fmt.Fprint(ios.ErrOut, label)
-	what, _, _ := strings.Cut(strings.TrimSuffix(label, ": "), " (")
-	v, err := readLine(ctx, ios)
-	if err != nil {
-		return "", fmt.Errorf("reading the %s: %w", strings.ToLower(what), err)
-	}
-	if v = strings.TrimSpace(v); v == "" {
-		return "", cmdutil.FlagErrorf("no %s given", strings.ToLower(what))
-	}
-	return v, nil
+	return ""
 }
 
 func firstNonEmpty(s ...string) string {
@@ -231,25 +216,4 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
-}
-
-// readLine reads a line from stdin but gives up when ctx ends: SIGINT cancels ctx and
-// must not leave the user stuck at a prompt. The reading goroutine is abandoned then; the
-// process is about to exit.
-func readLine(ctx context.Context, ios *iostreams.IOStreams) (string, error) {
-	type result struct {
-		line string
-		err  error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		l, err := ios.ReadLine()
-		ch <- result{l, err}
-	}()
-	select {
-	case r := <-ch:
-		return r.line, r.err
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
 }

@@ -7,15 +7,20 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/iostreams"
+	"github.com/cedarsim/esim/sdk"
 	"github.com/spf13/cobra"
 )
 
 // Options are the options of `esim logout`.
-type Options struct{ Factory *factory.Factory }
+type Options struct {
+	IO     *iostreams.IOStreams
+	Client func() (*sdk.Client, error)
+}
 
 // NewCmdLogout builds `esim logout`.
-func NewCmdLogout(f *factory.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Factory: f}
+func NewCmdLogout(f *factory.Factory) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Client: f.Client}
 	return &cobra.Command{
 		Use:     "logout",
 		Short:   "Forget the stored session",
@@ -24,22 +29,19 @@ func NewCmdLogout(f *factory.Factory, runF func(*Options) error) *cobra.Command 
 		Args:    cmdutil.NoArgs,
 		GroupID: "account",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
 			return run(cmd.Context(), opts)
 		},
 	}
 }
 
 func run(ctx context.Context, opts *Options) error {
-	client, err := opts.Factory.Client()
+	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
 	if err := client.Auth.Logout(ctx); err != nil {
 		return fmt.Errorf("logging out: %w", err)
 	}
-	fmt.Fprintln(opts.Factory.IOStreams.ErrOut, "Logged out.")
+	fmt.Fprintln(opts.IO.ErrOut, "Logged out.")
 	return nil
 }

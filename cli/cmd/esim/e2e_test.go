@@ -21,7 +21,7 @@ import (
 
 // e2e is the built binary pointed at an in-process sandbox.
 type e2e struct {
-	t   *testing.T
+	t   testing.TB
 	bin string
 	sb  *sandbox.Server
 	srv *httptest.Server
@@ -29,7 +29,7 @@ type e2e struct {
 	dir string // ESIM_CONFIG_DIR
 }
 
-func newE2E(t *testing.T) *e2e {
+func newE2E(t testing.TB) *e2e {
 	bin := binary(t)
 	sb, err := sandbox.New(sandbox.Options{ActivationDelay: time.Millisecond})
 	if err != nil {
@@ -85,9 +85,9 @@ func (e *e2e) pay(checkoutURL string) {
 	}
 }
 
-// register signs a customer up through the SDK (the CLI logs in; signing up is the web
-// checkout's job), so that `esim login` has an account to log in to.
-func (e *e2e) register(email string) {
+// register signs a customer up through the SDK, so that `esim login` has an account to
+// log in to; it returns the customer's client.
+func (e *e2e) register(email string) *sdk.Client {
 	e.t.Helper()
 	ctx := context.Background()
 	c, err := sdk.NewClient(sdk.Options{
@@ -106,6 +106,7 @@ func (e *e2e) register(email string) {
 	if _, err := c.Login(ctx, sent.UserID, e.sb.LatestCode(email), "dev-captcha"); err != nil {
 		e.t.Fatalf("signup verification: %v", err)
 	}
+	return c
 }
 
 // codeWriter hands `esim login --code -` the mailbox code once a new one has been sent.

@@ -97,7 +97,40 @@ func benchmarkColdStart(b *testing.B, args ...string) {
 }
 
 func BenchmarkColdStartVersion(b *testing.B) { benchmarkColdStart(b, "--version") }
-func BenchmarkColdStartHelp(b *testing.B)    { benchmarkColdStart(b, "--help") }
+
+// BenchmarkColdStartVersusGh runs `esim --version` and `gh --version` (Debian's gh
+// package) in turn, each a new process, and reports both medians and the median of the
+// pairwise ratio esim/gh (target: under 0.5). Pairs cancel the drift of a shared machine.
+func BenchmarkColdStartVersusGh(b *testing.B) {
+	gh, err := exec.LookPath("gh")
+	if err != nil {
+		b.Skip("gh is not installed (apt-get install gh)")
+	}
+	bin := binary(b)
+	run := func(name string) time.Duration {
+		start := time.Now()
+		if out, err := exec.Command(name, "--version").CombinedOutput(); err != nil {
+			b.Fatalf("%s --version: %v: %s", name, err, out)
+		}
+		return time.Since(start)
+	}
+	run(bin) // warm the page cache for both
+	run(gh)
+	var esim, ghs []time.Duration
+	var ratios []float64
+	for b.Loop() {
+		e, g := run(bin), run(gh)
+		esim, ghs = append(esim, e), append(ghs, g)
+		ratios = append(ratios, float64(e)/float64(g))
+	}
+	slices.Sort(esim)
+	slices.Sort(ghs)
+	slices.Sort(ratios)
+	b.ReportMetric(float64(esim[len(esim)/2].Microseconds())/1000, "esim-ms-median")
+	b.ReportMetric(float64(ghs[len(ghs)/2].Microseconds())/1000, "gh-ms-median")
+	b.ReportMetric(ratios[len(ratios)/2], "esim/gh-median")
+}
+func BenchmarkColdStartHelp(b *testing.B) { benchmarkColdStart(b, "--help") }
 
 // TestInterruptAtAPrompt: Ctrl-C while login waits for the code ends the process with
 // exit code 2 instead of leaving it stuck on stdin.

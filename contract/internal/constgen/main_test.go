@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -36,10 +37,22 @@ func TestGoName(t *testing.T) {
 	}
 }
 
-func TestGenerateRejectsNonStrings(t *testing.T) {
-	for _, src := range []string{`{"g":{"a":1}}`, `{"g":"x"}`, `nope`} {
+func TestGenerateRejectsOtherValues(t *testing.T) {
+	for _, src := range []string{`{"g":{"a":1.5}}`, `{"g":{"a":true}}`, `{"g":{"a":null}}`, `{"g":{"a":[1]}}`, `{"g":"x"}`, `nope`} {
 		if _, err := generate([]byte(src)); err == nil {
 			t.Errorf("generate(%s): want an error", src)
+		}
+	}
+}
+
+func TestGenerateIntegers(t *testing.T) {
+	out, err := generate([]byte(`{"limit":{"emailMax":254,"name":"x"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"LimitEmailMax = 254\n", `LimitName     = "x"`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 }

@@ -15,11 +15,13 @@ import (
 
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures"
+	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/jarcoal/httpmock"
 	"github.com/muesli/termenv"
 )
@@ -38,7 +40,7 @@ const (
 )
 
 // Client returns an SDK client whose requests are answered by the named fixtures
-// ("call/scenario") through fixtures.Register on an httpmock transport, with the store
+// ("call/scenario") through mock.Register (fixtures/mock) on an httpmock transport, with the store
 // holding sess. A request no fixture answers fails the test.
 func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 	t.Helper()
@@ -55,7 +57,7 @@ func Client(t testing.TB, sess sdk.Session, names ...string) *sdk.Client {
 		files = append(files, f)
 	}
 	mt := httpmock.NewMockTransport()
-	reg := fixtures.Register(mt, fixtures.DefaultBases(), files...)
+	reg := mock.Register(mt, fixtures.DefaultBases(), files...)
 	if err := reg.Err(); err != nil {
 		t.Fatalf("register fixtures: %v", err)
 	}
@@ -114,6 +116,23 @@ func RegisteredSession(t testing.TB) sdk.Session {
 	}
 	tok := text[i+len(k):]
 	tok = tok[:strings.IndexByte(tok, '"')]
+	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
+}
+
+// AgentEmail is the support agent the sandbox seeds (contract constants).
+const AgentEmail = contract.SandboxAgentEmail
+
+// AgentSession is a support agent's session: a token with the role claim "agent" (signed
+// with a test key; the client reads claims without verifying them).
+func AgentSession(t testing.TB) sdk.Session {
+	t.Helper()
+	tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
+		"sub": "agent-1", "email": AgentEmail, "first_name": "Sam", "last_name": "Support",
+		"role": "agent", "is_guest": "false", "exp": time.Now().Add(24 * time.Hour).Unix(),
+	}).SignedString([]byte("tuitest"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	return sdk.Session{Token: tok, RefreshToken: "r", IsGuest: "false"}
 }
 
@@ -192,8 +211,18 @@ func Key(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
 	case "ctrl+r":
 		return tea.KeyMsg{Type: tea.KeyCtrlR}
+	case "ctrl+n":
+		return tea.KeyMsg{Type: tea.KeyCtrlN}
 	case "ctrl+c":
 		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "pgup":
+		return tea.KeyMsg{Type: tea.KeyPgUp}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "home":
+		return tea.KeyMsg{Type: tea.KeyHome}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -242,17 +271,7 @@ func ESIMs(t testing.TB) []sdk.ESIM {
 	return list
 }
 
-// User reads the customer from the stored token's claims, as the root does.
+// User reads the logged-in customer as the root does (sdk.Client.Customer).
 func User(c *sdk.Client) func(ctx context.Context) (sdk.CurrentUser, error) {
-	return func(ctx context.Context) (sdk.CurrentUser, error) {
-		s, err := c.Store().Load(ctx)
-		if err != nil {
-			return sdk.CurrentUser{}, err
-		}
-		cl, err := sdk.ParseClaims(s.Token)
-		if err != nil {
-			return sdk.CurrentUser{}, err
-		}
-		return sdk.CurrentUser{Email: cl.Email, FirstName: cl.FirstName, LastName: cl.LastName}, nil
-	}
+	return c.Customer
 }

@@ -8,6 +8,7 @@ import { ApiProvider, createApiServices } from '@/shared/api/ApiContext';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { QueryProvider } from '@/shared/query/QueryProvider';
 import { startMockServer } from '@/test/msw';
 import { routes } from './routes';
 
@@ -24,7 +25,9 @@ function renderApp(url: string, session: Record<string, string> = {}, overrides:
   render(
     <ConfigProvider config={config}>
       <ApiProvider services={services}>
-        <RouterProvider router={router} />
+        <QueryProvider>
+          <RouterProvider router={router} />
+        </QueryProvider>
       </ApiProvider>
     </ConfigProvider>,
   );

@@ -11,24 +11,24 @@ export type ScenarioMap = {
   'catalog.regions': 'success';
   'catalog.search': 'success';
   'catalog.specialBundles': 'success';
-  'catalog.topupBundleSelected': 'refused' | 'success';
-  'catalog.topupBundles': 'success';
-  'esimcheck.check': 'can-continue' | 'cannot-continue';
-  'esims.byEmail': 'empty' | 'success';
-  'esims.info': 'success';
-  'esims.qrCode': 'success';
+  'catalog.topupBundleSelected': 'forbidden' | 'refused' | 'success';
+  'catalog.topupBundles': 'forbidden' | 'success';
+  'esimcheck.check': 'can-continue' | 'cannot-continue' | 'forbidden';
+  'esims.byEmail': 'agent' | 'empty' | 'forbidden-guest' | 'forbidden-other-customer' | 'success';
+  'esims.info': 'forbidden' | 'success';
+  'esims.qrCode': 'forbidden' | 'success';
   'identity.token.guest': 'success';
   'identity.token.otp': 'success';
   'identity.token.refresh': 'rejected' | 'success';
   'logs.push': 'success';
   'orders.create': 'existing' | 'newly-created';
-  'orders.delete': 'success';
-  'orders.details': 'success' | 'topup';
-  'support.canPurchase': 'allowed' | 'refused';
+  'orders.delete': 'forbidden' | 'success';
+  'orders.details': 'forbidden' | 'success' | 'topup';
+  'support.canPurchase': 'allowed' | 'forbidden' | 'refused';
   'support.contactUs': 'success';
   'users.currentUser': 'expired-token-refresh' | 'refresh-rejected' | 'success';
-  'users.otpSend': 'login-unknown-email' | 'login' | 'retry-after-guest-login' | 'server-error' | 'signup' | 'validation-error';
-  'users.otpVerify': 'account-locked' | 'bad-request' | 'conflict' | 'invalid-captcha' | 'invalid-otp' | 'server-error' | 'success';
+  'users.otpSend': 'login-unknown-email' | 'login' | 'retry-after-guest-login' | 'server-error' | 'signup' | 'too-many-requests' | 'validation-error';
+  'users.otpVerify': 'account-locked' | 'bad-request' | 'conflict' | 'invalid-captcha' | 'invalid-otp' | 'server-error' | 'success' | 'too-many-requests';
 };
 
 export const fixtureScenarios: readonly FixtureScenario[] = [
@@ -233,6 +233,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "api/catalog.topupBundleSelected/forbidden.har.json",
+    "call": "catalog.topupBundleSelected",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "catalog.topupBundleSelected",
+        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
     "file": "api/catalog.topupBundleSelected/refused.har.json",
     "call": "catalog.topupBundleSelected",
     "scenario": "refused",
@@ -283,6 +308,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "api/catalog.topupBundles/forbidden.har.json",
+    "call": "catalog.topupBundles",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "catalog.topupBundles",
+        "key": "api GET catalog/bundles/TR?iccid=89961010025061000016&provider=0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/TR",
+        "query": "iccid=89961010025061000016&provider=0",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
     "file": "api/catalog.topupBundles/success.har.json",
     "call": "catalog.topupBundles",
     "scenario": "success",
@@ -328,7 +378,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.THPmGqvlFCEQcMvobs21ukIePdvH8ejw3Um7SeAXeFQ\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       }
     ]
   },
@@ -353,7 +403,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.C398p2QL4yxxrmLh3Dlsfcw4sLmthAdlzuKYekNvpKM\",\"refresh_token\":\"A3F1EAB1A7197BC57D432AC5EA89FF72B4FCC37B7D40C6A10BA8B259A1BDCDF9\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.G128_p24y-cmRUEdGyyRCS9W8VogBOsZGlzknGIST3w\",\"refresh_token\":\"A3F1EAB1A7197BC57D432AC5EA89FF72B4FCC37B7D40C6A10BA8B259A1BDCDF9\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       }
     ]
   },
@@ -403,7 +453,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.AsifU8KgdbSlLItwdUImrNCNLnHOWOIQh0pAFiBLQ0Q\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.-ZcS-XOcfnsVum19PTOidgI5akLm0WSdYgXuAEGRNLY\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       }
     ]
   },
@@ -458,6 +508,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "api/orders.delete/forbidden.har.json",
+    "call": "orders.delete",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "orders.delete",
+        "key": "api DELETE orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
+        "service": "api",
+        "method": "DELETE",
+        "path": "orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This order belongs to another customer.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
     "file": "api/orders.delete/success.har.json",
     "call": "orders.delete",
     "scenario": "success",
@@ -479,6 +554,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"data\":{\"deleted\":true}}"
+      }
+    ]
+  },
+  {
+    "file": "api/orders.details/forbidden.har.json",
+    "call": "orders.details",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "orders.details",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "service": "api",
+        "method": "POST",
+        "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This order belongs to another customer.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -575,7 +675,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.AsifU8KgdbSlLItwdUImrNCNLnHOWOIQh0pAFiBLQ0Q\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.-ZcS-XOcfnsVum19PTOidgI5akLm0WSdYgXuAEGRNLY\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       },
       {
         "call": "users.currentUser",
@@ -758,7 +858,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.THPmGqvlFCEQcMvobs21ukIePdvH8ejw3Um7SeAXeFQ\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       },
       {
         "call": "users.otpSend",
@@ -827,6 +927,75 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"status\":200,\"data\":{\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\"}}"
+      }
+    ]
+  },
+  {
+    "file": "api/users.otpSend/too-many-requests.har.json",
+    "call": "users.otpSend",
+    "scenario": "too-many-requests",
+    "entries": [
+      {
+        "call": "users.otpSend",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "service": "api",
+        "method": "POST",
+        "path": "users/otp/send_email/rana.haddad@example.com/true",
+        "query": "",
+        "grantType": "",
+        "status": 429,
+        "statusText": "Too Many Requests",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ],
+          [
+            "Retry-After",
+            "600"
+          ]
+        ],
+        "body": "{\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
+      },
+      {
+        "call": "identity.token.guest",
+        "key": "api POST connect/token grant_type=password",
+        "service": "api",
+        "method": "POST",
+        "path": "connect/token",
+        "query": "",
+        "grantType": "password",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+      },
+      {
+        "call": "users.otpSend",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "service": "api",
+        "method": "POST",
+        "path": "users/otp/send_email/rana.haddad@example.com/true",
+        "query": "",
+        "grantType": "",
+        "status": 429,
+        "statusText": "Too Many Requests",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ],
+          [
+            "Retry-After",
+            "600"
+          ]
+        ],
+        "body": "{\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
       }
     ]
   },
@@ -1031,6 +1200,35 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "api/users.otpVerify/too-many-requests.har.json",
+    "call": "users.otpVerify",
+    "scenario": "too-many-requests",
+    "entries": [
+      {
+        "call": "users.otpVerify",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "service": "api",
+        "method": "POST",
+        "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "query": "",
+        "grantType": "",
+        "status": 429,
+        "statusText": "Too Many Requests",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ],
+          [
+            "Retry-After",
+            "840"
+          ]
+        ],
+        "body": "{\"detail\":\"Too many wrong codes from your network. Try again in 14 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
+      }
+    ]
+  },
+  {
     "file": "esimcheck/esimcheck.check/can-continue.har.json",
     "call": "esimcheck.check",
     "scenario": "can-continue",
@@ -1081,6 +1279,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "esimcheck/esimcheck.check/forbidden.har.json",
+    "call": "esimcheck.check",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "esimcheck.check",
+        "key": "esimcheck GET esims/check/TR_5GB_30D/89961010025061000016",
+        "service": "esimcheck",
+        "method": "GET",
+        "path": "esims/check/TR_5GB_30D/89961010025061000016",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
     "file": "logs/logs.push/success.har.json",
     "call": "logs.push",
     "scenario": "success",
@@ -1097,6 +1320,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "statusText": "No Content",
         "headers": [],
         "body": ""
+      }
+    ]
+  },
+  {
+    "file": "support/esims.byEmail/agent.har.json",
+    "call": "esims.byEmail",
+    "scenario": "agent",
+    "entries": [
+      {
+        "call": "esims.byEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"esims\":[{\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"bundleDisplayName\":\"Turkey 5GB\",\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleState\":\"Active\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 5GB 30 Days\",\"endTime\":\"2025-07-12T06:02:11Z\",\"initialQuantity\":5000000000,\"name\":\"TR_5GB_30D\",\"remainingQuantity\":3217450112,\"roamingCountries\":[],\"startTime\":\"2025-06-12T06:02:11Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"bundleDisplayName\":\"Turkey 1GB\",\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleState\":\"Queued\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 1GB 7 Days\",\"endTime\":null,\"initialQuantity\":1000000000,\"name\":\"TR_1GB_7D\",\"remainingQuantity\":1000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025061000016\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\"},{\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"bundleDisplayName\":\"\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Depleted\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-20T09:30:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":0,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-05T09:30:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"bundleDisplayName\":\"France 3GB\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Expired\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-27T20:01:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":1250000000,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-12T20:01:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025030200028\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\"},{\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"base64QRCodeImage\":\"\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"bundleDisplayName\":\"UAE 5GB\",\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleState\":\"Processing\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"}],\"description\":\"UAE 5GB 30 Days\",\"endTime\":null,\"initialQuantity\":5000000000,\"name\":\"AE_5GB_30D\",\"remainingQuantity\":5000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025062100039\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\"}]}}"
       }
     ]
   },
@@ -1126,6 +1374,56 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "support/esims.byEmail/forbidden-guest.har.json",
+    "call": "esims.byEmail",
+    "scenario": "forbidden-guest",
+    "entries": [
+      {
+        "call": "esims.byEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"Sign in to read customer data.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
+    "file": "support/esims.byEmail/forbidden-other-customer.har.json",
+    "call": "esims.byEmail",
+    "scenario": "forbidden-other-customer",
+    "entries": [
+      {
+        "call": "esims.byEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"You may only read the eSIMs of your own e-mail address.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
     "file": "support/esims.byEmail/success.har.json",
     "call": "esims.byEmail",
     "scenario": "success",
@@ -1151,6 +1449,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "support/esims.info/forbidden.har.json",
+    "call": "esims.info",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "esims.info",
+        "key": "support GET esims/89961010025061000016/info",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/89961010025061000016/info",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+      }
+    ]
+  },
+  {
     "file": "support/esims.info/success.har.json",
     "call": "esims.info",
     "scenario": "success",
@@ -1172,6 +1495,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"data\":{\"bundles\":[{\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"bundleDisplayName\":\"Turkey 5GB\",\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleState\":\"Active\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 5GB 30 Days\",\"endTime\":\"2025-07-12T06:02:11Z\",\"initialQuantity\":5000000000,\"name\":\"TR_5GB_30D\",\"remainingQuantity\":3117450112,\"roamingCountries\":[],\"startTime\":\"2025-06-12T06:02:11Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"bundleDisplayName\":\"Turkey 1GB\",\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleState\":\"Queued\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 1GB 7 Days\",\"endTime\":null,\"initialQuantity\":1000000000,\"name\":\"TR_1GB_7D\",\"remainingQuantity\":1000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}]}}"
+      }
+    ]
+  },
+  {
+    "file": "support/esims.qrCode/forbidden.har.json",
+    "call": "esims.qrCode",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "esims.qrCode",
+        "key": "support GET esims/89961010025062100039/QrCode",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/89961010025062100039/QrCode",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },
@@ -1222,6 +1570,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"data\":{\"canContinue\":true,\"reason\":\"\"}}"
+      }
+    ]
+  },
+  {
+    "file": "support/support.canPurchase/forbidden.har.json",
+    "call": "support.canPurchase",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "support.canPurchase",
+        "key": "support POST esims/can-purchase",
+        "service": "support",
+        "method": "POST",
+        "path": "esims/can-purchase",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"detail\":\"You may only buy for your own e-mail address.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
       }
     ]
   },

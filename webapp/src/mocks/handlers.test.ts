@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '@/test/msw';
-import { createFixtureHandlers, findScenario, handlersFor } from './handlers';
+import { callOf, createFixtureHandlers, findScenario, handlersFor, handlersForSelection, problemFor } from './handlers';
+import { FIXTURE_BASES } from './har';
 import { fixtureScenarios } from './fixtures.generated';
 
 const server = startMockServer();
@@ -84,5 +85,51 @@ describe('fixture handlers', () => {
   it('holds every HAR file of fixtures/', () => {
     const files = import.meta.glob('../../../fixtures/**/*.har.json');
     expect(fixtureScenarios.map((s) => `../../../fixtures/${s.file}`).sort()).toEqual(Object.keys(files).sort());
+  });
+});
+
+describe('call rules and problems', () => {
+  const call = (method: string, url: string, body = '') => callOf(FIXTURE_BASES, method, new URL(url), body);
+
+  it('names a request by its call, whatever its path parameters', () => {
+    expect(call('GET', `${API}catalog/bundles/LB`)).toBe('catalog.areaBundles');
+    expect(call('GET', `${API}catalog/bundles/special`)).toBe('catalog.specialBundles');
+    expect(call('GET', `${API}catalog/bundles/global`)).toBe('catalog.globalBundles');
+    expect(call('GET', `${API}catalog/bundles/LB?iccid=1&provider=0`)).toBe('catalog.topupBundles');
+    expect(call('GET', `${API}catalog/search_bundles/FR`)).toBe('catalog.search');
+    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/123/QrCode')).toBe('esims.qrCode');
+    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/123/info')).toBe('esims.info');
+    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/useremails/a@b.c')).toBe('esims.byEmail');
+    expect(call('POST', `${API}connect/token`, 'grant_type=refresh_token')).toBe('identity.token.refresh');
+    expect(call('GET', `${API}nowhere/at/all`)).toBeNull();
+    expect(call('GET', 'https://elsewhere.test/catalog/countries')).toBeNull();
+  });
+
+  it('answers a call with a problem+json error of the status', async () => {
+    server.use(problemFor('catalog.areaBundles', 503));
+    const res = await fetch(`${API}catalog/bundles/FR`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res.json()).toEqual({
+      type: 'https://www.rfc-editor.org/rfc/rfc9110#status.503',
+      title: 'Service Unavailable',
+      status: 503,
+      detail: 'Service Unavailable: catalog.areaBundles failed on the server.',
+    });
+  });
+
+  it('adds Retry-After to a 429', async () => {
+    server.use(problemFor('catalog.countries', 429, { retryAfter: 7 }));
+    const res = await fetch(`${API}catalog/countries`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('7');
+  });
+
+  it('turns a selection into problems, pending calls and recorded scenarios', async () => {
+    const { handlers } = handlersForSelection({ 'catalog.countries': 'success', 'catalog.regions': 500, 'catalog.bundle': null });
+    server.use(...handlers);
+    expect((await fetch(`${API}catalog/countries`)).status).toBe(200);
+    expect((await fetch(`${API}catalog/regions`)).status).toBe(500);
+    expect((await fetch(`${API}catalog/bundle/x`)).status).toBe(501);
   });
 });

@@ -19,29 +19,38 @@ export type MatchKey = { service: Service; method: string; path: string; query: 
 
 const TOKEN_PATH = 'connect/token';
 
+/** escape keeps only RFC 3986 unreserved characters (space is %20), as Go's key does. */
+const escape = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** canonicalQuery is the query as a sorted multiset of name=value pairs. */
 export function canonicalQuery(search: URLSearchParams): string {
   return [...search.entries()]
-    .map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`)
+    .map(([n, v]) => `${escape(n)}=${escape(v)}`)
     .sort()
     .join('&');
 }
 
 /**
  * resolve finds the service of url and the percent-decoded path relative to its base.
- * The longest matching base wins; bases may be absolute or same-origin paths.
+ * The longest matching base wins; bases may be absolute or same-origin paths, and a base
+ * without a trailing slash matches whole path segments only. Empty bases are skipped. The
+ * URL parser lower-cases hosts, so hosts compare without case.
  */
 export function resolve(bases: Bases, url: URL): { service: Service; path: string } | null {
   let best: { service: Service; path: string; len: number } | null = null;
   for (const service of Object.keys(bases) as Service[]) {
+    if (!bases[service]) continue;
     const base = new URL(bases[service], url.origin);
     if (base.host !== url.host) continue;
     let rel: string;
     if (service === 'logs') {
       if (url.pathname !== base.pathname) continue;
       rel = '';
-    } else if (url.pathname.startsWith(base.pathname)) {
+    } else if (base.pathname.endsWith('/') && url.pathname.startsWith(base.pathname)) {
       rel = url.pathname.slice(base.pathname.length);
+    } else if (!base.pathname.endsWith('/') && url.pathname.startsWith(`${base.pathname}/`)) {
+      rel = url.pathname.slice(base.pathname.length + 1);
     } else {
       continue;
     }

@@ -59,6 +59,7 @@ describe('bearer rules', () => {
     { name: 'search_bundles goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.search(['TR', 'LB']), sel: { 'catalog.search': 'success' } as const, want: '' },
     { name: 'catalog/bundles/* goes without (substring rule)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.areaBundles('TR'), sel: { 'catalog.areaBundles': 'success' } as const, want: '' },
     { name: 'catalog/bundle/:id goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.bundle(BUNDLE), sel: { 'catalog.bundle': 'success' } as const, want: '' },
+    { name: 'the top-up list reads an eSIM: it carries the bearer (authorization model)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.topupBundles('TR', ICCID, 0), sel: { 'catalog.topupBundles': 'success' } as const, want: 'Bearer t' },
     { name: 'orders create uses the basic client credential', run: (a: ReturnType<typeof setup>['api']) => a.orders.create(), sel: { 'orders.create': 'newly-created' } as const, want: `Basic ${btoa('fixture-client:placeholder')}` },
   ])('$name', async ({ run, sel, want }) => {
     const { api } = setup({ token: 't', isGuest: 'true' });

@@ -150,7 +150,7 @@ export function createShopApi(client: ApiClient) {
     async topupBundles(origin: string, iccid: string, provider: number): Promise<Bundle[]> {
       const o = required('origin', origin);
       const i = required('iccid', iccid);
-      const body = await get('catalog.topupBundles', 'api', path`catalog/bundles/${o}`, 'public', { iccid: i, provider: String(provider) });
+      const body = await get('catalog.topupBundles', 'api', path`catalog/bundles/${o}`, 'private', { iccid: i, provider: String(provider) });
       return bundles(body, 'catalog.topupBundles');
     },
     async search(isoCodes: readonly string[]): Promise<Bundle[]> {

@@ -217,7 +217,8 @@ export class ApiClient {
 
   private async sendAuth(spec: RequestSpec): Promise<unknown> {
     let auth = spec.auth;
-    if (auth !== 'basic' && bearerExempt(spec.path)) auth = 'none';
+    // A private call (the top-up list reads an eSIM) keeps its bearer even on an exempt path.
+    if (auth !== 'basic' && auth !== 'private' && bearerExempt(spec.path)) auth = 'none';
     let tok = '';
     if (auth === 'private' || auth === 'public' || auth === 'optional') {
       tok = this.store.load().token;

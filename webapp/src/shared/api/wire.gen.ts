@@ -166,6 +166,11 @@ export interface paths {
          * @description With `iccid` and `provider` the answer is the list of bundles that can top up that
          *     eSIM (area is then the eSIM's origin). The global origin is the area `global`
          *     (our choice; the spec says only "the global origin").
+         *
+         *     An area's list is public and goes without a bearer (the spec's substring rule). The
+         *     top-up list reads an eSIM, so it carries the bearer of the eSIM's owner (or of an
+         *     agent): our one exception to the substring rule (docs/contract.md, authorization
+         *     model); another customer or a guest gets 403.
          */
         get: operations["listAreaBundles"];
         put?: never;
@@ -588,6 +593,41 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The bearer's role may not make this call, or the data is another customer's (a
+         *     customer gets the same answer for an unknown eSIM and another customer's).
+         *     `type` is the RFC 9110 link of 403.
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://www.rfc-editor.org/rfc/rfc9110#status.403",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "This eSIM does not belong to you."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description An abuse limit (docs/contract.md): code e-mails per address (default 5 per 15
+         *     minutes) or wrong codes per client (default 20 per 15 minutes). `Retry-After` says
+         *     in seconds when to try again; `title` is `Too Many Requests`.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Expired or invalid bearer token (`Token expired`); the client re-authenticates once and retries. */
         Unauthorized: {
             headers: {
@@ -694,6 +734,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Problem"];
         };
     };
@@ -739,6 +780,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Problem"];
         };
     };
@@ -836,6 +878,8 @@ export interface operations {
                     "application/json": components["schemas"]["BundleList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
         };
@@ -913,6 +957,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
         };
@@ -973,6 +1018,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
         };
@@ -1026,6 +1072,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Problem"];
         };
     };
@@ -1063,6 +1110,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Problem"];
         };
     };
@@ -1130,6 +1178,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
         };
@@ -1159,6 +1208,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
         };
@@ -1188,6 +1238,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Problem"];
         };
     };
@@ -1219,6 +1270,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Problem"];
         };
     };

@@ -6,7 +6,7 @@ const meta = { component: Spinner, title: 'shared/Spinner' } satisfies Meta<type
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Loading: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading');
   },
@@ -18,3 +18,5 @@ export const Labelled: Story = {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading plans');
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

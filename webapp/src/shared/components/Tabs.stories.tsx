@@ -14,7 +14,8 @@ const meta = { title: 'shared/Tabs', component: Demo } satisfies Meta<typeof Dem
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Keyboard: Story = {
+/** Keyboard: Tab in, End, then wrap around with the arrow keys. */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.tab();
@@ -25,3 +26,5 @@ export const Keyboard: Story = {
     await expect(c.getByRole('tabpanel')).toHaveTextContent('Panel A');
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -49,7 +49,9 @@ export function Tabs<K extends string>({ label, items, selected, onSelect }: Tab
             role="tab"
             className={styles.tab}
             aria-selected={t.key === selected}
-            aria-controls={`${id}-panel-${t.key}`}
+            // Only the selected panel exists; an inactive tab pointing at a missing
+            // panel is an ARIA error.
+            aria-controls={t.key === selected ? `${id}-panel-${t.key}` : undefined}
             tabIndex={t.key === selected ? 0 : -1}
             onClick={() => onSelect(t.key)}
             onKeyDown={(e) => move(e, i)}

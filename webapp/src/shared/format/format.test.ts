@@ -1,6 +1,7 @@
 import vectors from '@contract/vectors/format.json';
 import { describe, expect, it } from 'vitest';
 import {
+  bundleTitle,
   cardCoverage,
   consumption,
   flagEmoji,
@@ -20,7 +21,7 @@ describe('format vectors', () => {
   it('covers every section of the vector file', () => {
     const sections = Object.keys(vectors).filter((k) => k !== 'description');
     expect(sections.sort()).toEqual(
-      ['bytesToGB', 'cardCoverage', 'consumption', 'date', 'flag', 'flagEmoji', 'gridRow', 'mobile', 'price', 'quota', 'usedMB', 'validity'].sort(),
+      ['bundleTitle', 'bytesToGB', 'cardCoverage', 'consumption', 'date', 'flag', 'flagEmoji', 'gridRow', 'mobile', 'price', 'quota', 'usedMB', 'validity'].sort(),
     );
   });
 
@@ -41,6 +42,9 @@ describe('format vectors', () => {
   it.each(vectors.flagEmoji.cases)('flagEmoji: $name', (c) => expect(flagEmoji(c.input)).toBe(c.want));
   it.each(vectors.cardCoverage.cases)('cardCoverage: $name', (c) => expect(cardCoverage(c.count)).toEqual(c.want));
   it.each(vectors.gridRow.cases)('gridRow: $name', (c) => expect(gridRow(c.position, c.mobile)).toBe(c.want));
+  it.each(vectors.bundleTitle.cases)('bundleTitle: $name', (c) =>
+    expect(bundleTitle({ businessTitle: c.businessTitle, listingDisplayTitle: c.listingDisplayTitle, name: c.bundleName })).toBe(c.want),
+  );
   it.each(vectors.mobile.cases)('mobile: $name', (c) => expect(isMobileWidth(c.width)).toBe(c.want));
 });
 

@@ -155,3 +155,16 @@ export function gridRow(position: number, mobile: boolean): number {
 /** Mobile breakpoint of section 9: 768 px or less. */
 export const MOBILE_MAX_WIDTH = 768;
 export const isMobileWidth = (width: number): boolean => width <= MOBILE_MAX_WIDTH;
+
+/**
+ * bundleTitle is the title of a bundle card: businessTitle (it names the destination),
+ * else listingDisplayTitle, else name, the first that is not blank, trimmed; '' when all
+ * are blank. Go: sdk/format.BundleTitle (CLI, TUI); pinned by contract/vectors/format.json.
+ */
+export function bundleTitle(b: { businessTitle: string; listingDisplayTitle: string; name: string }): string {
+  for (const s of [b.businessTitle, b.listingDisplayTitle, b.name]) {
+    const t = s.trim();
+    if (t) return t;
+  }
+  return '';
+}

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Message } from '@/shared/messages/messages';
-import styles from './Auth.module.css';
+import styles from '@/shared/codeform/Form.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -96,21 +97,26 @@ export function LoginForm({ send }: LoginFormProps) {
           </p>
         )}
       </div>
-      {failure && (
-        <div role="alert" className={styles.error}>
-          <p className={styles.error}>{failure.text}</p>
-          {failure.hints.length > 0 && (
-            <ul className={styles.hints}>
-              {failure.hints.map((h, i) => (
-                <li key={h}>{i === last && failure.link ? <Link to={failure.link}>{h}</Link> : h}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {sending && <Spinner label="Sending the code" />}
+      {/* There from the start, so the failure text appearing in it is announced. */}
+      <LiveRegion role="alert" className={styles.error}>
+        {failure && (
+          <>
+            <p className={styles.error}>{failure.text}</p>
+            {failure.hints.length > 0 && (
+              <ul className={styles.hints}>
+                {failure.hints.map((h, i) => (
+                  <li key={h}>{i === last && failure.link ? <Link to={failure.link}>{h}</Link> : h}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </LiveRegion>
+      {sending && <Spinner quiet />}
+      <LiveRegion hidden>{sending ? 'Sending the code' : ''}</LiveRegion>
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={sending}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
+        <button type="submit" className={styles.primary} aria-disabled={sending}>
           Send code
         </button>
       </div>

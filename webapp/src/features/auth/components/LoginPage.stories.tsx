@@ -1,17 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { FIXTURE_BASES } from '@/mocks/har';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
-import { withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { LoginPage } from './LoginPage';
 
 const meta = {
   title: 'auth/LoginPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: LoginPage,
-  decorators: [withAccount({ path: '/login' })],
-  parameters: { msw: { handlers: handlersFor({ 'identity.token.guest': 'success', 'users.otpSend': 'login' }) } },
+  parameters: shopParameters({ app: { path: '/login' }, fixtures: { 'identity.token.guest': 'success', 'users.otpSend': 'login' } }),
 } satisfies Meta<typeof LoginPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -24,35 +22,43 @@ const fill = async (canvasElement: HTMLElement, email: string) => {
   return c;
 };
 
-/** Empty form. */
+/** The empty form. */
 export const Empty: Story = {};
 
-/** Filled: the code is sent and the code page opens. */
-export const CodeSent: Story = {
+/** The code is sent and the code page opens. */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement, 'rana.haddad@example.com');
     await expect(await c.findByTestId('landed')).toHaveTextContent('/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9');
   },
 };
 
-/** Loading: the send never answers. */
-export const Sending: Story = {
-  parameters: {
-    msw: { handlers: [http.post(`${FIXTURE_BASES.api}users/otp/send_email/*`, () => delay('infinite')), ...handlersFor({ 'identity.token.guest': 'success' })] },
-  },
+/** The send never answers. */
+export const Loading: Story = {
+  parameters: shopParameters({ fixtures: { 'users.otpSend': 'pending' } }),
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement, 'rana.haddad@example.com');
     await expect(await c.findByRole('status')).toHaveTextContent('Sending the code');
   },
 };
 
-/** Error: an unknown e-mail. */
+/** The server fails the send (500 problem+json): its detail is shown as is (section 8). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'users.otpSend': 500 } }),
+  play: async ({ canvasElement }) => {
+    const c = await fill(canvasElement, 'rana.haddad@example.com');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('users.otpSend failed on the server'));
+  },
+};
+
+/** An unknown e-mail (the recorded 404). */
 export const EmailNotFound: Story = {
-  parameters: { msw: { handlers: handlersFor({ 'identity.token.guest': 'success', 'users.otpSend': 'login-unknown-email' }) } },
+  parameters: shopParameters({ fixtures: { 'users.otpSend': 'login-unknown-email' } }),
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement, 'nobody@example.com');
-    const alert = await c.findByRole('alert');
-    await expect(alert).toHaveTextContent(texts.emailNotFound);
+    // The alert region is there from the start; the failure appears inside it.
+    const alert = c.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(texts.emailNotFound));
     await expect(within(alert).getByRole('link', { name: texts.hintNewUser })).toHaveAttribute('href', '/plans');
   },
 };

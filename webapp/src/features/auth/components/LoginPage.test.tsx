@@ -6,17 +6,17 @@ import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { PENDING_USER_KEY } from '../api/pendingUser';
-import { AccountProviders } from '@/shared/testing/AccountProviders';
+import { PENDING_USER_KEY } from '@/shared/api/pendingUser';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { LoginPage } from './LoginPage';
 
 const server = startMockServer();
 
 function setup() {
   render(
-    <AccountProviders path="/login">
+    <AppProviders path="/login">
       <LoginPage />
-    </AccountProviders>,
+    </AppProviders>,
   );
   return userEvent.setup();
 }

@@ -3,9 +3,10 @@ import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
-import { storePendingUserId } from '../api/pendingUser';
+import { storePendingUserId } from '@/shared/api/pendingUser';
 import { LoginForm } from './LoginForm';
-import styles from './Auth.module.css';
+import styles from '@/shared/codeform/Form.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** /login: sends the login code, keeps the user id pending and goes to the code page. */
 export function LoginPage() {
@@ -28,6 +29,7 @@ export function LoginPage() {
   return (
     <div className="page">
       <div className={styles.wrap}>
+        <PageTitle name="Log in" />
         <h1>Log in</h1>
         <p className={styles.lead}>Enter the e-mail address you bought your eSIM with; we will send you a one-time code.</p>
         <LoginForm send={send} />

@@ -1,16 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { OtpPage } from './OtpPage';
 
 const meta = {
   title: 'auth/OtpPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: OtpPage,
-  decorators: [withAccount({ path: '/otp/:email/:userId', url: '/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9' })],
-  parameters: {
-    msw: { handlers: handlersFor({ 'identity.token.guest': 'success', 'users.otpVerify': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login' }) },
-  },
+  parameters: shopParameters({
+    app: { path: '/otp/:email/:userId', url: '/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9' },
+    fixtures: { 'identity.token.guest': 'success', 'users.otpVerify': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login' },
+  }),
 } satisfies Meta<typeof OtpPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -23,3 +24,16 @@ export const Filled: Story = {
     await expect(await c.findByTestId('landed')).toHaveTextContent('Navigated to /profile');
   },
 };
+
+/** The server fails the verification (500 problem+json). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 500 } }),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText('Verification code'), '123456');
+    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
+    await expect(await c.findByRole('alert')).toBeInTheDocument();
+  },
+};
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

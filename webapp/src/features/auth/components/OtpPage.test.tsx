@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { OtpPage } from './OtpPage';
 
 const server = startMockServer();
@@ -12,9 +12,9 @@ describe('OtpPage', () => {
   it('verifies the code for the user id of the URL and goes to /profile', async () => {
     server.use(...handlersFor({ 'identity.token.guest': 'success', 'users.otpVerify': 'success', 'identity.token.otp': 'success' }));
     render(
-      <AccountProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
+      <AppProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
         <OtpPage />
-      </AccountProviders>,
+      </AppProviders>,
     );
     expect(await screen.findByText('rana.haddad@example.com')).toBeInTheDocument();
     const user = userEvent.setup();

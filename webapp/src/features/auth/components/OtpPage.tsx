@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
-import { OtpForm } from './OtpForm';
-import styles from './Auth.module.css';
+import { OtpForm } from '@/shared/codeform/OtpForm';
+import styles from '@/shared/codeform/Form.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** /otp/:email/:userId: the code entry; on success the customer goes to /profile. */
 export function OtpPage() {
@@ -9,6 +10,7 @@ export function OtpPage() {
   return (
     <div className="page">
       <div className={styles.wrap}>
+        <PageTitle name="Enter your code" />
         <h1>Enter your code</h1>
         <OtpForm userId={userId} email={email} onVerified={() => void navigate('/profile', { replace: true })} />
       </div>

@@ -1,16 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { handlersFor, type Selection } from '@/mocks/handlers';
-import { pendingHandlers } from '@/shared/testing/stories';
-import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, withPage } from '@/shared/testing/PageProviders';
+import type { FixtureSelection } from '@/mocks/handlers';
+import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
+import { shopParameters } from '@/shared/testing/storybook';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';
 const URL_NEW = `/cart/${FIXTURE_BUNDLE_ID}`;
-const customer = customerSession();
 const config = { checkoutHosts: [FIXTURE_CHECKOUT_HOST] };
 
-const visitor: Selection = {
+const visitor: FixtureSelection = {
   'identity.token.guest': 'success',
   'catalog.bundle': 'success',
   'users.otpSend': 'signup',
@@ -18,8 +17,12 @@ const visitor: Selection = {
   'identity.token.otp': 'success',
 };
 
-const payment: Selection = {
-  'catalog.bundle': 'success',
+// A customer pays: the visitor's calls are dropped (null), the payment's added.
+const payment: FixtureSelection = {
+  'identity.token.guest': null,
+  'users.otpSend': null,
+  'users.otpVerify': null,
+  'identity.token.otp': null,
   'support.canPurchase': 'allowed',
   'orders.create': 'newly-created',
   'orders.details': 'success',
@@ -27,10 +30,11 @@ const payment: Selection = {
 
 const meta = {
   title: 'checkout/CartPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: CartPage,
   args: { redirect: fn() },
-  decorators: [withPage({ path: PATH, url: URL_NEW, config })],
-  parameters: { msw: { handlers: handlersFor(visitor) } },
+  parameters: shopParameters({ app: { path: PATH, url: URL_NEW, config }, fixtures: visitor }),
 } satisfies Meta<typeof CartPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -45,7 +49,7 @@ async function fillSignup(c: Canvas) {
 }
 
 /** A visitor: the summary and the signup form, Lebanon (961) first and chosen. */
-export const VisitorForm: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByText('Turkey 5GB 30 Days')).toBeInTheDocument();
@@ -54,21 +58,21 @@ export const VisitorForm: Story = {
   },
 };
 
-export const VisitorFormMobile: Story = {
-  ...VisitorForm,
+export const Mobile: Story = {
+  ...Filled,
   globals: { viewport: { value: 'mobile', isRotated: false } },
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: pendingHandlers() } },
+  parameters: shopParameters({ fixtures: { 'catalog.bundle': 'pending' } }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByText('Loading...')).toHaveLength(2);
   },
 };
 
-/** The bundle cannot be loaded: the summary reads NA. */
-export const BundleError: Story = {
-  parameters: { msw: { handlers: handlersFor({ 'identity.token.guest': 'success' }) } },
+/** The bundle cannot be loaded (500 problem+json): the summary reads NA. */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'catalog.bundle': 500 } }),
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getAllByText('NA')).toHaveLength(2));
   },
@@ -86,12 +90,12 @@ export const ValidationErrors: Story = {
 };
 
 export const SendCodeError: Story = {
-  parameters: { msw: { handlers: handlersFor({ ...visitor, 'users.otpSend': 'server-error' }) } },
+  parameters: shopParameters({ fixtures: { 'users.otpSend': 'server-error' } }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await fillSignup(c);
     await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable.');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable.'));
   },
 };
 
@@ -105,14 +109,14 @@ export const CodeStep: Story = {
 };
 
 export const CodeError: Story = {
-  parameters: { msw: { handlers: handlersFor({ ...visitor, 'users.otpVerify': 'invalid-otp' }) } },
+  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await fillSignup(c);
     await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
     await userEvent.type(await c.findByLabelText('Verification code'), '111111');
     await userEvent.click(c.getByRole('button', { name: 'Verify' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('Invalid OTP please try again');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('Invalid OTP please try again'));
   },
 };
 
@@ -129,7 +133,7 @@ export const VerifiedBecomesCustomer: Story = {
 };
 
 export const LoggedIn: Story = {
-  parameters: { page: { session: customer }, msw: { handlers: handlersFor(payment) } },
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: payment }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByText(/Thank you, Rana Haddad/)).toBeInTheDocument();
@@ -138,7 +142,7 @@ export const LoggedIn: Story = {
 };
 
 export const LoggedInTopup: Story = {
-  parameters: { page: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: customer }, msw: { handlers: handlersFor({ ...payment, 'orders.details': 'topup' }) } },
+  parameters: shopParameters({ app: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: 'customer' }, fixtures: { ...payment, 'orders.details': 'topup' } }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
   },
@@ -149,28 +153,28 @@ export const Redirecting: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
     await expect(args.redirect).toHaveBeenCalledWith(expect.stringContaining('currency=usd&quantity=1'));
   },
 };
 
 export const RefusedPreCheck: Story = {
-  parameters: { page: { session: customer }, msw: { handlers: handlersFor({ ...payment, 'support.canPurchase': 'refused' }) } },
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'support.canPurchase': 'refused' } }),
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.'));
     await expect(args.redirect).not.toHaveBeenCalled();
   },
 };
 
 /** The checkout link points at a host the configuration does not list. */
 export const PaymentError: Story = {
-  parameters: { page: { config: { checkoutHosts: ['pay.provider.test'] }, session: customer }, msw: { handlers: handlersFor(payment) } },
+  parameters: shopParameters({ app: { config: { checkoutHosts: ['pay.provider.test'] }, session: 'customer' }, fixtures: payment }),
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('alert')).toHaveTextContent('Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example'));
     await expect(args.redirect).not.toHaveBeenCalled();
   },
 };

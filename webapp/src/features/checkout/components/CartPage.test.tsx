@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
-import { customerSession, FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT, PageProviders } from '@/shared/testing/PageProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
+import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
 import { CartPage } from './CartPage';
 
 const server = startMockServer();
@@ -23,9 +24,9 @@ function renderCart({ topup = false, customer = false, hosts = [FIXTURE_CHECKOUT
   const redirect = vi.fn<(url: string) => void>();
   const url = topup ? `/cart/${FIXTURE_BUNDLE_ID}/${FIXTURE_TOPUP_ACCOUNT}` : `/cart/${FIXTURE_BUNDLE_ID}`;
   render(
-    <PageProviders path="/cart/:bundleId/:topupAccountId?" url={url} config={{ checkoutHosts: hosts }} session={customer ? customerSession() : undefined} storage={storage}>
+    <AppProviders path="/cart/:bundleId/:topupAccountId?" url={url} config={{ checkoutHosts: hosts }} session={customer ? 'customer' : undefined} storage={storage}>
       <CartPage redirect={redirect} />
-    </PageProviders>,
+    </AppProviders>,
   );
   return { redirect, user: userEvent.setup() };
 }
@@ -166,9 +167,9 @@ describe('CartPage', () => {
   it('treats a guest session as a visitor', async () => {
     use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
     render(
-      <PageProviders path="/cart/:bundleId" url={`/cart/${FIXTURE_BUNDLE_ID}`} session={{ token: 'x.y.z', isGuest: 'true' }}>
+      <AppProviders path="/cart/:bundleId" url={`/cart/${FIXTURE_BUNDLE_ID}`} session={{ token: 'x.y.z', isGuest: 'true' }}>
         <CartPage redirect={() => {}} />
-      </PageProviders>,
+      </AppProviders>,
     );
     expect(screen.getByRole('button', { name: 'Verify your E-mail' })).toBeInTheDocument();
   });
@@ -183,7 +184,7 @@ describe('CartPage', () => {
     expect(link.searchParams.get('currency')).toBe('usd');
     expect(link.searchParams.get('quantity')).toBe('1');
     expect(link.searchParams.get('orderId')).toBe('3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d');
-    expect(screen.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
     expect(h.unused()).toEqual([]);
   });
 

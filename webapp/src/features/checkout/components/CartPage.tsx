@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { storePendingUserId } from '@/features/auth/api/pendingUser';
-import { OtpForm } from '@/features/auth/components/OtpForm';
+import { storePendingUserId } from '@/shared/api/pendingUser';
+import { OtpForm } from '@/shared/codeform/OtpForm';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
+import { LiveRegion } from '@/shared/components/LiveRegion';
+import { useFocusOnChange } from '@/shared/focus/focus';
 import { toMessageError } from '@/shared/api/errors';
 import { isRegistered } from '@/shared/api/session';
-import type { Bundle, SignupForm as SignupFields } from '@/shared/api/types';
+import type { SignupForm as SignupFields } from '@/shared/api/types';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
 import { usePay } from '../hooks/usePay';
@@ -14,6 +17,7 @@ import { CartSummary } from './CartSummary';
 import styles from './Checkout.module.css';
 import { PayStep } from './PayStep';
 import { SignupForm } from './SignupForm';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** followLink leaves for the checkout page in the same window (spec section 4, step 6). */
 const followLink = (url: string) => window.location.assign(url);
@@ -28,22 +32,18 @@ export type CartPageProps = {
 /** useBundle loads the bundle of the cart; a failure is logged and the summary reads 'NA'. */
 function useBundle(bundleId: string) {
   const api = useApi();
-  const [loaded, setLoaded] = useState<{ id: string; bundle: Bundle | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.catalog
-      .bundle(bundleId)
-      .then((bundle) => live && setLoaded({ id: bundleId, bundle }))
-      .catch((err: unknown) => {
+  const q = useQuery({
+    queryKey: ['catalog', 'bundle', bundleId],
+    queryFn: async () => {
+      try {
+        return await api.catalog.bundle(bundleId);
+      } catch (err) {
         console.error('cart: bundle not loaded', err instanceof Error ? err.message : err);
-        if (live) setLoaded({ id: bundleId, bundle: null });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, bundleId]);
-  const current = loaded?.id === bundleId ? loaded : null;
-  return { bundle: current?.bundle ?? null, loading: current === null };
+        throw err;
+      }
+    },
+  });
+  return { bundle: q.data ?? null, loading: q.isPending };
 }
 
 /**
@@ -74,16 +74,21 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
 
 
   const registered = isRegistered(session);
+  // The code step focuses its field itself; the payment step, reached by verifying the
+  // code on this page, gets the focus on its heading (WCAG 2.4.3).
+  const payHeading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(payHeading, registered);
   const claims = registered ? parseClaims(session.token) : null;
   const name = [claims?.firstName, claims?.lastName].filter(Boolean).join(' ');
 
   return (
     <div className="page">
+      <PageTitle name={topupAccountId ? 'Top-up checkout' : 'Checkout'} />
       <h1>{topupAccountId ? 'Just one more step to topup your eSIM' : 'Just one more step to get your eSIM'}</h1>
       <div className={styles.layout}>
         <div>
           {registered ? (
-            <PayStep state={state} name={name} onPay={() => void pay(session.token)} />
+            <PayStep state={state} name={name} onPay={() => void pay(session.token)} headingRef={payHeading} />
           ) : visitor.step === 'form' ? (
             <SignupForm onSubmit={sendCode} error={visitor.error} />
           ) : (
@@ -93,6 +98,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
               </h2>
               {/* Verified: the stored session flips and this page re-renders as a customer's. */}
               <OtpForm
+                focusOnMount
                 userId={visitor.userId}
                 email={visitor.form.email}
                 onVerified={() => {}}
@@ -104,6 +110,10 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
               />
             </section>
           )}
+          {/* The step changes are announced in a region that is there from the start. */}
+          <LiveRegion hidden role="none">
+            {registered ? (visitor.step === 'code' ? 'Your e-mail is verified.' : '') : visitor.step === 'code' ? `A code is on its way to ${visitor.form.email}.` : ''}
+          </LiveRegion>
         </div>
         <div>
           <CartSummary bundle={bundle} loading={loading} />

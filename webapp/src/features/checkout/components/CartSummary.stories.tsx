@@ -6,7 +6,7 @@ import { CartSummary } from './CartSummary';
 
 const bundle = (JSON.parse(findScenario('catalog.bundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
 
-const meta = { title: 'checkout/CartSummary', component: CartSummary } satisfies Meta<typeof CartSummary>;
+const meta = { title: 'checkout/CartSummary', tags: ['visual'], component: CartSummary } satisfies Meta<typeof CartSummary>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -19,10 +19,12 @@ export const Filled: Story = {
 
 export const Loading: Story = { args: { bundle: null, loading: true } };
 
-/** No bundle, or one without a price: 'NA'. */
-export const Missing: Story = {
+/** No bundle (it failed to load), or one without a price: 'NA'. */
+export const Error: Story = {
   args: { bundle: null },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByText('NA')).toHaveLength(2);
   },
 };
+
+export const Mobile: Story = { ...Filled, globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -1,4 +1,6 @@
+import type { Ref } from 'react';
 import type { PayState } from '../hooks/usePay';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import styles from './Checkout.module.css';
 
@@ -7,34 +9,43 @@ export type PayStepProps = {
   onPay: () => void;
   /** Whom the confirmation greets; empty when the token carries no name. */
   name?: string;
+  /** The step's heading, which the page focuses when the step appears. */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /**
  * The logged-in customer's step (spec section 4, steps 3 to 6): the confirmation and the
  * 'Proceed to Pay' button, which reads 'Redirecting...' once the checkout link is followed.
  */
-export function PayStep({ state, onPay, name = '' }: PayStepProps) {
+export function PayStep({ state, onPay, name = '', headingRef }: PayStepProps) {
   const busy = state.kind === 'busy';
   const redirecting = state.kind === 'redirecting';
   return (
     <section className={styles.panel} aria-labelledby="pay-step-title">
-      <h2 id="pay-step-title" className={styles.panelTitle}>
+      <h2 id="pay-step-title" ref={headingRef} className={styles.panelTitle}>
         Payment
       </h2>
       <p className={styles.confirm}>
         {name ? `Thank you, ${name}. ` : ''}Your e-mail is verified and your account is ready. Proceed to pay to receive your eSIM.
       </p>
-      {(state.kind === 'refused' || state.kind === 'failed') && (
-        <p className={styles.error} role="alert">
-          {state.text}
-        </p>
-      )}
+      <LiveRegion role="alert" className={styles.error}>
+        {state.kind === 'refused' || state.kind === 'failed' ? state.text : ''}
+      </LiveRegion>
       <div className={styles.actions}>
-        <button type="button" className={styles.button} onClick={onPay} disabled={busy || redirecting} aria-busy={busy || redirecting}>
+        {/* aria-disabled keeps the focus on the button while the order is prepared. */}
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => {
+            if (!busy && !redirecting) onPay();
+          }}
+          aria-disabled={busy || redirecting}
+        >
           {redirecting ? 'Redirecting...' : 'Proceed to Pay'}
         </button>
-        {busy && <Spinner label="Preparing your order" />}
+        {busy && <Spinner quiet />}
       </div>
+      <LiveRegion hidden role="none">{busy ? 'Preparing your order' : redirecting ? 'Redirecting...' : ''}</LiveRegion>
     </section>
   );
 }

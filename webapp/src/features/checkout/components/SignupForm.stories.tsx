@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { withPage } from '@/shared/testing/PageProviders';
 import { SignupForm } from './SignupForm';
 
 const meta = {
   title: 'checkout/SignupForm',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: SignupForm,
   args: { onSubmit: fn(async () => {}) },
-  decorators: [withPage({ path: '/' })],
 } satisfies Meta<typeof SignupForm>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -28,7 +28,8 @@ export const Filled: Story = {
   },
 };
 
-export const ServerError: Story = {
+/** The send failed: the server's message above the form. */
+export const Error: Story = {
   args: { error: 'The e-mail service is temporarily unavailable. Please try again in a few minutes.' },
 };
 

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { SignupForm as SignupFields } from '@/shared/api/types';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import styles from './Checkout.module.css';
 import { DEFAULT_DIAL_CODE, dialCodes } from './dialCodes';
@@ -165,17 +166,19 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
           I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and the <Link to="/privacy">Privacy Policy</Link>
         </label>
       </div>
-      {error !== '' && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <LiveRegion role="alert" className={styles.error}>
+        {error}
+      </LiveRegion>
       <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={sending}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
+        <button type="submit" className={styles.button} aria-disabled={sending}>
           Verify your E-mail
         </button>
-        {sending && <Spinner label="Sending the code" />}
+        {sending && <Spinner quiet />}
       </div>
+      <LiveRegion hidden role="none">
+        {sending ? 'Sending the code' : ''}
+      </LiveRegion>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useReducer, useRef } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
-import { parseClaims } from '@/shared/api/claims';
+import { customerOf } from '@/shared/api/customer';
 import { PurchaseRefusedError, toMessageError } from '@/shared/api/errors';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
@@ -52,8 +52,7 @@ export function usePay({ bundleId, topupAccountId, redirect, origin }: PayOption
       dispatch({ type: 'start' });
       try {
         // The token's e-mail claim names the customer; the current-user call is the fallback.
-        let email = parseClaims(token)?.email ?? '';
-        if (email === '') email = (await api.users.currentUser())?.email ?? '';
+        const { email } = await customerOf(token, () => api.users.currentUser());
         const res = await api.orders.checkout({ bundleId, email, topupAccountId: topupAccountId || undefined });
         const link = allowedCheckoutLink(res.checkoutUrl, config, origin ?? window.location.origin);
         if (!link) {

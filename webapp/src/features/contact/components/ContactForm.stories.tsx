@@ -7,14 +7,15 @@ const meta = {
   component: ContactForm,
   decorators: [(Story) => <div style={{ maxWidth: 560, padding: 16 }}>{Story()}</div>],
   args: { send: fn(async () => {}) },
+  argTypes: { initialStatus: { control: 'inline-radio', options: ['idle', 'sending', 'success', 'error'] } },
 } satisfies Meta<typeof ContactForm>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Idle: Story = {};
-export const SendingState: Story = { args: { initialStatus: 'sending' } };
-export const SuccessState: Story = { args: { initialStatus: 'success' } };
-export const ErrorState: Story = { args: { initialStatus: 'error' } };
+export const Empty: Story = {};
+export const Loading: Story = { args: { initialStatus: 'sending' } };
+export const Filled: Story = { args: { initialStatus: 'success' } };
+export const Error: Story = { args: { initialStatus: 'error' } };
 
 export const InvalidTopic: Story = {
   beforeEach: () => {
@@ -35,3 +36,5 @@ export const InvalidTopic: Story = {
     await expect(args.send).not.toHaveBeenCalled();
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import { texts } from '@/shared/messages/messages';
 import styles from './Contact.module.css';
@@ -19,25 +20,49 @@ type ContactFormProps = {
 
 const empty: ContactMessage = { fullname: '', reqType: texts.topicPlaceholder, email: '', comments: '' };
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FieldErrors = Partial<Record<'fullname' | 'email' | 'comments', string>>;
+
+/** validateContact applies section 5's required fields (and the e-mail format) in form order. */
+export function validateContact(m: ContactMessage): FieldErrors {
+  const e: FieldErrors = {};
+  if (m.fullname.trim() === '') e.fullname = 'Please enter your full name.';
+  if (m.email.trim() === '') e.email = 'Please enter your e-mail address.';
+  else if (!EMAIL.test(m.email.trim())) e.email = 'Please enter a valid e-mail address.';
+  if (m.comments.trim() === '') e.comments = 'Please enter your message.';
+  return e;
+}
+
 /**
- * The contact form of /contactus. The browser enforces the required fields and the e-mail
- * format; the topic placeholder is refused with the alert the spec asks for, repeated
- * inline so screen-reader users hear it next to the field.
+ * The contact form of /contactus. Missing or malformed fields show their error under the
+ * field, mark it aria-invalid and describe it with the error, and the first one takes the
+ * focus (WCAG 3.3.1); the topic placeholder is refused with the alert the spec asks for,
+ * repeated inline. Progress and the outcome are announced in regions there from the start.
  */
 export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) {
   const id = useId();
   const [msg, setMsg] = useState<ContactMessage>(empty);
   const [status, setStatus] = useState<ContactStatus>(initialStatus);
   const [topicError, setTopicError] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   const set = (field: keyof ContactMessage) => (e: { target: { value: string } }) => {
     setMsg((m) => ({ ...m, [field]: e.target.value }));
     if (field === 'reqType') setTopicError(false);
+    else setErrors((x) => ({ ...x, [field]: undefined }));
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (status === 'sending') return;
+    const found = validateContact(msg);
+    setErrors(found);
+    const first = (['fullname', 'email', 'comments'] as const).find((k) => found[k]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
     if (!(topics as readonly string[]).includes(msg.reqType)) {
       setTopicError(true);
       window.alert(texts.invalidTopic);
@@ -55,15 +80,24 @@ export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) 
     }
   };
 
+  const invalid = (k: keyof FieldErrors) => (errors[k] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${k}-error` } : {});
+  const fieldError = (k: keyof FieldErrors) =>
+    errors[k] ? (
+      <p id={`${id}-${k}-error`} className={styles.fieldError}>
+        {errors[k]}
+      </p>
+    ) : null;
+
   const sending = status === 'sending';
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-labelledby={`${id}-title`} aria-busy={sending}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={sending}>
       <h2 id={`${id}-title`} className={styles.formTitle}>
         Send us a message
       </h2>
       <div className={styles.field}>
         <label htmlFor={`${id}-fullname`}>Full name</label>
-        <input id={`${id}-fullname`} name="fullname" autoComplete="name" required value={msg.fullname} onChange={set('fullname')} />
+        <input id={`${id}-fullname`} name="fullname" autoComplete="name" required value={msg.fullname} onChange={set('fullname')} {...invalid('fullname')} />
+        {fieldError('fullname')}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-topic`}>Topic</label>
@@ -83,30 +117,31 @@ export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) 
             </option>
           ))}
         </select>
-        {topicError && (
-          <p id={`${id}-topic-error`} className={styles.fieldError} role="alert">
-            {texts.invalidTopic}
-          </p>
-        )}
+        <LiveRegion role="alert" id={`${id}-topic-error`} className={styles.fieldError}>
+          {topicError ? texts.invalidTopic : ''}
+        </LiveRegion>
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-email`}>E-mail</label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={msg.email} onChange={set('email')} />
+        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={msg.email} onChange={set('email')} {...invalid('email')} />
+        {fieldError('email')}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-comments`}>Comments</label>
-        <textarea id={`${id}-comments`} name="comments" rows={5} required value={msg.comments} onChange={set('comments')} />
+        <textarea id={`${id}-comments`} name="comments" rows={5} required value={msg.comments} onChange={set('comments')} {...invalid('comments')} />
+        {fieldError('comments')}
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={styles.submit} disabled={sending}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
+        <button type="submit" className={styles.submit} aria-disabled={sending}>
           Send
         </button>
-        {sending && <Spinner label="Sending your message" />}
+        {sending && <Spinner quiet />}
       </div>
-      <div aria-live="polite">
-        {status === 'success' && <p className={styles.success}>{texts.contactSent}</p>}
-        {status === 'error' && <p className={styles.error}>{texts.contactFailed}</p>}
-      </div>
+      <LiveRegion className={status === 'error' ? styles.error : styles.success}>
+        {status === 'sending' ? <span className="visually-hidden">Sending your message</span> : null}
+        {status === 'success' ? texts.contactSent : status === 'error' ? texts.contactFailed : null}
+      </LiveRegion>
     </form>
   );
 }

@@ -1,16 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { fixtureHandlers, pendingHandlers, withShop } from '@/shared/testing/stories';
+import { shopParameters } from '@/shared/testing/storybook';
 import { ContactPage } from './ContactPage';
 
 const meta = {
   title: 'contact/ContactPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: ContactPage,
-  decorators: [withShop],
-  parameters: {
-    shop: { path: '/contactus', config: { liveChatUrl: 'https://chat.cedarsim.example/' } },
-    msw: { handlers: fixtureHandlers({ 'identity.token.guest': 'success', 'support.contactUs': 'success' }) },
-  },
+  parameters: shopParameters({
+    app: { path: '/contactus', config: { liveChatUrl: 'https://chat.cedarsim.example/' } },
+    fixtures: { 'identity.token.guest': 'success', 'support.contactUs': 'success' },
+  }),
 } satisfies Meta<typeof ContactPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -25,27 +26,27 @@ async function fillAndSend(canvasElement: HTMLElement, topic = 'Support') {
   return c;
 }
 
-export const Idle: Story = {};
-export const IdleMobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Empty: Story = {};
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
 
-export const Success: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = await fillAndSend(canvasElement);
     await expect(await c.findByText('Your message has been sent successfully')).toBeInTheDocument();
   },
 };
 
-export const Sending: Story = {
-  parameters: { msw: { handlers: pendingHandlers() } },
+export const Loading: Story = {
+  parameters: shopParameters({ fixtures: { 'support.contactUs': 'pending' } }),
   play: async ({ canvasElement }) => {
     const c = await fillAndSend(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent('Sending your message');
   },
 };
 
-/** No contact-us fixture is loaded, so the server answers an error. */
-export const Failure: Story = {
-  parameters: { msw: { handlers: fixtureHandlers({ 'identity.token.guest': 'success' }) } },
+/** The server fails the message (500 problem+json). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'support.contactUs': 500 } }),
   play: async ({ canvasElement }) => {
     const c = await fillAndSend(canvasElement);
     await expect(await c.findByText('Unexpected error, try again later!')).toBeInTheDocument();

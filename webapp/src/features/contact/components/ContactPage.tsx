@@ -3,6 +3,7 @@ import { useApi } from '@/shared/api/ApiContext';
 import { ContactForm, type ContactMessage } from './ContactForm';
 import { ContactInfo } from './ContactInfo';
 import styles from './Contact.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** The contact page (route /contactus, 'Let's Talk'). */
 export function ContactPage() {
@@ -13,7 +14,7 @@ export function ContactPage() {
   );
   return (
     <div className="page">
-      <title>Let&apos;s Talk</title>
+      <PageTitle name="Let's Talk" />
       <h1>Let&apos;s Talk</h1>
       <p className={styles.intro}>Questions about a plan, an order or installing your eSIM? We are here to help.</p>
       <div className={styles.layout}>

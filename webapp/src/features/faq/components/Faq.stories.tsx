@@ -1,17 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { withShop } from '@/shared/testing/stories';
+import { shopParameters } from '@/shared/testing/storybook';
 import { FaqIndexPage } from './FaqIndexPage';
 import { FaqItemPage } from './FaqItemPage';
 
-const meta = { title: 'faq/Faq', decorators: [withShop] } satisfies Meta;
+const meta = { title: 'faq/Faq', tags: ['visual'] } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Index: Story = { render: () => <FaqIndexPage />, parameters: { shop: { path: '/faq' } } };
-export const IndexMobile: Story = { ...Index, globals: { viewport: { value: 'mobile', isRotated: false } } };
+/** The index page. */
+export const Filled: Story = { render: () => <FaqIndexPage />, parameters: shopParameters({ app: { path: '/faq' } }) };
+export const Mobile: Story = { ...Filled, globals: { viewport: { value: 'mobile', isRotated: false } } };
 
-const item = (slug: string): Story => ({ render: () => <FaqItemPage />, parameters: { shop: { path: '/faq/:item', url: `/faq/${slug}` } } });
+const item = (slug: string): Story => ({ render: () => <FaqItemPage />, parameters: shopParameters({ app: { path: '/faq/:item', url: `/faq/${slug}` } }) });
 
 export const GeneralInfo = item('general-info');
 export const InstallingIos = item('installing-esims-ios');
@@ -25,7 +26,8 @@ export const Troubleshooting: Story = {
   },
 };
 export const TroubleshootingMobile: Story = { ...item('esim-trabouleshooting'), globals: { viewport: { value: 'mobile', isRotated: false } } };
-export const UnknownItem: Story = {
+/** An unknown item: the page asks to pick one. */
+export const Empty: Story = {
   ...item('nothing-here'),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Please select an item')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ShopProviders } from '@/shared/testing/ShopProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { FaqIndexPage } from './FaqIndexPage';
 import { FaqItemPage } from './FaqItemPage';
 
@@ -9,9 +9,9 @@ const slugs = ['general-info', 'installing-esims-ios', 'installing-esims-android
 describe('FAQ', () => {
   it('index: title, the two headings and six tiles to /faq/:item', () => {
     render(
-      <ShopProviders path="/faq">
+      <AppProviders path="/faq">
         <FaqIndexPage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
     expect(screen.getByText('Got questions?')).toBeInTheDocument();
@@ -21,9 +21,9 @@ describe('FAQ', () => {
 
   it.each(slugs)('item %s: sidebar with the item highlighted', (slug) => {
     render(
-      <ShopProviders path="/faq/:item" url={`/faq/${slug}`}>
+      <AppProviders path="/faq/:item" url={`/faq/${slug}`}>
         <FaqItemPage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     const nav = screen.getByRole('navigation', { name: 'All Categories' });
     const active = within(nav).getByRole('link', { current: 'page' });
@@ -34,9 +34,9 @@ describe('FAQ', () => {
 
   it('troubleshooting quotes the device errors exactly', () => {
     render(
-      <ShopProviders path="/faq/:item" url="/faq/esim-trabouleshooting">
+      <AppProviders path="/faq/:item" url="/faq/esim-trabouleshooting">
         <FaqItemPage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     for (const e of ['Unable to Complete Cellular Plan Change', 'This code is no longer valid', 'PDP Authentication Failure']) {
       expect(screen.getByText(`'${e}'`)).toBeInTheDocument();
@@ -45,9 +45,9 @@ describe('FAQ', () => {
 
   it("an unknown item shows 'Please select an item' and no highlighted entry", () => {
     render(
-      <ShopProviders path="/faq/:item" url="/faq/esim-troubleshooting">
+      <AppProviders path="/faq/:item" url="/faq/esim-troubleshooting">
         <FaqItemPage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     expect(screen.getByText('Please select an item')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation')).queryByRole('link', { current: 'page' })).not.toBeInTheDocument();

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { faqItems } from './faqItems';
 import styles from './Faq.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** The FAQ index (route /faq): six tiles, one per category. */
 export function FaqIndexPage() {
   return (
     <div className="page">
-      <title>FAQ</title>
+      <PageTitle name="FAQ" />
       <h1 className={styles.title}>FAQ</h1>
       <p className={styles.lead}>Got questions?</p>
       <p className={styles.sub}>We have your answers</p>

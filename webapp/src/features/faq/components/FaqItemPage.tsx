@@ -2,6 +2,7 @@ import { NavLink, useParams } from 'react-router';
 import { texts } from '@/shared/messages/messages';
 import { faqItemBySlug, faqItems } from './faqItems';
 import styles from './Faq.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** A FAQ category (route /faq/:item) with the 'All Categories' sidebar. */
 export function FaqItemPage() {
@@ -26,12 +27,13 @@ export function FaqItemPage() {
       <article className={styles.article}>
         {current ? (
           <>
-            <title>{`FAQ - ${current.title}`}</title>
+            <PageTitle name={`${current.title} - FAQ`} />
             <h1>{current.title}</h1>
             {current.body()}
           </>
         ) : (
           <>
+            <PageTitle name="FAQ categories" />
             <h1 className="visually-hidden">FAQ</h1>
             <p className={styles.empty}>{texts.selectItem}</p>
           </>

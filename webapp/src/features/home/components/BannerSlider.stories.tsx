@@ -1,14 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { withShop } from '@/shared/testing/stories';
 import { BannerSlider } from './BannerSlider';
 import { slides } from './slides';
 
-const meta = { title: 'home/BannerSlider', component: BannerSlider, decorators: [withShop], args: { slides } } satisfies Meta<typeof BannerSlider>;
+const meta = { title: 'home/BannerSlider', component: BannerSlider, args: { slides } } satisfies Meta<typeof BannerSlider>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Desktop: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Stop automatic slide show' }));

@@ -51,7 +51,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
     // Hover and focus pause the rotation; arrow keys are a shortcut for the buttons inside.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
-      className={styles.carousel}
+      className={`${styles.carousel} surface-dark`}
       aria-roledescription="carousel"
       aria-label="Highlights"
       onMouseEnter={() => setHovered(true)}

@@ -1,13 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { withShop } from '@/shared/testing/stories';
 import { HomePage } from './HomePage';
 
-const meta = { title: 'home/HomePage', component: HomePage, decorators: [withShop] } satisfies Meta<typeof HomePage>;
+const meta = { title: 'home/HomePage', component: HomePage } satisfies Meta<typeof HomePage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Desktop: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(within(c.getByRole('region', { name: 'Popular Destinations' })).getAllByRole('listitem')).toHaveLength(11);

@@ -1,14 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ShopProviders } from '@/shared/testing/ShopProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { HomePage } from './HomePage';
 
 describe('HomePage', () => {
   it('shows the 11 destinations, Explore Destinations, four benefits, setup links and the contact block', () => {
     render(
-      <ShopProviders>
+      <AppProviders>
         <HomePage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     const dest = screen.getByRole('region', { name: 'Popular Destinations' });
     const cards = within(dest).getAllByRole('listitem').map((li) => li.textContent);
@@ -23,9 +23,9 @@ describe('HomePage', () => {
 
   it('puts the title, description, keywords and social metadata in the document head', () => {
     render(
-      <ShopProviders>
+      <AppProviders>
         <HomePage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     expect(document.head.querySelector('title:last-of-type')?.textContent).toContain('number one eSIM service in Lebanon');
     const meta = (sel: string) => document.head.querySelector(`meta[${sel}]`)?.getAttribute('content') ?? '';

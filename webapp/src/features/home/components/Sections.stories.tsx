@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { withShop } from '@/shared/testing/stories';
 import { ContactBlock } from './ContactBlock';
 import { Destinations } from './Destinations';
 import { destinations } from './destinations';
@@ -8,7 +7,7 @@ import { SetupBlock } from './SetupBlock';
 import { WhyChooseUs } from './WhyChooseUs';
 
 // The home page's blocks one by one; each has a single state (static content or config).
-const meta = { title: 'home/Sections', decorators: [withShop, (Story) => <div className="page">{Story()}</div>] } satisfies Meta;
+const meta = { title: 'home/Sections', decorators: [(Story) => <div className="page">{Story()}</div>] } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -28,16 +28,26 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        // The phone menu around this one must not also close and take focus away.
+        e.preventDefault();
         setOpen(false);
         button.current?.focus();
       }
     };
+    // Focus leaving the menu (Tab past Logout, Shift+Tab before the button) closes it (2.4.11).
+    const onFocusOut = (e: FocusEvent) => {
+      if (!(e.relatedTarget instanceof Node && root.current?.contains(e.relatedTarget))) setOpen(false);
+    };
+    const el = root.current;
+    el?.addEventListener('focusout', onFocusOut);
     document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
+    // Capture: runs before the phone menu's own Escape handler, which then stays open.
+    document.addEventListener('keydown', onKey, true);
     return () => {
+      el?.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey, true);
     };
   }, [open]);
 

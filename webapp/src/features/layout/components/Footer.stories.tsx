@@ -1,18 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Footer } from './Footer';
-import { StoryShell } from './StoryShell';
 
 const meta = {
   title: 'layout/Footer',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: Footer,
   args: { brand: 'CedarSIM', year: 2026 },
-  decorators: [(Story) => <StoryShell>{<Story />}</StoryShell>],
 } satisfies Meta<typeof Footer>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByText('v09302025.0')).toBeVisible();

@@ -8,7 +8,7 @@ export const VERSION_LABEL = 'v09302025.0';
 /** The footer of every page: links, social links, copyright and the version label. */
 export function Footer({ brand, year }: { brand: string; year: number }) {
   return (
-    <footer className={styles.footer}>
+    <footer className={`${styles.footer} surface-dark`}>
       <div className={styles.footerInner}>
         <nav aria-label="Footer">
           <ul className={styles.footerLinks}>

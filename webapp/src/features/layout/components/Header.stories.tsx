@@ -1,30 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { shopParameters } from '@/shared/testing/storybook';
 import { Header } from './Layout';
-import { StoryShell } from './StoryShell';
 
 // A fixed clock: the date line is part of what the stories show.
 const NOW = new Date('2026-11-22T10:00:00Z');
-const registered = { token: 't', refreshToken: 'r', isGuest: 'false' };
-
-type Args = { url: string; session: Record<string, string> };
-
 const meta = {
   title: 'layout/Header',
-  args: { url: '/', session: {} },
-  render: ({ url, session }) => (
-    <StoryShell url={url} session={session}>
-      <Header now={NOW} />
-    </StoryShell>
-  ),
-  parameters: { msw: { handlers: handlersFor({ 'users.currentUser': 'success' }) } },
-} satisfies Meta<Args>;
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
+  component: Header,
+  args: { now: NOW },
+  parameters: shopParameters({ app: { path: '*', url: '/' }, fixtures: { 'users.currentUser': 'success' } }),
+} satisfies Meta<typeof Header>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const LoggedOut: Story = {
+/** A visitor's header. */
+export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByText('Sunday, November 22, 2026')).toBeVisible();
@@ -34,8 +29,9 @@ export const LoggedOut: Story = {
   },
 };
 
-export const LoggedIn: Story = {
-  args: { session: registered },
+/** A customer's header with the account menu open. */
+export const Filled: Story = {
+  parameters: shopParameters({ app: { session: 'customer' } }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const button = await c.findByRole('button', { name: /Rana Haddad/ });
@@ -48,16 +44,14 @@ export const LoggedIn: Story = {
 };
 
 export const NameMissing: Story = {
-  args: { session: registered },
-  parameters: {
-    msw: {
-      handlers: [
-        http.get('https://api.provider.test/api/v1/users/actions/get-current-user', () =>
-          HttpResponse.json({ data: { data: { email: 'rana.haddad@example.com', firstName: '', lastName: 'Haddad' } } }),
-        ),
-      ],
-    },
-  },
+  parameters: shopParameters({
+    app: { session: 'customer' },
+    handlers: [
+      http.get(`${FIXTURE_BASES.api}users/actions/get-current-user`, () =>
+        HttpResponse.json({ data: { data: { email: 'rana.haddad@example.com', firstName: '', lastName: 'Haddad' } } }),
+      ),
+    ],
+  }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: /My Account/ }));
@@ -65,15 +59,23 @@ export const NameMissing: Story = {
   },
 };
 
+/** The current-user lookup fails (500 problem+json): ignored, the menu has no name (section 8). */
+export const Error: Story = {
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'users.currentUser': 500 } }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: /My Account/ })).toBeVisible();
+  },
+};
+
 export const FaqActive: Story = {
-  args: { url: '/faq/esim-trabouleshooting' },
+  parameters: shopParameters({ app: { url: '/faq/esim-trabouleshooting' } }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
   },
 };
 
 export const Mobile: Story = {
-  args: { session: registered },
+  parameters: shopParameters({ app: { session: 'customer' } }),
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '@/shared/api/types';
 import { AccountMenu } from './AccountMenu';
@@ -22,9 +22,44 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
   const [menuOpen, setMenuOpen] = useState(false);
   const faqActive = isFaqActive(pathname);
   const close = () => setMenuOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  // A route change closes the phone menu (it would cover the new page).
+  if (menuOpen && openedAt !== pathname) {
+    setMenuOpen(false);
+    setOpenedAt(pathname);
+  }
+
+  // The phone menu covers the page: Escape closes it and returns focus to its button;
+  // focus or a click leaving the menu closes it (WCAG 2.4.11, 3.2.1).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const inside = (t: EventTarget | null) => t instanceof Node && (nav.current?.contains(t) || toggle.current?.contains(t));
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (!inside(e.target)) setMenuOpen(false);
+    };
+    const onDown = (e: MouseEvent) => {
+      if (!inside(e.target)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('mousedown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('mousedown', onDown);
+    };
+  }, [menuOpen]);
+
   return (
     <header className={styles.header}>
-      <div className={styles.topBar}>
+      <div className={`${styles.topBar} surface-dark`}>
         <p className={styles.dateLine}>
           <time dateTime={beirutDay(now)}>{formatDateLine(now)}</time>
         </p>
@@ -39,18 +74,22 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
           <span>{brand}</span>
         </Link>
         <button
+          ref={toggle}
           type="button"
           className={styles.menuToggle}
           aria-expanded={menuOpen}
           aria-controls="site-nav"
-          onClick={() => setMenuOpen((o) => !o)}
+          onClick={() => {
+            setOpenedAt(pathname);
+            setMenuOpen((o) => !o);
+          }}
         >
           <span className="visually-hidden">Menu</span>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <nav id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+        <nav ref={nav} id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
           <ul className={styles.navList}>
             <li>
               <NavLink to="/plans" className={navClass} onClick={close}>

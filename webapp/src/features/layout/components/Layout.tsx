@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
 import { useConfig } from '@/shared/config/ConfigContext';
+import { useRouteFocus } from '@/shared/focus/focus';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { Footer } from './Footer';
 import { HeaderView } from './Header';
@@ -28,21 +29,26 @@ export function Header({ now }: { now?: Date }) {
   return <HeaderView brand={brand} now={now ?? today} loggedIn={isRegistered(session)} user={user} onLogout={() => api.auth.logout()} />;
 }
 
-/** The page frame: skip link, header, the page, footer; and the session redirects. */
+/**
+ * The page frame: skip link, header, the page, footer; and the session redirects. After a
+ * route change focus moves to the new page's h1 (useRouteFocus).
+ */
 export function Layout({ children, now }: { children?: ReactNode; now?: Date }) {
   const { brand } = useConfig();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   const { pathname } = useLocation();
   const session = useSession();
   const target = redirectFor(pathname, isRegistered(session));
   const [year] = useState(() => (now ?? new Date()).getFullYear());
   return (
     <div className={styles.shell}>
-      <a href="#main" className={styles.skipLink}>
+      <a href="#main" className={`${styles.skipLink} surface-dark`}>
         Skip to content
       </a>
       <ScrollToTop />
       <Header now={now} />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={main} className={styles.main} tabIndex={-1}>
         {target ? <Navigate to={target} replace /> : (children ?? <Outlet />)}
       </main>
       <Footer brand={brand} year={year} />

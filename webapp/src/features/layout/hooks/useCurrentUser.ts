@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CurrentUser } from '@/shared/api/types';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
+import { accountKey } from '@/shared/query/queryClient';
 
 /**
  * useCurrentUser loads the registered customer's name and e-mail for the header. A failed
@@ -11,25 +13,21 @@ export function useCurrentUser(): CurrentUser | null {
   const api = useApi();
   const session = useSession();
   const registered = isRegistered(session);
-  const [user, setUser] = useState<CurrentUser | null>(null);
-
-  useEffect(() => {
-    if (!registered) return;
-    let live = true;
-    api.users
-      .currentUser()
-      .then((u) => {
-        if (!live) return;
-        if (u === null) api.auth.logout();
-        setUser(u);
-      })
-      .catch((err: unknown) => {
+  const q = useQuery({
+    queryKey: ['account', accountKey(session), 'currentUser'],
+    queryFn: async () => {
+      try {
+        return await api.users.currentUser();
+      } catch (err) {
         console.warn('current user lookup failed', err instanceof Error ? err.message : err);
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, registered, session.token]);
-
-  return registered ? user : null;
+        throw err;
+      }
+    },
+    enabled: registered,
+  });
+  const gone = registered && q.isSuccess && q.data === null;
+  useEffect(() => {
+    if (gone) api.auth.logout();
+  }, [api, gone]);
+  return registered && q.isSuccess ? q.data : null;
 }

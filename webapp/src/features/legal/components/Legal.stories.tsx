@@ -1,10 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { withShop } from '@/shared/testing/stories';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
 
-const meta = { title: 'legal/Legal', decorators: [withShop] } satisfies Meta;
+const meta = { title: 'legal/Legal' } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,12 +1,13 @@
 import { useConfig } from '@/shared/config/ConfigContext';
 import styles from './Legal.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** Privacy policy (route /privacy): the data collected and the user's choices (spec section 2). */
 export function PrivacyPage() {
-  const { brand, supportEmail } = useConfig();
+  const { supportEmail } = useConfig();
   return (
     <article className={`page ${styles.legal}`}>
-      <title>{`Privacy Policy - ${brand}`}</title>
+      <PageTitle name="Privacy Policy" />
       <h1>Privacy Policy</h1>
       <p className={styles.updated}>Last updated: May 31, 2024</p>
 

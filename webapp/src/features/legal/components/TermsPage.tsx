@@ -1,12 +1,13 @@
 import { useConfig } from '@/shared/config/ConfigContext';
 import styles from './Legal.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** Terms and conditions (route /terms-and-conditions): every fact of spec section 2. */
 export function TermsPage() {
   const { brand, supportEmail, supportPhone } = useConfig();
   return (
     <article className={`page ${styles.legal}`}>
-      <title>{`Terms and Conditions - ${brand}`}</title>
+      <PageTitle name="Terms and Conditions" />
       <h1>Terms and Conditions</h1>
       <p className={styles.updated}>Last updated: May 31, 2024</p>
 

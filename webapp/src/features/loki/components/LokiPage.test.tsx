@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { PageProviders } from '@/shared/testing/PageProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { LokiPage } from './LokiPage';
 
 const server = startMockServer();
@@ -12,9 +12,9 @@ const at = new Date('2026-01-02T03:04:05.678Z');
 function renderLoki(logPushEnabled: boolean) {
   render(
     <StrictMode>
-      <PageProviders path="/loki" config={{ logPushEnabled }}>
+      <AppProviders path="/loki" config={{ logPushEnabled }}>
         <LokiPage now={() => at} />
-      </PageProviders>
+      </AppProviders>
     </StrictMode>,
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import type { LogLine } from '@/shared/api/types';
 import { useConfig } from '@/shared/config/ConfigContext';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 type Status = { kind: 'disabled' } | { kind: 'sending' } | { kind: 'done'; ok: boolean };
 
@@ -44,6 +45,7 @@ export function LokiPage({ now = () => new Date() }: LokiPageProps) {
 
   return (
     <div className="page">
+      <PageTitle name="Log push test" />
       <h1>Log push test</h1>
       <p role="status">
         {status.kind === 'disabled' && 'Log push is disabled in the runtime configuration: nothing was sent.'}

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { withPage } from '@/shared/testing/PageProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };
@@ -15,9 +15,11 @@ function Page() {
 
 const meta = {
   title: 'payment/ActionResultPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: ActionResultPage,
   render: () => <Page />,
-  decorators: [withPage({ path: '/actionresult', url: '/actionresult?success=true&tranId=TX-1001&amt=13.00&currCode=USD' })],
+  parameters: shopParameters({ app: { path: '/actionresult', url: '/actionresult?success=true&tranId=TX-1001&amt=13.00&currCode=USD' } }),
   beforeEach: () => {
     delete (window as DL).dataLayer;
     return () => document.head.querySelectorAll('script[data-tag-manager]').forEach((s) => s.remove());
@@ -28,7 +30,7 @@ type Story = StoryObj<typeof meta>;
 
 const purchases = () => ((window as DL).dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase');
 
-export const Success: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Success');
@@ -42,10 +44,11 @@ export const Success: Story = {
   },
 };
 
-export const SuccessMobile: Story = { ...Success, globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Mobile: Story = { ...Filled, globals: { viewport: { value: 'mobile', isRotated: false } } };
 
-export const Failure: Story = {
-  parameters: { page: { url: '/actionresult?success=false&tranId=TX-1002' } },
+/** The payment failed (the provider's redirect says so). */
+export const Error: Story = {
+  parameters: shopParameters({ app: { url: '/actionresult?success=false&tranId=TX-1002' } }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Failed');
@@ -55,11 +58,11 @@ export const Failure: Story = {
   },
 };
 
-export const FailureMobile: Story = { ...Failure, globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const ErrorMobile: Story = { ...Error, globals: { viewport: { value: 'mobile', isRotated: false } } };
 
 /** With a tag-manager id configured, its script is added to the head. */
 export const WithTagManager: Story = {
-  parameters: { page: { config: { tagManagerId: 'GTM-STORY01' } } },
+  parameters: shopParameters({ app: { config: { tagManagerId: 'GTM-STORY01' } } }),
   play: async () => {
     const script = document.head.querySelector<HTMLScriptElement>('script[data-tag-manager="GTM-STORY01"]');
     await expect(script?.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-STORY01');

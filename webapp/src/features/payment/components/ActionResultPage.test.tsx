@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { PageProviders } from '@/shared/testing/PageProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };
@@ -16,9 +16,9 @@ function renderResult(query: string, opts: { storage?: Storage; tagManagerId?: s
   const storage = opts.storage ?? memoryStorage();
   return render(
     <StrictMode>
-      <PageProviders path="/actionresult" url={`/actionresult?${query}`} config={{ tagManagerId: opts.tagManagerId ?? '' }}>
+      <AppProviders path="/actionresult" url={`/actionresult?${query}`} config={{ tagManagerId: opts.tagManagerId ?? '' }}>
         <ActionResultPage storage={storage} />
-      </PageProviders>
+      </AppProviders>
     </StrictMode>,
   );
 }

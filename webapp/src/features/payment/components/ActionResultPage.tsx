@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfig } from '@/shared/config/ConfigContext';
+import { useFocusOnChange } from '@/shared/focus/focus';
+import { PageTitle } from '@/shared/page/PageTitle';
 import { texts } from '@/shared/messages/messages';
 import { isSuccess, loadTagManager, purchaseOf, pushPurchaseOnce } from '../hooks/tagManager';
 import styles from './Payment.module.css';
@@ -12,8 +14,13 @@ export type ActionResultPageProps = {
 
 /** The two outcomes of /actionresult (spec section 2 "Payment result"). */
 export function PaymentResult({ success }: { success: boolean }) {
+  // The customer arrives here from the payment page (a full page load): focus starts on
+  // the outcome, one Tab before 'View eSIM' / 'Back to Plans', not at the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, success, true);
   return (
     <section className={styles.result} aria-labelledby="payment-result-title">
+      <PageTitle name={success ? texts.paymentSuccessTitle : texts.paymentFailedTitle} />
       <svg className={styles.icon} viewBox="0 0 64 64" aria-hidden="true">
         <circle cx="32" cy="32" r="30" fill={success ? '#0b5d4b' : '#b91c1c'} />
         {success ? (
@@ -22,7 +29,7 @@ export function PaymentResult({ success }: { success: boolean }) {
           <path d="M22 22l20 20M42 22L22 42" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
         )}
       </svg>
-      <h1 id="payment-result-title" className={styles.title}>
+      <h1 id="payment-result-title" ref={heading} className={styles.title} tabIndex={-1}>
         {success ? texts.paymentSuccessTitle : texts.paymentFailedTitle}
       </h1>
       <p className={styles.text}>

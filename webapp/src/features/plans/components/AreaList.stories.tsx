@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { useApi } from '@/shared/api/ApiContext';
-import { catalogue, fixtureBundles, fixtureCountries, fixtureHandlers, withShop } from '@/shared/testing/stories';
+import { catalogue, fixtureBundles, fixtureCountries } from '@/shared/testing/fixtureData';
+import { shopParameters } from '@/shared/testing/storybook';
 import { AreaList } from './AreaList';
 import { countryAreas, specialAreas } from './areas';
 
@@ -15,9 +16,11 @@ function WithApi(props: { loading: boolean; empty?: boolean }) {
 
 const meta = {
   title: 'plans/AreaList',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: WithApi,
-  decorators: [withShop, (Story) => <div className="page">{Story()}</div>],
-  parameters: { shop: { path: '/plans' }, msw: { handlers: fixtureHandlers(catalogue) } },
+  decorators: [(Story) => <div className="page">{Story()}</div>],
+  parameters: shopParameters({ app: { path: '/plans' }, fixtures: catalogue }),
   args: { loading: false },
 } satisfies Meta<typeof WithApi>;
 export default meta;

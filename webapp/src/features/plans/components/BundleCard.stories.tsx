@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureBundles, withShop } from '@/shared/testing/stories';
+import { fixtureBundles } from '@/shared/testing/fixtureData';
+import { shopParameters } from '@/shared/testing/storybook';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');
@@ -10,15 +11,18 @@ if (!turkey1 || !unlimited || !global || !hajj) throw new Error('fixtures change
 
 const meta = {
   title: 'plans/BundleCard',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: BundleCard,
-  decorators: [withShop, (Story) => <div style={{ maxWidth: 380, padding: 16 }}>{Story()}</div>],
-  parameters: { shop: { path: '/plans' } },
+  decorators: [(Story) => <div style={{ maxWidth: 380, padding: 16 }}>{Story()}</div>],
+  parameters: shopParameters({ app: { path: '/plans' } }),
   args: { bundle: turkey1 },
 } satisfies Meta<typeof BundleCard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Country: Story = {};
+/** A country bundle. */
+export const Filled: Story = {};
 
 export const MoreInfo: Story = {
   args: { bundle: unlimited },
@@ -61,10 +65,12 @@ export const CompatibilityThenCart: Story = {
 
 /** The popup opens on arrival at #popup1<bundleId>. */
 export const OpenedByAnchor: Story = {
-  parameters: { shop: { path: '/plans', url: `/plans#popup1${turkey1.id}` } },
+  parameters: shopParameters({ app: { url: `/plans#popup1${turkey1.id}` } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('dialog', { name: 'Is your device eSIM compatible?' })).toBeInTheDocument();
   },
 };
 
 export const MissingPrice: Story = { args: { bundle: { ...turkey1, price: null } } };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

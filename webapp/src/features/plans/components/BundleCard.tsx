@@ -1,8 +1,9 @@
 import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { bundleTitle, cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
+import { BundleSummary } from '@/shared/components/BundleSummary';
 import { Flag } from '@/shared/components/Flag';
 import styles from './Plans.module.css';
 import dialogStyles from './Dialog.module.css';
@@ -26,28 +27,11 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
 
   const coverage = bundle.roamingCountries ?? [];
   const { shown, more } = cardCoverage(coverage.length);
-  const title = bundle.businessTitle || bundle.listingDisplayTitle || bundle.name;
+  const title = bundleTitle(bundle);
 
   return (
     <article className={styles.card} aria-label={title}>
-      <header className={styles.cardHead}>
-        <Flag code={bundle.flagsCodes?.[0]} label="" />
-        <h3 className={styles.cardTitle}>{title}</h3>
-      </header>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Data</dt>
-          <dd>{formatQuota(bundle.quotaInMB)}</dd>
-        </div>
-        <div>
-          <dt>Validity</dt>
-          <dd>{formatValidity(bundle.durationInDays)}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd className={styles.price}>{formatPrice(bundle.price)}</dd>
-        </div>
-      </dl>
+      <BundleSummary bundle={bundle} level={3} />
       {coverage.length > 0 && (
         <div className={styles.coverage}>
           <span className={styles.coverageLabel}>Coverage</span>

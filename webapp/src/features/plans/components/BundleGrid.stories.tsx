@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtureBundles, withShop } from '@/shared/testing/stories';
+import { fixtureBundles } from '@/shared/testing/fixtureData';
+import { shopParameters } from '@/shared/testing/storybook';
 import { BundleGrid } from './BundleGrid';
 
 const meta = {
   title: 'plans/BundleGrid',
   component: BundleGrid,
-  decorators: [withShop],
-  parameters: { shop: { path: '/plans' } },
+  parameters: shopParameters({ app: { path: '/plans' } }),
   args: { bundles: fixtureBundles('catalog.search'), loading: false, label: 'Search results' },
 } satisfies Meta<typeof BundleGrid>;
 export default meta;
@@ -18,7 +18,7 @@ export const Filled: Story = {
     await expect(within(canvasElement).getAllByRole('article')).toHaveLength(6);
   },
 };
-export const FilledMobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
 export const Loading: Story = { args: { loading: true } };
 export const Empty: Story = {
   args: { bundles: [] },

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { fixtureCountries } from '@/shared/testing/stories';
+import { fixtureCountries } from '@/shared/testing/fixtureData';
 import { CountrySelect, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {
@@ -72,3 +72,5 @@ export const KeyboardInLongMenu: Story = {
     await expect(c.getByText(all[all.length - 1]?.name ?? '')).toBeInTheDocument();
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

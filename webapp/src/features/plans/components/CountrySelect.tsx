@@ -23,12 +23,23 @@ const styles: StylesConfig<CountryOption, true> = {
   placeholder: (base) => ({ ...base, color: muted }),
   noOptionsMessage: (base) => ({ ...base, color: muted }),
   loadingMessage: (base) => ({ ...base, color: muted }),
-  control: (base, state) => ({ ...base, borderColor: state.isFocused ? '#0b5d4b' : '#6b7773', minHeight: 48 }),
+  // The library draws focus as a 1 px shadow and sets outline: 0 on its input; the control
+  // gets the site's ring instead (WCAG 2.4.7), from the same token as every other control.
+  control: (base, state) => ({
+    ...base,
+    borderColor: state.isFocused ? '#0b5d4b' : '#6b7773',
+    minHeight: 48,
+    boxShadow: 'none',
+    outline: state.isFocused ? 'var(--focus-ring-width) solid var(--focus-ring)' : 'none',
+    outlineOffset: 2,
+  }),
+  // Long country names wrap inside the box instead of widening the page at 320 px.
+  valueContainer: (base) => ({ ...base, minWidth: 0 }),
+  multiValueLabel: (base) => ({ ...base, color: '#1a1f23', whiteSpace: 'normal' }),
   dropdownIndicator: (base) => ({ ...base, color: muted }),
   clearIndicator: (base) => ({ ...base, color: muted }),
   indicatorSeparator: (base) => ({ ...base, backgroundColor: '#6b7773' }),
   multiValue: (base) => ({ ...base, backgroundColor: '#e6f2ef' }),
-  multiValueLabel: (base) => ({ ...base, color: '#1a1f23' }),
 };
 
 /** Height of one option row (CountrySelect.module.css), for the windowed menu. */
@@ -138,7 +149,9 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
       maxMenuHeight={MENU.maxMenuHeight}
       minMenuHeight={MENU.minMenuHeight}
       pageSize={MENU.pageSize}
-      closeMenuOnSelect={false}
+      // The open menu would cover the results it just changed (and a click meant for the
+      // first card would pick another country); typing opens it again.
+      closeMenuOnSelect
       styles={styles}
       components={selectComponents}
     />

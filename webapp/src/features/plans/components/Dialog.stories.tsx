@@ -23,7 +23,8 @@ const meta = { title: 'plans/Dialog', component: Opener, args: { withAction: tru
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const FocusTrapAndEscape: Story = {
+/** Opened: focus stays inside until Escape or Close. */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const open = c.getByRole('button', { name: 'Open' });
@@ -45,3 +46,5 @@ export const FocusTrapAndEscape: Story = {
 };
 
 export const CloseOnly: Story = { args: { withAction: false } };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

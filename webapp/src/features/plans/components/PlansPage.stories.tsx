@@ -1,13 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { catalogue, fixtureHandlers, pendingHandlers, withShop } from '@/shared/testing/stories';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { catalogue, fixtureBundles } from '@/shared/testing/fixtureData';
+import { shopParameters } from '@/shared/testing/storybook';
 import { PlansPage } from './PlansPage';
 
 const meta = {
   title: 'plans/PlansPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: PlansPage,
-  decorators: [withShop],
-  parameters: { shop: { path: '/plans' }, msw: { handlers: fixtureHandlers(catalogue) } },
+  parameters: shopParameters({ app: { path: '/plans' }, fixtures: catalogue }),
 } satisfies Meta<typeof PlansPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -37,7 +41,18 @@ export const Mobile: Story = {
   },
 };
 
+/**
+ * Turkey, then Lebanon: the fixtures record the search for both (TR,LB); the story answers
+ * the search for Turkey alone with the Turkish bundles of that recording.
+ */
 export const SearchResults: Story = {
+  parameters: shopParameters({
+    handlers: [
+      http.get(`${FIXTURE_BASES.api}catalog/search_bundles/TR`, () =>
+        HttpResponse.json({ data: fixtureBundles('catalog.search').filter((b) => b.flagsCodes[0] === 'TR') }),
+      ),
+    ],
+  }),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const input = await c.findByLabelText('Where are you travelling?');
@@ -60,15 +75,15 @@ export const GlobalTab: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: pendingHandlers() } },
+  parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending', 'catalog.regions': 'pending', 'catalog.specialBundles': 'pending' } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading countries');
   },
 };
 
-/** Every catalogue call fails (no fixture answers): logged, and the lists stay empty. */
-export const ErrorLeavesEmpty: Story = {
-  parameters: { msw: { handlers: fixtureHandlers({ 'identity.token.guest': 'success' }) } },
+/** Every catalogue call fails (500 problem+json): logged, and the lists stay empty (section 8). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'catalog.countries': 500, 'catalog.regions': 500, 'catalog.specialBundles': 500 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Nothing to show.')).toBeInTheDocument();
   },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { ShopProviders } from '@/shared/testing/ShopProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { PlansPage } from './PlansPage';
 
 const server = startMockServer();
@@ -33,9 +33,9 @@ async function renderPlans(width = 1280) {
   server.use(...handlersFor(catalogue));
   const user = userEvent.setup();
   render(
-    <ShopProviders path="/plans">
+    <AppProviders path="/plans">
       <PlansPage />
-    </ShopProviders>,
+    </AppProviders>,
   );
   await screen.findByRole('button', { name: 'Turkey' });
   return user;
@@ -141,9 +141,9 @@ describe('plans page: areas', () => {
     const { 'catalog.countries': _, ...rest } = catalogue;
     server.use(...handlersFor(rest));
     render(
-      <ShopProviders path="/plans">
+      <AppProviders path="/plans">
         <PlansPage />
-      </ShopProviders>,
+      </AppProviders>,
     );
     const list = await screen.findByRole('list', { name: 'Countries' });
     expect(within(list).getAllByRole('button').map((b) => b.textContent?.replace(/[+−]$/, ''))).toEqual(['Hajj & Umrah', 'Paris Olympics']);

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import type { Bundle, CatalogApi, Country, Region } from '../api/types';
 import { useLoad } from '../hooks/useLoad';
@@ -7,6 +8,7 @@ import { countryAreas, regionAreas, specialAreas } from './areas';
 import { BundleGrid } from './BundleGrid';
 import { CountrySelect, type CountryOption } from './CountrySelect';
 import styles from './Plans.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 type Tab = 'countries' | 'regions' | 'global';
 
@@ -50,8 +52,13 @@ export function PlansView({ api }: { api: CatalogApi }) {
     [api, countryList, regionList, specials.data, specials.loading, countries.loading, regions.loading, global.data, global.loading],
   );
 
+  // Said when the results change (WCAG 4.1.3): the grid itself is not a live region.
+  const found = search.data.length;
+  const resultsText = !searchKey ? '' : search.loading ? 'Loading search results' : found === 0 ? 'No plans available.' : `${found} ${found === 1 ? 'plan' : 'plans'} found`;
+
   return (
     <div className={`page ${styles.plans}`}>
+      <PageTitle name="Plans" />
       <h1 className={styles.title}>Connection Beyond Borders</h1>
       <div className={styles.search}>
         <label htmlFor="plans-country-search" className={styles.searchLabel}>
@@ -59,6 +66,9 @@ export function PlansView({ api }: { api: CatalogApi }) {
         </label>
         <CountrySelect inputId="plans-country-search" countries={countries.data} loading={countries.loading} value={selection} onChange={onSelect} />
       </div>
+      <LiveRegion hidden role="none">
+        {resultsText}
+      </LiveRegion>
       {searchKey ? (
         <section aria-labelledby="plans-results">
           <h2 id="plans-results" className={styles.subtitle}>

@@ -1,37 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 
 export type Loaded<T> = { loading: boolean; data: T };
 
 /**
- * useLoad runs load when its key changes and keeps the result. Failures are logged and
- * leave the empty value (spec section 8: catalogue loads fail quietly). A null key loads
- * nothing. Answers for an earlier key are dropped.
+ * useLoad is a catalogue query of the plans page (shared/query's rule: one fetch per key,
+ * shared and kept fresh). Failures are logged and leave the empty value (spec section 8:
+ * catalogue loads fail quietly). A null key loads nothing.
  */
 export function useLoad<T>(key: string | null, load: () => Promise<T>, empty: T, what: string): Loaded<T> {
-  // The key the data belongs to: a key without data yet is loading.
-  const [done, setDone] = useState<{ key: string; data: T } | null>(null);
-
-  useEffect(() => {
-    if (key === null) return undefined;
-    let current = true;
-    load().then(
-      (data) => {
-        if (current) setDone({ key, data });
-      },
-      (err: unknown) => {
-        if (!current) return;
+  const q = useQuery({
+    queryKey: ['catalog', 'plans', key],
+    queryFn: async () => {
+      try {
+        return await load();
+      } catch (err) {
         console.error(`plans: load ${what} failed`, err);
-        setDone({ key, data: empty });
-      },
-    );
-    return () => {
-      current = false;
-    };
-    // load, empty and what are read when the key changes; the key says when to reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
+        throw err;
+      }
+    },
+    enabled: key !== null,
+  });
   if (key === null) return { loading: false, data: empty };
-  if (done?.key !== key) return { loading: true, data: empty };
-  return { loading: false, data: done.data };
+  if (q.isPending) return { loading: true, data: empty };
+  return { loading: false, data: q.data ?? empty };
 }

@@ -5,7 +5,7 @@ import { bundleTab, coveredCountries, originOf, sortHistory } from './profile';
 // Every case of contract/vectors/profile.json, shared with the Go sdk/profile package.
 describe('profile vectors', () => {
   it('covers every section of the vector file', () => {
-    expect(Object.keys(vectors).filter((k) => k !== 'description').sort()).toEqual(['coverage', 'history', 'tab']);
+    expect(Object.keys(vectors).filter((k) => k !== 'description').sort()).toEqual(['coverage', 'history', 'tab', 'topupOrigin']);
   });
 
   it.each(vectors.tab.cases)('tab: $name', ({ state, want }) => {
@@ -21,13 +21,8 @@ describe('profile vectors', () => {
   });
 });
 
-describe('originOf', () => {
-  it.each([
-    { name: 'ISO code first', countries: [{ isoCode: 'TR', name: 'Turkey' }], want: 'TR' },
-    { name: 'name when no code', countries: [{ isoCode: '', name: 'Europe' }], want: 'Europe' },
-    { name: 'only the first entry counts', countries: [{ isoCode: 'FR', name: 'France' }, { isoCode: 'TR', name: 'Turkey' }], want: 'FR' },
-    { name: 'empty list', countries: [], want: '' },
-  ])('$name', ({ countries, want }) => {
+describe('originOf (contract/vectors/profile.json topupOrigin, shared with Go profile.TopupOrigin)', () => {
+  it.each(vectors.topupOrigin.cases)('$name', ({ countries, want }) => {
     expect(originOf(countries)).toBe(want);
   });
 });

@@ -10,15 +10,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const PartUsed: Story = {
+/** Part of the data used. */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '37.65');
   },
 };
-export const Unused: Story = { args: { remainingQuantity: 5_000_000_000 } };
+/** Nothing used yet. */
+export const Empty: Story = { args: { remainingQuantity: 5_000_000_000 } };
 export const Unlimited: Story = {
   args: { unlimited: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Unlimited')).toBeInTheDocument();
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -1,23 +1,50 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { CopyButton } from './CopyButton';
+
+/** A clipboard whose writeText the story controls; the real one is put back afterwards. */
+const writeText = fn<(text: string) => Promise<void>>();
 
 const meta = {
   title: 'profile/CopyButton',
   component: CopyButton,
   args: { label: 'SM-DP+ address', value: 'smdp.cedarsim.example' },
   decorators: [(Story) => <dl>{Story()}</dl>],
+  beforeEach: () => {
+    writeText.mockReset();
+    writeText.mockResolvedValue(undefined);
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    return () => {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    };
+  },
 } satisfies Meta<typeof CopyButton>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Idle: Story = {};
+/** Nothing copied yet. */
+export const Empty: Story = {};
 
-/** Clicking shows a status: 'Copied', or 'Copy failed' where the browser refuses. */
-export const Clicked: Story = {
+/** Copied: the value went to the clipboard and the status says so. */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Copy SM-DP+ address' }));
-    await expect(await c.findByText(/^(Copied|Copy failed)$/)).toBeVisible();
+    await expect(writeText).toHaveBeenCalledWith('smdp.cedarsim.example');
+    await expect(await c.findByText('Copied')).toBeVisible();
   },
 };
+
+/** The browser refuses the clipboard: 'Copy failed'. */
+export const Error: Story = {
+  play: async ({ canvasElement }) => {
+    writeText.mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Copy SM-DP+ address' }));
+    await expect(await c.findByText('Copy failed')).toBeVisible();
+  },
+};
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { findScenario, handlersFor } from '@/mocks/handlers';
+import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { EsimCard } from './EsimCard';
 
 const esims = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;
@@ -10,10 +10,11 @@ const [first, , third] = esims as [Esim, Esim, Esim];
 
 const meta = {
   title: 'profile/EsimCard',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: EsimCard,
-  decorators: [withAccount({ session: registeredSession() })],
   args: { esim: first, bundles: first.bundles, ios: false },
-  parameters: { msw: { handlers: handlersFor({ 'esims.info': 'success', 'esims.qrCode': 'success' }) } },
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.info': 'success', 'esims.qrCode': 'success' } }),
 } satisfies Meta<typeof EsimCard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -34,7 +35,7 @@ export const OnIPhone: Story = {
 };
 
 /** The list carried no QR code: it loads 500 ms later. */
-export const QrLoading: Story = {
+export const Loading: Story = {
   args: { esim: third, bundles: third.bundles },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('img', { name: `QR code to install the eSIM ${third.iccid}` })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { ConsumptionBar } from './ConsumptionBar';
 import { EsimCard, isIOS } from './EsimCard';
 
@@ -17,9 +17,9 @@ function fixtureEsim(): Esim {
 
 const renderCard = (ios: boolean, esim = fixtureEsim()) =>
   render(
-    <AccountProviders session={registeredSession()}>
+    <AppProviders session={'customer'}>
       <EsimCard esim={esim} bundles={esim.bundles} ios={ios} />
-    </AccountProviders>,
+    </AppProviders>,
   );
 
 describe('isIOS', () => {
@@ -82,9 +82,9 @@ describe('EsimCard', () => {
       ],
     }));
     render(
-      <AccountProviders session={registeredSession()}>
+      <AppProviders session={'customer'}>
         <EsimCard esim={esim} bundles={bundles} ios={false} />
-      </AccountProviders>,
+      </AppProviders>,
     );
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turkey', 'Cyprus']);
     expect(screen.queryByRole('link', { name: 'Top up this eSIM' })).not.toBeInTheDocument();

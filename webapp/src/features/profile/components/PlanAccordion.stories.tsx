@@ -1,10 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { findScenario, handlersFor } from '@/mocks/handlers';
-import { FIXTURE_BASES } from '@/mocks/har';
+import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { PlanAccordion } from './PlanAccordion';
 
 const esim = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims[0] as Esim;
@@ -12,9 +10,8 @@ const esim = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.bo
 const meta = {
   title: 'profile/PlanAccordion',
   component: PlanAccordion,
-  decorators: [withAccount({ session: registeredSession() })],
   args: { iccid: esim.iccid, bundle: esim.bundles[0] as Esim['bundles'][number] },
-  parameters: { msw: { handlers: handlersFor({ 'esims.info': 'success' }) } },
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.info': 'success' } }),
 } satisfies Meta<typeof PlanAccordion>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -25,9 +22,10 @@ const expand = async (canvasElement: HTMLElement) => {
   return c;
 };
 
-export const Collapsed: Story = {};
+/** Collapsed: nothing loaded yet. */
+export const Empty: Story = {};
 
-export const Expanded: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = await expand(canvasElement);
     await expect(await c.findByRole('progressbar', { name: 'Data used' })).toBeInTheDocument();
@@ -36,17 +34,20 @@ export const Expanded: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.support}*`, () => delay('infinite'))] } },
+  parameters: shopParameters({ fixtures: { 'esims.info': 'pending' } }),
   play: async ({ canvasElement }) => {
     const c = await expand(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent('Loading the plan details');
   },
 };
 
-export const LoadError: Story = {
-  parameters: { msw: { handlers: handlersFor({}) } },
+/** The details fail to load (500 problem+json). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'esims.info': 500 } }),
   play: async ({ canvasElement }) => {
     const c = await expand(canvasElement);
     await expect(await c.findByRole('alert')).toHaveTextContent('The plan details could not be loaded.');
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -1,27 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { AccountProviders, registeredSession, unsignedToken } from '@/shared/testing/AccountProviders';
+import { unsignedToken } from '@/shared/testing/sessions';
+import { shopParameters } from '@/shared/testing/storybook';
 import { ProfilePage } from './ProfilePage';
 
-const rana = registeredSession();
-const customer = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' } as const;
 
 const meta = {
   title: 'profile/ProfilePage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: ProfilePage,
-  // parameters.session picks the customer; Rana Haddad (the fixtures' customer) by default.
-  decorators: [
-    (Story, { parameters }) => (
-      <AccountProviders path="/profile" session={(parameters.session as Record<string, string> | undefined) ?? rana}>
-        <Story />
-      </AccountProviders>
-    ),
-  ],
-  parameters: { msw: { handlers: handlersFor(customer) } },
+  // Rana Haddad, the fixtures' customer.
+  parameters: shopParameters({
+    app: { path: '/profile', session: 'customer' },
+    fixtures: { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' },
+  }),
 } satisfies Meta<typeof ProfilePage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -53,25 +47,25 @@ export const PurchaseHistory: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.support}*`, () => delay('infinite'))] } },
+  parameters: shopParameters({ fixtures: { 'esims.byEmail': 'pending' } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading your eSIMs');
   },
 };
 
 export const Empty: Story = {
-  parameters: {
-    session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' },
-    msw: { handlers: handlersFor({ 'esims.byEmail': 'empty' }) },
-  },
+  parameters: shopParameters({
+    app: { session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' } },
+    fixtures: { 'esims.byEmail': 'empty' },
+  }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
   },
 };
 
-/** No fixture answers the list: the error with a retry. */
-export const LoadError: Story = {
-  parameters: { msw: { handlers: handlersFor({}) } },
+/** The list fails (500 problem+json): the error with a retry. */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'esims.byEmail': 500 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
   },

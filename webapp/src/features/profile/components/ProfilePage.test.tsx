@@ -4,19 +4,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession, unsignedToken } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
+import { unsignedToken, type SessionChoice } from '@/shared/testing/sessions';
 import { ProfilePage } from './ProfilePage';
 
 const server = startMockServer();
 
 const customer: Selection = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' };
 
-function setup(selection: Selection, session = registeredSession()) {
+function setup(selection: Selection, session: SessionChoice = 'customer') {
   server.use(...handlersFor(selection));
   render(
-    <AccountProviders path="/profile" session={session}>
+    <AppProviders path="/profile" session={session}>
       <ProfilePage />
-    </AccountProviders>,
+    </AppProviders>,
   );
   return userEvent.setup();
 }

@@ -11,6 +11,7 @@ import { useEsims } from '../hooks/useEsims';
 import { EsimCard } from './EsimCard';
 import { PlanAccordion } from './PlanAccordion';
 import styles from './Profile.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 type TabKey = 'active' | 'expired' | 'history';
 
@@ -73,6 +74,7 @@ export function ProfilePage() {
 
   return (
     <div className="page">
+      <PageTitle name="My eSIMs" />
       <h1>My eSIMs</h1>
       <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
       {state.status === 'loading' && <Spinner label="Loading your eSIMs" />}

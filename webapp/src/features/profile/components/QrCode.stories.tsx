@@ -1,37 +1,37 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
 import { expect, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { FIXTURE_BASES } from '@/mocks/har';
-import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { QrCode } from './QrCode';
 
 const meta = {
   title: 'profile/QrCode',
   component: QrCode,
-  decorators: [withAccount({ session: registeredSession() })],
   args: { iccid: '89961010025062100039', base64: '' },
-  parameters: { msw: { handlers: handlersFor({ 'esims.qrCode': 'success' }) } },
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.qrCode': 'success' } }),
 } satisfies Meta<typeof QrCode>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Fetched: Story = {
+/** Fetched 500 ms after the list (it carried none). */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('img', { name: 'QR code to install the eSIM 89961010025062100039' })).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.support}*`, () => delay('infinite'))] } },
+  parameters: shopParameters({ fixtures: { 'esims.qrCode': 'pending' } }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading the QR code');
   },
 };
 
-export const Unavailable: Story = {
-  parameters: { msw: { handlers: handlersFor({}) } },
+/** The code fails to load (500 problem+json). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'esims.qrCode': 500 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('The QR code is not available yet.')).toBeInTheDocument();
   },
 };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { QrCode } from './QrCode';
 
 const server = startMockServer();
@@ -18,9 +18,9 @@ function setup(base64: string) {
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => void requests.push(new URL(request.url).pathname));
   render(
-    <AccountProviders session={registeredSession()}>
+    <AppProviders session={'customer'}>
       <QrCode iccid={ICCID} base64={base64} />
-    </AccountProviders>,
+    </AppProviders>,
   );
   return requests;
 }
@@ -34,6 +34,8 @@ describe('QrCode', () => {
     expect(requests).toEqual([]);
     await act(async () => vi.advanceTimersByTime(1));
     expect(requests).toEqual([`/esim-service/api/v1/esims/${ICCID}/QrCode`]);
+    // Notifications the query scheduled on the fake clock run before the real one returns.
+    await act(async () => vi.runOnlyPendingTimersAsync());
     vi.useRealTimers();
     const img = await screen.findByRole('img', { name: `QR code to install the eSIM ${ICCID}` });
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);

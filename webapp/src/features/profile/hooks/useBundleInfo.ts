@@ -1,30 +1,28 @@
-import { useEffect, useState } from 'react';
-import { useApi } from '@/shared/api/ApiContext';
+import { useQuery } from '@tanstack/react-query';
+import { useApi, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
+import { accountKey } from '@/shared/query/queryClient';
 
-export type InfoState = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'ready'; bundles: EsimBundle[] };
+export type InfoState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'ready'; bundles: EsimBundle[] };
 
 /** useBundleInfo loads esims/:iccid/info once `open` first becomes true (a plan is expanded). */
 export function useBundleInfo(iccid: string, open: boolean): InfoState {
   const api = useApi();
-  const [state, setState] = useState<{ iccid: string; s: InfoState } | null>(null);
-  const wanted = open || state?.iccid === iccid;
-
-  useEffect(() => {
-    if (!wanted || state?.iccid === iccid) return;
-    let live = true;
-    api.esims
-      .info(iccid)
-      .then((bundles) => live && setState({ iccid, s: { status: 'ready', bundles } }))
-      .catch((err: unknown) => {
+  const account = accountKey(useSession());
+  const q = useQuery({
+    queryKey: ['account', account, 'esimInfo', iccid],
+    queryFn: async () => {
+      try {
+        return await api.esims.info(iccid);
+      } catch (err) {
         console.warn('profile: plan details not loaded', err instanceof Error ? err.message : err);
-        if (live) setState({ iccid, s: { status: 'error' } });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, iccid, wanted, state]);
-
-  if (state?.iccid === iccid) return state.s;
-  return wanted ? { status: 'loading' } : { status: 'idle' };
+        throw err;
+      }
+    },
+    // Loaded on the first expansion; kept once loaded (collapsing does not drop it).
+    enabled: open,
+  });
+  if (q.isSuccess) return { status: 'ready', bundles: q.data };
+  if (q.isError) return { status: 'error', retry: () => void q.refetch() };
+  return open ? { status: 'loading' } : { status: 'idle' };
 }

@@ -1,18 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { withShop } from '@/shared/testing/stories';
+import { shopParameters } from '@/shared/testing/storybook';
 import { SetupGuidePage } from './SetupGuidePage';
 
 const meta = {
   title: 'setup-guide/SetupGuidePage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: SetupGuidePage,
-  decorators: [withShop],
-  parameters: { shop: { path: '/setup-guide/:item?', url: '/setup-guide' } },
+  parameters: shopParameters({ app: { path: '/setup-guide/:item?', url: '/setup-guide' } }),
 } satisfies Meta<typeof SetupGuidePage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const IOS: Story = {
+/** The iOS guide, then the Android tab. */
+export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(within(c.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(11);
@@ -20,5 +22,5 @@ export const IOS: Story = {
     await expect(within(c.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(15);
   },
 };
-export const Android: Story = { parameters: { shop: { url: '/setup-guide/android' } } };
-export const AndroidMobile: Story = { ...Android, globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Android: Story = { parameters: shopParameters({ app: { url: '/setup-guide/android' } }) };
+export const Mobile: Story = { ...Android, globals: { viewport: { value: 'mobile', isRotated: false } } };

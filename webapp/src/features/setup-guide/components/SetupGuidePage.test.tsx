@@ -1,14 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ShopProviders } from '@/shared/testing/ShopProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { SetupGuidePage } from './SetupGuidePage';
 
 function renderGuide(url: string) {
   render(
-    <ShopProviders path="/setup-guide/:item?" url={url}>
+    <AppProviders path="/setup-guide/:item?" url={url}>
       <SetupGuidePage />
-    </ShopProviders>,
+    </AppProviders>,
   );
 }
 

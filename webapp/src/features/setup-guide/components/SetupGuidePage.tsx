@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { androidSteps, iosSteps, platformOf, type Platform, type Step } from './steps';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import styles from './SetupGuide.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 function StepList({ steps, platform }: { steps: readonly Step[]; platform: string }) {
   return (
@@ -36,6 +37,7 @@ export function SetupGuidePage() {
   const initial = platformOf(item);
   return (
     <div className="page">
+      <PageTitle name="eSIM Setup Guide" />
       <h1>eSIM Setup Guide</h1>
       <p className={styles.intro}>
         Install your eSIM before you travel, on a strong Wi-Fi connection. Your phone must be carrier-unlocked and

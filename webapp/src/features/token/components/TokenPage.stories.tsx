@@ -1,28 +1,35 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
 import { expect, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { withAccount } from '@/shared/testing/AccountProviders';
+import { problemResponse } from '@/mocks/handlers';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { shopParameters } from '@/shared/testing/storybook';
 import { TokenPage } from './TokenPage';
 
 const meta = {
   title: 'token/TokenPage',
   component: TokenPage,
-  parameters: { msw: { handlers: handlersFor({ 'identity.token.guest': 'success' }) } },
+  parameters: shopParameters({ app: { path: '/token/:token?', url: '/token' }, fixtures: { 'identity.token.guest': 'success' } }),
 } satisfies Meta<typeof TokenPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Without a token the page goes home at once. */
-export const NoToken: Story = {
-  decorators: [withAccount({ path: '/token/:token?', url: '/token' })],
+export const Empty: Story = {
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('landed')).toHaveTextContent('Navigated to /');
   },
 };
 
-/** No fixture answers the check (the spec does not show it): logged, then home. */
-export const CheckFails: Story = {
-  decorators: [withAccount({ path: '/token/:token?', url: '/token/abc' })],
+/**
+ * The check fails (500 problem+json; the fixtures record no answer for this call, which
+ * the spec does not show, so the story answers it itself): logged, then home.
+ */
+export const Error: Story = {
+  parameters: shopParameters({
+    app: { url: '/token/abc' },
+    handlers: [http.get(`${FIXTURE_BASES.api}users/actions/verify-email-token/:token`, () => problemResponse(500, 'The token could not be checked.'))],
+  }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('landed')).toHaveTextContent('Navigated to /');
   },

@@ -7,7 +7,8 @@ import { createApiServices } from '@/shared/api/ApiContext';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, unsignedToken } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
+import { unsignedToken } from '@/shared/testing/sessions';
 import { SUB_KEY } from '../api/verifyEmailToken';
 import { TokenPage } from './TokenPage';
 
@@ -28,9 +29,9 @@ function setup(url: string, check?: ReturnType<typeof answer>) {
   server.events.on('request:start', ({ request }) => void requests.push(new URL(request.url).pathname));
   const services = createApiServices(fixtureConfig(), memoryStorage());
   render(
-    <AccountProviders path="/token/:token?" url={url} services={services}>
+    <AppProviders path="/token/:token?" url={url} services={services}>
       <TokenPage />
-    </AccountProviders>,
+    </AppProviders>,
   );
   return { services, requests };
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useApiClient } from '@/shared/api/ApiContext';
 import { Spinner } from '@/shared/components/Spinner';
 import { landWithToken } from '../api/verifyEmailToken';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 /** /token/:token?: the token check, the login routine or the stored sub, then always home. */
 export function TokenPage() {
@@ -27,6 +28,7 @@ export function TokenPage() {
 
   return (
     <div className="page">
+      <PageTitle name="Checking your link" />
       <h1 className="visually-hidden">Checking your link</h1>
       <Spinner label="Checking your link" />
     </div>

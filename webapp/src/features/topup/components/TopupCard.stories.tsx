@@ -1,26 +1,30 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { findScenario } from '@/mocks/handlers';
-import type { Bundle } from '@/shared/api/types';
-import { withAccount } from '@/shared/testing/AccountProviders';
+import { fixtureBundles } from '@/shared/testing/fixtureData';
 import { TopupCard } from './TopupCard';
 
-const bundle = (JSON.parse(findScenario('catalog.topupBundles', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[1] as Bundle;
+const bundle = fixtureBundles('catalog.topupBundles')[1];
+if (!bundle) throw new Error('fixtures changed: top-up bundle missing');
 
 const meta = {
   title: 'topup/TopupCard',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: TopupCard,
-  decorators: [withAccount(), (Story) => <div style={{ maxWidth: 360, padding: 16 }}>{Story()}</div>],
+  decorators: [(Story) => <div style={{ maxWidth: 360, padding: 16 }}>{Story()}</div>],
   args: { bundle, busy: false, disabled: false, onBuy: fn() },
 } satisfies Meta<typeof TopupCard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Idle: Story = {
+export const Filled: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Buy now Turkey 5GB 30 Days' }));
     await expect(args.onBuy).toHaveBeenCalledWith(bundle);
   },
 };
-export const Busy: Story = { args: { busy: true } };
+/** This card's checks are running. */
+export const Loading: Story = { args: { busy: true } };
 export const WaitingForAnother: Story = { args: { disabled: true } };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

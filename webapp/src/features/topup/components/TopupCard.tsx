@@ -1,6 +1,6 @@
 import type { Bundle } from '@/shared/api/types';
-import { Flag } from '@/shared/components/Flag';
-import { formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { BundleSummary } from '@/shared/components/BundleSummary';
+import { bundleTitle } from '@/shared/format/format';
 import styles from './Topup.module.css';
 
 type TopupCardProps = {
@@ -14,27 +14,10 @@ type TopupCardProps = {
 
 /** A top-up bundle: flag, title, data, validity, price and the buy button. */
 export function TopupCard({ bundle, busy, disabled, onBuy }: TopupCardProps) {
-  const title = bundle.businessTitle || bundle.listingDisplayTitle || bundle.name;
+  const title = bundleTitle(bundle);
   return (
     <article className={styles.card} aria-label={title}>
-      <header className={styles.cardHead}>
-        <Flag code={bundle.flagsCodes[0]} label="" />
-        <h2 className={styles.cardTitle}>{title}</h2>
-      </header>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Data</dt>
-          <dd>{formatQuota(bundle.quotaInMB)}</dd>
-        </div>
-        <div>
-          <dt>Validity</dt>
-          <dd>{formatValidity(bundle.durationInDays)}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd className={styles.price}>{formatPrice(bundle.price)}</dd>
-        </div>
-      </dl>
+      <BundleSummary bundle={bundle} level={2} />
       <button type="button" className={styles.buy} onClick={() => onBuy(bundle)} disabled={busy || disabled} aria-busy={busy}>
         {busy && <span className={styles.spinner} aria-hidden="true" />}
         {busy ? 'Checking…' : 'Buy now'}{' '}

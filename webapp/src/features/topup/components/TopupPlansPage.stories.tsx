@@ -1,29 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
-import { handlersFor } from '@/mocks/handlers';
-import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
-import { registeredSession, withAccount } from '@/shared/testing/AccountProviders';
+import { shopParameters } from '@/shared/testing/storybook';
 import { TopupPlansPage } from './TopupPlansPage';
-
-const list = { 'catalog.topupBundles': 'success' } as const;
 
 const meta = {
   title: 'topup/TopupPlansPage',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
   component: TopupPlansPage,
-  decorators: [
-    withAccount({
-      path: '/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
-      url: '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/0',
-      session: registeredSession(),
-    }),
-  ],
   // window.alert would block the story; the inline alert carries the same text.
   beforeEach: () => {
     spyOn(window, 'alert').mockImplementation(() => undefined);
   },
-  parameters: { msw: { handlers: handlersFor({ ...list, 'esimcheck.check': 'can-continue', 'catalog.topupBundleSelected': 'success' }) } },
+  parameters: shopParameters({
+    app: {
+      path: '/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
+      url: '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/0',
+      session: 'customer',
+    },
+    fixtures: { 'catalog.topupBundles': 'success', 'esimcheck.check': 'can-continue', 'catalog.topupBundleSelected': 'success' },
+  }),
 } satisfies Meta<typeof TopupPlansPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -49,7 +46,7 @@ export const BoughtGoesToCart: Story = {
 
 /** The eSIM check never answers: the button stays busy. */
 export const Busy: Story = {
-  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.esimcheck}*`, () => delay('infinite')), ...handlersFor(list)] } },
+  parameters: shopParameters({ fixtures: { 'esimcheck.check': 'pending' } }),
   play: async ({ canvasElement }) => {
     const c = await buy(canvasElement, 'Turkey 5GB 30 Days');
     await expect(await c.findByRole('button', { name: 'Checking… Turkey 5GB 30 Days' })).toHaveAttribute('aria-busy', 'true');
@@ -57,15 +54,16 @@ export const Busy: Story = {
 };
 
 export const InvalidPlan: Story = {
-  parameters: { msw: { handlers: handlersFor({ ...list, 'esimcheck.check': 'cannot-continue' }) } },
+  parameters: shopParameters({ fixtures: { 'esimcheck.check': 'cannot-continue' } }),
   play: async ({ canvasElement }) => {
     const c = await buy(canvasElement, 'Turkey 1GB 7 Days');
     await expect(await c.findByRole('alert')).toHaveTextContent(texts.invalidPlan);
   },
 };
 
-export const SomethingWentWrong: Story = {
-  parameters: { msw: { handlers: handlersFor(list) } },
+/** The eSIM check fails on the server (500 problem+json). */
+export const Error: Story = {
+  parameters: shopParameters({ fixtures: { 'esimcheck.check': 500 } }),
   play: async ({ canvasElement }) => {
     const c = await buy(canvasElement, 'Turkey 10GB 30 Days');
     await expect(await c.findByRole('alert')).toHaveTextContent(texts.somethingWentWrong);
@@ -73,15 +71,15 @@ export const SomethingWentWrong: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [http.all(`${FIXTURE_BASES.api}*`, () => delay('infinite'))] } },
+  parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 'pending' } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading the top-up plans');
   },
 };
 
-/** The list fails to load: logged, and nothing to show. */
+/** The list fails to load (500 problem+json): logged, and nothing to show. */
 export const Empty: Story = {
-  parameters: { msw: { handlers: handlersFor({}) } },
+  parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 500 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
   },

@@ -6,7 +6,7 @@ import { handlersFor, type Selection } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders, registeredSession } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const server = startMockServer();
@@ -20,9 +20,9 @@ function setup(selection: Selection, url = URL_, overrides: HttpHandler[] = []) 
   server.use(...overrides);
   const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   render(
-    <AccountProviders path="/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid" url={url} session={registeredSession()}>
+    <AppProviders path="/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid" url={url} session={'customer'}>
       <TopupPlansPage />
-    </AccountProviders>,
+    </AppProviders>,
   );
   return { alert, user: userEvent.setup() };
 }
@@ -107,9 +107,9 @@ describe('TopupPlansPage', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...handlersFor({ 'identity.token.guest': 'success' }));
     render(
-      <AccountProviders path="/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid" url={URL_} session={registeredSession()}>
+      <AppProviders path="/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid" url={URL_} session={'customer'}>
         <TopupPlansPage />
-      </AccountProviders>,
+      </AppProviders>,
     );
     expect(await screen.findByText(texts.nothingToShow)).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('topup: bundles not loaded', expect.any(String));

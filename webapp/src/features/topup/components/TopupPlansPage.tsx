@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
@@ -8,6 +9,7 @@ import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor, texts } from '@/shared/messages/messages';
 import { TopupCard } from './TopupCard';
 import styles from './Topup.module.css';
+import { PageTitle } from '@/shared/page/PageTitle';
 
 type ListState = { status: 'loading' } | { status: 'ready'; bundles: Bundle[] };
 
@@ -24,26 +26,21 @@ export function TopupPlansPage() {
   const navigate = useNavigate();
   const provider = /^\d+$/.test(thirdpartyproviderid) ? Number(thirdpartyproviderid) : NaN;
   const valid = origin.trim() !== '' && iccid.trim() !== '' && accountId.trim() !== '' && Number.isSafeInteger(provider);
-  const key = `${origin}|${iccid}|${provider}`;
-  const [list, setList] = useState<{ key: string; state: ListState } | null>(null);
   const [busy, setBusy] = useState('');
   const [failure, setFailure] = useState('');
-
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    api.catalog
-      .topupBundles(origin, iccid, provider)
-      .catch((err: unknown) => {
+  const list = useQuery({
+    queryKey: ['catalog', 'topupBundles', origin, iccid, provider],
+    queryFn: async () => {
+      try {
+        return await api.catalog.topupBundles(origin, iccid, provider);
+      } catch (err) {
         // Section 8: catalogue loads that fail are only logged; the list stays empty.
         console.error('topup: bundles not loaded', err instanceof Error ? err.message : err);
-        return [] as Bundle[];
-      })
-      .then((bundles) => live && setList({ key, state: { status: 'ready', bundles } }));
-    return () => {
-      live = false;
-    };
-  }, [api, origin, iccid, provider, valid, key]);
+        throw err;
+      }
+    },
+    enabled: valid,
+  });
 
   const buy = async (bundle: Bundle) => {
     if (busy) return;
@@ -62,9 +59,10 @@ export function TopupPlansPage() {
     }
   };
 
-  const state: ListState = list?.key === key ? list.state : { status: 'loading' };
+  const state: ListState = list.isPending ? { status: 'loading' } : { status: 'ready', bundles: list.data ?? [] };
   return (
     <div className="page">
+      <PageTitle name="Top-up plans" />
       <h1 className={styles.title}>
         Topup eSIM with ICCID <span className={styles.iccid}>{iccid}</span>
       </h1>

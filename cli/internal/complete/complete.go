@@ -1,0 +1,123 @@
+// Package complete holds the dynamic shell completions: countries and regions from the
+// catalogue (cached for a day), ICCIDs this machine's commands have shown, and fixed
+// value lists (--state, --topic).
+package complete
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/cedarsim/esim/cli/config"
+	"github.com/cedarsim/esim/cli/internal/catalog"
+	"github.com/cedarsim/esim/cli/internal/seen"
+	"github.com/cedarsim/esim/sdk"
+	"github.com/spf13/cobra"
+)
+
+// Func is a cobra completion function.
+type Func = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective)
+
+// timeout bounds a completion's request: a shell must never hang on Tab.
+const timeout = 3 * time.Second
+
+// Values completes from a fixed list, each with an optional description.
+func Values(values ...string) Func {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// Countries completes ISO codes (with the name as description) and, for a word that is
+// not a code prefix, names. A comma-separated list completes its last item.
+func Countries(client func() (*sdk.Client, error), cfg func() (*config.Config, error)) Func {
+	return func(cmd *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		list, ok := countries(cmd.Context(), client, cfg)
+		if !ok {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		done, last := "", toComplete
+		if i := strings.LastIndex(toComplete, ","); i >= 0 {
+			done, last = toComplete[:i+1], toComplete[i+1:]
+		}
+		var out []string
+		for _, c := range list {
+			switch {
+			case strings.HasPrefix(strings.ToUpper(c.ISOCode), strings.ToUpper(last)):
+				out = append(out, done+c.ISOCode+"\t"+c.Name)
+			case len(last) > 2 && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(last)):
+				out = append(out, done+c.Name+"\t"+c.ISOCode)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+}
+
+func countries(ctx context.Context, client func() (*sdk.Client, error), cfg func() (*config.Config, error)) ([]sdk.Country, bool) {
+	c, err := cfg()
+	if err != nil {
+		return nil, false
+	}
+	cl, err := client()
+	if err != nil {
+		return nil, false
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	list, err := catalog.Cache{Dir: c.Dir}.Countries(ctx, cl.Catalog)
+	return list, err == nil
+}
+
+// Regions completes region names.
+func Regions(client func() (*sdk.Client, error), cfg func() (*config.Config, error)) Func {
+	return func(cmd *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		c, err := cfg()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		cl, err := client()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		ctx := cmd.Context()
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		list, err := catalog.Cache{Dir: c.Dir}.Regions(ctx, cl.Catalog)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, r := range list {
+			if strings.HasPrefix(strings.ToLower(r.Name), strings.ToLower(toComplete)) {
+				out = append(out, r.Name)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// ICCIDs completes the first positional argument with ICCIDs seen before.
+func ICCIDs(cfg func() (*config.Config, error)) Func {
+	return func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		c, err := cfg()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, id := range seen.List(c.Dir) {
+			if strings.HasPrefix(id, toComplete) {
+				out = append(out, id)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}

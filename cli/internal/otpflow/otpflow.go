@@ -1,0 +1,168 @@
+// Package otpflow is the code step shared by `esim login` and `esim signup`: the code from
+// --code, stdin (--code -) or a prompt, the captcha token, verification with retries on a
+// terminal, resending on request, and the pending code kept between two runs.
+package otpflow
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cedarsim/esim/cli/auth/captcha"
+	"github.com/cedarsim/esim/cli/browser"
+	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
+	"github.com/cedarsim/esim/cli/internal/pending"
+	"github.com/cedarsim/esim/cli/internal/prompt"
+	"github.com/cedarsim/esim/cli/iostreams"
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
+)
+
+// MaxAttempts is how many wrong codes an interactive run accepts before giving up; the
+// provider locks the account after a few failures anyway.
+const MaxAttempts = 3
+
+// Flow verifies a sent code.
+type Flow struct {
+	IO        *iostreams.IOStreams
+	Client    *sdk.Client
+	Config    *config.Config
+	Browser   browser.Browser
+	Now       func() time.Time
+	Email     string
+	Code      string // the --code flag: "", "-" or the code
+	Captcha   string // the --captcha-token flag
+	NoBrowser bool
+	// CaptchaTimeout bounds the wait for the browser page.
+	CaptchaTimeout time.Duration
+	// Resend sends a new code and returns its user id (interactive "r").
+	Resend func(ctx context.Context) (string, error)
+}
+
+// Remember stores the sent code as pending for the two-step login.
+func (f *Flow) Remember(userID string) error {
+	return pending.Save(f.Config.Dir, pending.Code{Email: f.Email, UserID: userID, Sent: f.Now().UTC()})
+}
+
+// Verify checks the code against userID and stores the session; the pending code is
+// cleared on success.
+func (f *Flow) Verify(ctx context.Context, userID string) (*sdk.Token, error) {
+	ios := f.IO
+	token := firstNonEmpty(f.Captcha, f.Config.CaptchaToken)
+	code := f.Code
+	if code == "-" {
+		// Scripts pass the code on stdin once it has arrived.
+		line, err := prompt.ReadLine(ctx, ios)
+		if err != nil {
+			return nil, fmt.Errorf("reading the code from stdin: %w", err)
+		}
+		if code = strings.TrimSpace(line); code == "" {
+			return nil, cmdutil.FlagErrorf("no code on stdin")
+		}
+	}
+	for attempt := 1; ; attempt++ {
+		if code == "" {
+			if !ios.CanPrompt() {
+				return nil, cmdutil.FlagErrorf("--code is required when not running interactively")
+			}
+			var err error
+			if code, err = prompt.Line(ctx, ios, "Code (or r to resend): "); err != nil {
+				return nil, err
+			}
+			if strings.EqualFold(code, "r") || strings.EqualFold(code, "resend") {
+				ios.StartSpinner("Sending a new code")
+				id, err := f.Resend(ctx)
+				ios.StopSpinner()
+				if err != nil {
+					return nil, err
+				}
+				userID, code = id, ""
+				_ = f.Remember(id)
+				fmt.Fprintf(ios.ErrOut, "A new code was sent to %s.\n", f.Email)
+				attempt-- // asking again is not a failed attempt
+				continue
+			}
+		}
+		if !isDigits(code) {
+			return nil, cmdutil.FlagErrorf("the code is the number from the e-mail")
+		}
+		if token == "" {
+			var err error
+			if token, err = f.browserCaptcha(ctx); err != nil {
+				return nil, err
+			}
+		}
+		ios.StartSpinner("Verifying")
+		tok, err := f.Client.Login(ctx, userID, code, token)
+		ios.StopSpinner()
+		if err == nil {
+			_ = pending.Clear(f.Config.Dir)
+			return tok, nil
+		}
+		verr := cmdutil.Message(messages.OTPVerify, err, f.Config.Support())
+		// Like the web form, a wrong code clears the field and lets the user try again.
+		if sdk.IsInvalidOTP(err) && f.Code == "" && ios.CanPrompt() && attempt < MaxAttempts {
+			fmt.Fprintln(ios.ErrOut, verr)
+			code = ""
+			if f.Captcha == "" && f.Config.CaptchaToken == "" {
+				token = "" // captcha tokens are single-use
+			}
+			continue
+		}
+		return nil, verr
+	}
+}
+
+func (f *Flow) browserCaptcha(ctx context.Context) (string, error) {
+	ios := f.IO
+	if !ios.CanPrompt() {
+		return "", cmdutil.FlagErrorf("a captcha token is required: pass --captcha-token or set ESIM_CAPTCHA_TOKEN")
+	}
+	s, err := captcha.Start(f.Config.CaptchaSiteKey)
+	if err != nil {
+		return "", err
+	}
+	defer s.Close()
+	fmt.Fprintf(ios.ErrOut, "Complete the captcha in your browser: %s\n", s.URL)
+	if !f.NoBrowser {
+		if err := f.Browser.Browse(ctx, s.URL); err != nil {
+			fmt.Fprintf(ios.ErrOut, "Could not open the browser (%v); open the address above yourself.\n", err)
+		}
+	}
+	timeout := f.CaptchaTimeout
+	if timeout <= 0 {
+		timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	ios.StartSpinner("Waiting for the captcha (Ctrl-C cancels)")
+	defer ios.StopSpinner()
+	tok, err := s.Wait(ctx)
+	if err != nil && ctx.Err() == context.DeadlineExceeded {
+		return "", fmt.Errorf("no captcha within %s: open %s, or pass --captcha-token", timeout, s.URL)
+	}
+	return tok, err
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if strings.TrimSpace(v) != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,179 @@
+// Package sandboxhost holds what `esim sandbox` and `esim serve` share to host the
+// provider emulator: its flags, the fault syntax, the listing of the service bases, the
+// warning when it listens beyond loopback and the serving loop with graceful shutdown.
+package sandboxhost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cedarsim/esim/cli/cmdutil"
+	sb "github.com/cedarsim/esim/sdk/sandbox"
+	"github.com/spf13/pflag"
+)
+
+// DefaultAddr is where the CLI's default configuration expects the sandbox.
+const DefaultAddr = "127.0.0.1:8080"
+
+// Flags are the emulator settings shared by `esim sandbox` and `esim serve`.
+type Flags struct {
+	State          string
+	Accelerate     float64
+	TokenLifetime  time.Duration
+	LockDuration   time.Duration
+	Faults         []string
+	RejectCaptcha  bool
+	ClientID       string
+	ClientSecret   string
+	GuestUsername  string
+	GuestPassword  string
+	PublicURL      string
+	ShopURL        string
+	ActivationWait time.Duration
+	Agents         []string
+	AdminToken     string
+	TrustProxy     bool
+}
+
+// Register adds the flags to fs.
+func (f *Flags) Register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.State, "state", "", "Keep the sandbox state in `FILE` (an embedded transactional store; an old JSON state file is migrated) and reload it on start")
+	fs.Float64Var(&f.Accelerate, "accelerate", 1, "Run the sandbox clock `N` times faster (60: a minute is an hour)")
+	fs.DurationVar(&f.TokenLifetime, "token-lifetime", 15*time.Minute, "Lifetime of access tokens")
+	fs.DurationVar(&f.LockDuration, "lock-duration", 15*time.Minute, "How long 5 wrong e-mail codes lock an account")
+	fs.DurationVar(&f.ActivationWait, "activation-delay", 2*time.Minute, "How long a new bundle stays Processing")
+	fs.StringArrayVar(&f.Faults, "fault", nil, "Inject a fault: `path=P,status=N[,count=N][,latency=DUR][,drop]` (repeatable)")
+	fs.BoolVar(&f.RejectCaptcha, "reject-captcha", false, "Refuse every captcha token (the 'Invalid Captcha' answer)")
+	fs.StringArrayVar(&f.Agents, "agent", nil, "Add a support agent `EMAIL` (signs in with the e-mail code; "+sb.DefaultAgentEmail+" is always seeded; repeatable)")
+	fs.StringVar(&f.AdminToken, "sandbox-admin-token", "", "Require `TOKEN` on /sandbox/* (header "+sb.AdminTokenHeader+"); without it only loopback clients reach them (or ESIM_SANDBOX_ADMIN_TOKEN)")
+	fs.BoolVar(&f.TrustProxy, "trust-proxy", false, "Trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front (client address, public origin, HSTS)")
+	fs.StringVar(&f.ShopURL, "shop-url", "", "Origin of the shop the checkout page returns to (default: the same origin)")
+}
+
+// Options turns the flags (and credentials, when set) into sandbox options.
+func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
+	o := sb.Options{
+		Logger: logger, StatePath: f.State, AccessTokenLifetime: f.TokenLifetime, LockDuration: f.LockDuration,
+		ActivationDelay: f.ActivationWait, ClientID: f.ClientID, ClientSecret: f.ClientSecret,
+		GuestUsername: f.GuestUsername, GuestPassword: f.GuestPassword, PublicURL: f.PublicURL, ShopURL: f.ShopURL,
+		Agents: f.Agents, AdminToken: f.AdminToken, TrustProxy: f.TrustProxy,
+	}
+	if f.Accelerate < 1 {
+		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
+	}
+	o.Clock = sb.AcceleratedClock(sb.SystemClock(), f.Accelerate)
+	if f.RejectCaptcha {
+		o.CaptchaValid = func(string) bool { return false }
+	}
+	for _, spec := range f.Faults {
+		ft, err := ParseFault(spec)
+		if err != nil {
+			return o, cmdutil.FlagErrorf("--fault %q: %w", spec, err)
+		}
+		o.Faults = append(o.Faults, ft)
+	}
+	return o, nil
+}
+
+// ParseFault reads `path=P,status=N,count=N,latency=DUR,drop,method=M`.
+func ParseFault(spec string) (sb.Fault, error) {
+	var ft sb.Fault
+	for _, part := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(part), "=")
+		var err error
+		switch k {
+		case "path":
+			ft.Path = v
+		case "method":
+			ft.Method = strings.ToUpper(v)
+		case "status":
+			ft.Status, err = strconv.Atoi(v)
+		case "count":
+			ft.Count, err = strconv.Atoi(v)
+		case "latency":
+			var d time.Duration
+			d, err = time.ParseDuration(v)
+			ft.LatencyMs = int(d / time.Millisecond)
+		case "drop":
+			ft.Drop = true
+		case "detail":
+			ft.Detail = v
+		default:
+			return ft, fmt.Errorf("unknown key %q", k)
+		}
+		if err != nil {
+			return ft, fmt.Errorf("%s: %w", k, err)
+		}
+	}
+	if ft.Path == "" {
+		return ft, errors.New("path is required")
+	}
+	if ft.Status == 0 && ft.LatencyMs == 0 && !ft.Drop {
+		return ft, errors.New("give a status, a latency or drop")
+	}
+	return ft, nil
+}
+
+// Bases returns the lines that tell where each service lives under origin.
+func Bases(origin string) string {
+	return fmt.Sprintf("  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n  Mailbox      %s%s (e-mail codes)\n  Audit log    %s/sandbox/audit (agent reads)\n  Faults       %s/sandbox/faults\n",
+		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin, origin)
+}
+
+// WarnIfExposed tells on w when the sandbox listens beyond loopback: its checkout pages and
+// API are then reachable from the network (the admin pages only with the admin token).
+func WarnIfExposed(w io.Writer, addr net.Addr, adminToken bool) {
+	host, _, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return
+	}
+	fmt.Fprintf(w, "Warning: the sandbox provider listens on %s, beyond this machine. Anyone who can reach it can sign up, buy with the test cards and use the guest account.\n", addr)
+	if adminToken {
+		fmt.Fprintln(w, "The /sandbox/* admin pages need the admin token.")
+	} else {
+		fmt.Fprintln(w, "The /sandbox/* admin pages (login codes, faults) answer loopback clients only; set --sandbox-admin-token to reach them from elsewhere.")
+	}
+}
+
+// Serve answers on ln until ctx ends or SIGINT/SIGTERM arrives, then shuts down gracefully
+// (in-flight requests get 10 seconds).
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,339 @@
+// Package signup is the sign-up screen: first and last name, dial code and phone, e-mail,
+// with the spec's validation (section 5, with the web's field texts), then the code step
+// (tui/otp) and the section 8 texts. A new customer can register from the terminal
+// without buying first.
+package signup
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/tui/internal/show"
+	"github.com/cedarsim/esim/tui/internal/spin"
+	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Config carries the calls the screen makes: SendCode is Users.SendSignupCode, Verify is
+// Client.Login; the captcha fields are the code step's (tui/otp).
+type Config struct {
+	SendCode       func(ctx context.Context, f sdk.SignupForm) (*sdk.OTPSent, error)
+	Verify         func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
+	Captcha        func(ctx context.Context) (string, error)
+	Page           func(ctx context.Context) (otp.CaptchaPage, error)
+	Open           func(url string) error
+	CaptchaTimeout time.Duration
+	Styles         Styles
+	Keys           KeyMap
+	Log            *slog.Logger
+}
+
+// DefaultDialCode is the spec's default dial code (section 9).
+const DefaultDialCode = "961"
+
+// Fields of the form, in order.
+const (
+	FirstName = iota
+	LastName
+	CountryCode
+	Phone
+	Email
+	confirm // the checkbox, shown but not enforced (section 5)
+	nFields
+)
+
+var labels = [...]string{"First name", "Last name", "Country code", "Phone number", "E-mail"}
+
+// The field texts of the web's sign-up form (webapp SignupForm validateSignup).
+const (
+	FirstNameRequired = "First name is required"
+	LastNameRequired  = "Last name is required"
+	DialCodeRequired  = "Country code is required"
+	DialCodeDigits    = "Enter the dial code in digits, e.g. 961"
+	PhoneRequired     = "Phone number is required"
+	PhoneDigits       = "Enter digits only"
+	EmailRequired     = "E-mail is required"
+	EmailInvalid      = "Enter a valid e-mail address"
+)
+
+var (
+	emailRE = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+	phoneRE = regexp.MustCompile(`^[0-9 ()-]{4,20}$`)
+	dialRE  = regexp.MustCompile(`^\+?[0-9]{1,4}$`)
+)
+
+// Validate applies section 5 to the form: every field required, the e-mail in a valid
+// format; it returns the text of each failing field by its index.
+func Validate(f sdk.SignupForm) map[int]string {
+	errs := map[int]string{}
+	missing := func(s string) bool { return strings.TrimSpace(s) == "" }
+	if missing(f.FirstName) {
+		errs[FirstName] = FirstNameRequired
+	}
+	if missing(f.LastName) {
+		errs[LastName] = LastNameRequired
+	}
+	switch {
+	case missing(f.CountryCode):
+		errs[CountryCode] = DialCodeRequired
+	case !dialRE.MatchString(strings.TrimSpace(f.CountryCode)):
+		errs[CountryCode] = DialCodeDigits
+	}
+	switch {
+	case missing(f.Phone):
+		errs[Phone] = PhoneRequired
+	case !phoneRE.MatchString(strings.TrimSpace(f.Phone)):
+		errs[Phone] = PhoneDigits
+	}
+	switch {
+	case missing(f.Email):
+		errs[Email] = EmailRequired
+	case !emailRE.MatchString(strings.TrimSpace(f.Email)):
+		errs[Email] = EmailInvalid
+	}
+	return errs
+}
+
+type sentMsg struct {
+	tag  *int
+	sent *sdk.OTPSent
+	err  error
+}
+
+// Model is the sign-up screen.
+type Model struct {
+	ctx context.Context
+	cfg Config
+	tag *int
+
+	inputs    [Email + 1]textinput.Model
+	confirmed bool
+	focus     int
+	fieldErrs map[int]string
+	err       string // the send's section 8 text
+	busy      bool
+	spin      spin.Model
+
+	code   otp.Model
+	coding bool
+
+	width, height int
+}
+
+// New builds the form; email pre-fills the e-mail field (from the login screen).
+func New(ctx context.Context, cfg Config, email string) Model {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	m := Model{ctx: ctx, cfg: cfg, tag: new(int), spin: spin.New(), width: 80, height: 24, fieldErrs: map[int]string{}}
+	limits := [...]int{64, 64, 5, 20, 254}
+	for i := range m.inputs {
+		ti := textinput.New()
+		ti.Prompt = ""
+		ti.CharLimit = limits[i]
+		ti.Cursor.SetMode(cursor.CursorStatic) // no blink timer: fewer redraws, stable tests
+		m.inputs[i] = ti
+	}
+	m.inputs[CountryCode].SetValue(DefaultDialCode)
+	m.inputs[Email].SetValue(strings.TrimSpace(email))
+	m.inputs[FirstName].Focus()
+	return m
+}
+
+// Init does nothing: the form waits for the user.
+func (m Model) Init() tea.Cmd { return nil }
+
+// SetSize tells the screen the space it has.
+func (m Model) SetSize(w, h int) Model {
+	m.width, m.height = w, h
+	for i := range m.inputs {
+		m.inputs[i].Width = max(10, min(40, w-labelWidth-4))
+	}
+	m.code = m.code.SetSize(w, h)
+	return m
+}
+
+// Capturing is always true: the screen is a form.
+func (m Model) Capturing() bool { return true }
+
+// KeyMap returns the bindings that apply now.
+func (m Model) KeyMap() help.KeyMap {
+	if m.coding {
+		return m.code.KeyMap()
+	}
+	return m.cfg.Keys
+}
+
+// Form is what the fields hold, trimmed.
+func (m Model) Form() sdk.SignupForm {
+	v := func(i int) string { return strings.TrimSpace(m.inputs[i].Value()) }
+	return sdk.SignupForm{FirstName: v(FirstName), LastName: v(LastName),
+		CountryCode: strings.TrimPrefix(v(CountryCode), "+"), Phone: v(Phone), Email: v(Email)}
+}
+
+// FieldErrors are the validation texts shown, by field.
+func (m Model) FieldErrors() map[int]string { return m.fieldErrs }
+
+// Err is the text of a failed send.
+func (m Model) Err() string { return m.err }
+
+// Code is the code step (tests).
+func (m Model) Code() otp.Model { return m.code }
+
+// Update handles messages.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if sp, cmd, ok := m.spin.Update(msg, m.busy); ok {
+		m.spin = sp
+		return m, cmd
+	}
+	switch msg := msg.(type) {
+	case sentMsg:
+		if msg.tag != m.tag {
+			return m, nil
+		}
+		m.busy = false
+		if msg.err != nil {
+			m.err = show.Message(messages.OTPSendSignup, msg.err, messages.Support{}).Text
+			return m, nil
+		}
+		m.coding = true
+		m.inputs[m.focus].Blur()
+		m.code = otp.New(m.ctx, m.otpConfig(), m.Form().Email, msg.sent.UserID).SetSize(m.width, m.height)
+		return m, nil
+	case tea.KeyMsg:
+		if m.coding {
+			if key.Matches(msg, m.cfg.Keys.Back) && !m.code.Busy() {
+				m.coding = false
+				return m, m.inputs[m.focus].Focus()
+			}
+			var cmd tea.Cmd
+			m.code, cmd = m.code.Update(msg)
+			return m, cmd
+		}
+		if m.busy {
+			return m, nil
+		}
+		return m.updateKey(msg)
+	}
+	if m.coding {
+		var cmd tea.Cmd
+		m.code, cmd = m.code.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m Model) otpConfig() otp.Config {
+	send, form := m.cfg.SendCode, m.Form()
+	return otp.Config{
+		Resend:        func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, form) },
+		ResendContext: messages.OTPSendSignup,
+		Verify:        m.cfg.Verify, Captcha: m.cfg.Captcha, Page: m.cfg.Page, Open: m.cfg.Open,
+		Timeout: m.cfg.CaptchaTimeout, Styles: m.cfg.Styles.Styles, Keys: m.cfg.Keys.Code, Log: m.cfg.Log,
+	}
+}
+
+func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.cfg.Keys
+	switch {
+	case key.Matches(msg, k.Back):
+		return m, func() tea.Msg { return nav.BackMsg{} }
+	case key.Matches(msg, k.Submit):
+		return m.send()
+	case key.Matches(msg, k.Next):
+		return m.focusOn((m.focus + 1) % nFields)
+	case key.Matches(msg, k.Prev):
+		return m.focusOn((m.focus + nFields - 1) % nFields)
+	case m.focus == confirm && key.Matches(msg, k.Toggle):
+		m.confirmed = !m.confirmed
+		return m, nil
+	}
+	if m.focus == confirm {
+		return m, nil
+	}
+	var cmd tea.Cmd
+	before := m.inputs[m.focus].Value()
+	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	if m.inputs[m.focus].Value() != before {
+		delete(m.fieldErrs, m.focus) // the web clears a field's error as it is edited
+	}
+	return m, cmd
+}
+
+func (m Model) focusOn(i int) (Model, tea.Cmd) {
+	if m.focus < confirm {
+		m.inputs[m.focus].Blur()
+	}
+	m.focus = i
+	if i < confirm {
+		return m, m.inputs[i].Focus()
+	}
+	return m, nil
+}
+
+func (m Model) send() (Model, tea.Cmd) {
+	f := m.Form()
+	m.err = ""
+	m.fieldErrs = Validate(f)
+	if len(m.fieldErrs) > 0 {
+		for i := range Email + 1 { // focus the first failing field, as the web does
+			if _, bad := m.fieldErrs[i]; bad {
+				return m.focusOn(i)
+			}
+		}
+	}
+	m.busy = true
+	ctx, send, tag := m.ctx, m.cfg.SendCode, m.tag
+	return m, tea.Batch(m.spin.Start(), func() tea.Msg {
+		s, err := send(ctx, f)
+		if err == nil && (s == nil || s.UserID == "") {
+			err = errors.New("the code request answered without a user id")
+		}
+		return sentMsg{tag, s, err}
+	})
+}
+
+const labelWidth = 14
+
+// View renders the form or the code step.
+func (m Model) View() string {
+	if m.coding {
+		return m.code.View()
+	}
+	st := m.cfg.Styles
+	lines := []string{st.Title.Render("Create your account"), ""}
+	for i := range m.inputs {
+		lines = append(lines, st.Cursor(m.focus == i)+st.Label.Render(labels[i])+m.inputs[i].View())
+		if e, bad := m.fieldErrs[i]; bad {
+			lines = append(lines, "  "+st.Label.Render("")+st.Error.Render(e))
+		}
+	}
+	box := "[ ]"
+	if m.confirmed {
+		box = "[x]"
+	}
+	lines = append(lines, "", st.Cursor(m.focus == confirm)+box+" I confirm that the information above is valid", "")
+	if m.busy {
+		lines = append(lines, m.spin.View()+" Sending the code...")
+	}
+	if m.err != "" {
+		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
+	}
+	lines = append(lines, st.Muted.Render("We e-mail you a code to finish signing up."))
+	for i := range lines {
+		lines[i] = ansi.Truncate(lines[i], m.width, "…")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,50 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, within } from 'storybook/test';
+import { FIXTURE_BASES } from '@/mocks/har';
+import { shopParameters } from '@/shared/testing/storybook';
+import { CallProbe } from './CallProbe';
+
+// The examples of "How the shop is mocked": each runs as a story test like any other.
+const meta = {
+  title: 'Guides/Mocking examples',
+  component: CallProbe,
+  tags: ['!autodocs'],
+  // The meta's selection: every story starts from it and names only what differs.
+  parameters: shopParameters({ fixtures: { 'identity.token.guest': 'success', 'catalog.countries': 'success' } }),
+} satisfies Meta<typeof CallProbe>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A recorded scenario: fixtures/api/catalog.countries/success.har.json answers. */
+export const RecordedScenario: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/answered \d+ countries/)).toBeInTheDocument();
+  },
+};
+
+/** A status instead of a scenario: problemFor answers a realistic problem+json error. */
+export const ServerError: Story = {
+  parameters: shopParameters({ fixtures: { 'catalog.countries': 503 } }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('HTTP 503 Service Unavailable');
+  },
+};
+
+/** 'pending': the call never answers, for loading states. */
+export const Pending: Story = {
+  parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending' } }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Waiting for catalog.countries');
+  },
+};
+
+/** A story's own handler runs before the fixtures (and before the strict catch-all). */
+export const StoryOverride: Story = {
+  parameters: shopParameters({
+    handlers: [http.get(`${FIXTURE_BASES.api}catalog/countries`, () => HttpResponse.json({ data: [{ name: 'Cyprus', isoCode: 'CY' }] }))],
+  }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/answered 1 countries, first Cyprus/)).toBeInTheDocument();
+  },
+};

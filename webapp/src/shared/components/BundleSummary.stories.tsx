@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtureBundles } from '@/shared/testing/fixtureData';
+import { BundleSummary } from './BundleSummary';
+
+const [turkey] = fixtureBundles('catalog.areaBundles');
+if (!turkey) throw new Error('fixtures changed: bundle missing');
+
+const meta = {
+  title: 'shared/BundleSummary',
+  // Filled, Error and Mobile are compared with their visual baselines.
+  tags: ['visual'],
+  component: BundleSummary,
+  decorators: [(Story) => <article style={{ maxWidth: 360, padding: 16 }}>{Story()}</article>],
+  args: { bundle: turkey, level: 3 },
+  argTypes: { level: { control: 'inline-radio', options: [2, 3] } },
+} satisfies Meta<typeof BundleSummary>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 3 })).toHaveTextContent('Turkey 1GB 7 Days');
+    await expect(c.getByText('4.50 USD')).toBeInTheDocument();
+  },
+};
+
+/** A bundle without a price reads 'NA'. */
+export const Empty: Story = { args: { bundle: { ...turkey, price: null } } };
+
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
