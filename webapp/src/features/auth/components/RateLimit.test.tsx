@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { startMockServer } from '@/test/msw';
-import { AccountProviders } from '@/shared/testing/AccountProviders';
+import { AppProviders } from '@/shared/testing/AppProviders';
 import { LoginPage } from './LoginPage';
 import { OtpPage } from './OtpPage';
 
@@ -29,9 +29,9 @@ describe('rate limits', () => {
     server.use(...handlersFor({ 'identity.token.guest': 'success' }));
     server.use(http.post(`${FIXTURE_BASES.api}users/otp/send_email/:email/true`, tooMany('Too many code e-mails for this address.', '600')));
     render(
-      <AccountProviders path="/login">
+      <AppProviders path="/login">
         <LoginPage />
-      </AccountProviders>,
+      </AppProviders>,
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail address'), 'rana.haddad@example.com');
@@ -45,9 +45,9 @@ describe('rate limits', () => {
     server.use(...handlersFor({ 'identity.token.guest': 'success' }));
     server.use(http.post(`${FIXTURE_BASES.api}users/otp/email/:userId`, tooMany('Too many attempts.', '45')));
     render(
-      <AccountProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
+      <AppProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
         <OtpPage />
-      </AccountProviders>,
+      </AppProviders>,
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Verification code'), '123456');
