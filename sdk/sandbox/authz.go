@@ -92,19 +92,29 @@ func (s *Server) mayReadEmailLocked(a authInfo, call, email string) bool {
 	return strings.EqualFold(strings.TrimSpace(email), a.Email)
 }
 
-// mayReadESIMLocked decides a read of the eSIM iccid (e may be nil: unknown). A customer
-// gets the same answer for an unknown eSIM and another customer's, so the answer says
-// nothing about which ICCIDs exist. Agent reads are audited.
-func (s *Server) mayReadESIMLocked(a authInfo, call, iccid string, e *esim) bool {
-	if a.isAgent() {
-		owner := ""
-		if e != nil {
-			owner = e.Email
+// readESIMLocked looks up the eSIM iccid for a read by a and answers for the caller when
+// the read may not go on: 403 when a may not read it (a customer gets the same answer for
+// an unknown eSIM and another customer's, so the answer says nothing about which ICCIDs
+// exist), 503 when an agent's read cannot be audited (the audit entry is stored before the
+// answer). The eSIM is nil when it is unknown and a is an agent.
+func (s *Server) readESIMLocked(w http.ResponseWriter, a authInfo, call, iccid string) (*esim, bool) {
+	e := s.st.ESIMs[iccid]
+	if !a.isAgent() {
+		if e == nil || e.UserID != a.Sub {
+			forbid(w, detailNotYourESIM)
+			return nil, false
 		}
-		s.auditLocked(a, call, iccid, owner)
-		return true
+		return e, true
 	}
-	return e != nil && e.UserID == a.Sub
+	owner := ""
+	if e != nil {
+		owner = e.Email
+	}
+	s.auditLocked(a, call, iccid, owner)
+	if !s.saveLocked(w) {
+		return nil, false
+	}
+	return e, true
 }
 
 func (s *Server) handleAuditHTML(w http.ResponseWriter, _ *http.Request) {

@@ -209,16 +209,12 @@ func (s *Server) handleESIMReads(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, data(map[string]any{"esims": list}))
 		return
 	}
-	e := s.st.ESIMs[first]
 	call := "esims.info"
 	if second == "QrCode" {
 		call = "esims.qrCode"
 	}
-	if !s.mayReadESIMLocked(a, call, first, e) {
-		forbid(w, detailNotYourESIM)
-		return
-	}
-	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+	e, allowed := s.readESIMLocked(w, a, call, first)
+	if !allowed {
 		return
 	}
 	switch {

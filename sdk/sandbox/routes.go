@@ -127,13 +127,8 @@ func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	e := s.st.ESIMs[iccid]
-	if !s.mayReadESIMLocked(a, "catalog.topupBundles", iccid, e) {
-		s.mu.Unlock()
-		forbid(w, detailNotYourESIM)
-		return
-	}
-	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+	e, allowed := s.readESIMLocked(w, a, "catalog.topupBundles", iccid)
+	if !allowed {
 		s.mu.Unlock()
 		return
 	}
@@ -203,13 +198,8 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 	b, ok := s.cat.ByName(r.PathValue("name"))
 	s.mu.Lock()
 	id := r.PathValue("iccid")
-	e := s.st.ESIMs[id]
-	if !s.mayReadESIMLocked(a, "catalog.topupBundleSelected", id, e) {
-		s.mu.Unlock()
-		forbid(w, detailNotYourESIM)
-		return
-	}
-	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+	e, allowed := s.readESIMLocked(w, a, "catalog.topupBundleSelected", id)
+	if !allowed {
 		s.mu.Unlock()
 		return
 	}
@@ -234,13 +224,8 @@ func (s *Server) handleESIMCheck(w http.ResponseWriter, r *http.Request) {
 	b, ok := s.cat.ByName(r.PathValue("name"))
 	s.mu.Lock()
 	id := r.PathValue("iccid")
-	e := s.st.ESIMs[id]
-	if !s.mayReadESIMLocked(a, "esimcheck.check", id, e) {
-		s.mu.Unlock()
-		forbid(w, detailNotYourESIM)
-		return
-	}
-	if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
+	e, allowed := s.readESIMLocked(w, a, "esimcheck.check", id)
+	if !allowed {
 		s.mu.Unlock()
 		return
 	}
