@@ -1,54 +1,26 @@
+import { useEffect } from 'react';
 import { useConfig } from '@/shared/config/ConfigContext';
-import { destinations } from './destinations';
+import { metaContent, setDocumentTitle, setMeta } from '@/shared/page/head';
 
-// Keywords for many destination countries (spec section 1), beyond the 11 home cards.
-const keywordCountries = [
-  ...new Set([
-    ...destinations.map((d) => d.name),
-    'Saudi Arabia',
-    'United Arab Emirates',
-    'Germany',
-    'Egypt',
-    'Cyprus',
-    'Qatar',
-    'Jordan',
-    'Switzerland',
-    'Netherlands',
-    'Portugal',
-    'Canada',
-    'Japan',
-    'Thailand',
-    'Australia',
-    'Brazil',
-  ]),
-];
+/** The landing page's description when the served HTML has none (storybook, tests). */
+export const HOME_DESCRIPTION =
+  'Buy prepaid travel eSIM data plans for 200+ destinations. Activate online before you travel, pay far less than roaming, and stay connected securely. Plans from 2$.';
+
+/** homeTitle is the landing page's title when the served HTML names none. */
+export const homeTitle = (brand: string) => `${brand} - The number one eSIM service in Lebanon`;
 
 /**
- * The landing page head, rendered with React 19 document metadata: React hoists these
- * title and meta elements into <head> while the home page is shown.
+ * The landing page head (spec section 1): the title, description, keywords and sharing
+ * tags are in the served index.html (static defaults of the build, replaced by `esim serve`
+ * from its site configuration), where previewers read them. Coming back to / from another
+ * page, the title returns to the site's (og:title carries it; no page changes it), and the
+ * description is ensured, each updated in place, never added twice.
  */
 export function HomeHead() {
   const { brand } = useConfig();
-  const title = `${brand} - The number one eSIM service in Lebanon`;
-  const description =
-    'Buy prepaid travel eSIM data plans for 200+ destinations. Activate online before you travel, pay far less than roaming, and stay connected securely. Plans from 2$.';
-  const keywords = ['eSIM', 'travel eSIM', 'data plan', 'Lebanon', ...keywordCountries.map((c) => `${c} eSIM`)].join(', ');
-  const image = `${window.location.origin}${import.meta.env.BASE_URL}images/home/slide-1.svg`;
-  return (
-    <>
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <meta name="keywords" content={keywords} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={brand} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={window.location.origin} />
-      <meta property="og:image" content={image} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={image} />
-    </>
-  );
+  useEffect(() => {
+    setDocumentTitle(metaContent('og:title') || homeTitle(brand));
+    if (!metaContent('description')) setMeta('description', HOME_DESCRIPTION);
+  }, [brand]);
+  return null;
 }
