@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Flag } from '@/shared/components/Flag';
-import type { Destination } from './destinations';
+import { plansLink, type Destination } from './destinations';
 import styles from './Home.module.css';
 
-/** The popular destination cards and the 'Explore Destinations' button, all to /plans. */
+/** The popular destination cards, each opening /plans on its destination, and the 'Explore Destinations' button. */
 export function Destinations({ items }: { items: readonly Destination[] }) {
   return (
     <section className={styles.section} aria-labelledby="home-destinations">
@@ -14,7 +14,7 @@ export function Destinations({ items }: { items: readonly Destination[] }) {
         {items.map((d, i) => (
           // The list repeats Italy, so the position is part of the key.
           <li key={`${d.code}-${i}`}>
-            <Link className={styles.destination} to="/plans">
+            <Link className={styles.destination} to={plansLink(d)}>
               <Flag code={d.code} label="" size="lg" />
               <span>{d.name}</span>
             </Link>

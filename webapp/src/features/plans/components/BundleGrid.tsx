@@ -1,14 +1,28 @@
 import { memo } from 'react';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Bundle } from '../api/types';
 import { BundleCard } from './BundleCard';
 import styles from './Plans.module.css';
 
-type BundleGridProps = { bundles: readonly Bundle[]; loading: boolean; label: string };
+/** What a failed plans load says (issue 12: never an empty state). */
+export const PLANS_FAILED = 'The plans could not be loaded.';
 
-/** A grid of bundle cards, with a spinner while loading and a note when empty. */
-export const BundleGrid = memo(function BundleGrid({ bundles, loading, label }: BundleGridProps) {
+const noRetry = () => {};
+
+type BundleGridProps = {
+  bundles: readonly Bundle[];
+  loading: boolean;
+  label: string;
+  /** The load failed: an error with Retry instead of 'No plans available.' */
+  failed?: boolean;
+  onRetry?: () => void;
+};
+
+/** A grid of bundle cards, with a spinner while loading, an error with Retry when the load failed, and a note when empty. */
+export const BundleGrid = memo(function BundleGrid({ bundles, loading, label, failed = false, onRetry = noRetry }: BundleGridProps) {
   if (loading) return <Spinner label={`Loading ${label}`} />;
+  if (failed) return <LoadError message={PLANS_FAILED} onRetry={onRetry} />;
   if (bundles.length === 0) return <p className={styles.none}>No plans available.</p>;
   return (
     <ul className={styles.bundles} aria-label={label}>

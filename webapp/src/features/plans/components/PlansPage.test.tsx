@@ -134,7 +134,7 @@ describe('plans page: areas', () => {
     expect(await screen.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
   });
 
-  it('logs a failed load and leaves the list empty', async () => {
+  it('logs a failed load and says so with a Retry that loads again (issue 12)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     setWidth(1280);
     // Without the countries scenario the handlers answer 501 for catalog/countries.
@@ -145,9 +145,14 @@ describe('plans page: areas', () => {
         <PlansPage />
       </AppProviders>,
     );
-    const list = await screen.findByRole('list', { name: 'Countries' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent?.replace(/[+−]$/, ''))).toEqual(['Hajj & Umrah', 'Paris Olympics']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The countries could not be loaded.');
+    expect(screen.queryByText('Nothing to show.')).not.toBeInTheDocument();
     await waitFor(() => expect(error).toHaveBeenCalledWith('plans: load countries failed', expect.anything()));
+    server.use(...handlersFor(catalogue));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    const list = await screen.findByRole('list', { name: 'Countries' });
+    expect(within(list).getByRole('button', { name: 'Turkey' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

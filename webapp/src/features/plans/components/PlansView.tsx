@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import type { Bundle, CatalogApi, Country, Region } from '../api/types';
@@ -15,21 +16,53 @@ type Tab = 'countries' | 'regions' | 'global';
 const noCountries: Country[] = [];
 const noRegions: Region[] = [];
 const noBundles: Bundle[] = [];
-const noSelection: readonly CountryOption[] = [];
+
+/** The URL parameters the plans page reads: ?country=TR,LB selects countries, ?region=Europe opens a region (home destination cards). */
+export const PLANS_PARAMS = { country: 'country', region: 'region' } as const;
+
+/** codesOf reads ?country= as upper-case ISO codes, without blanks or repeats. */
+const codesOf = (v: string | null): string[] => [...new Set((v ?? '').split(',').map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2,3}$/.test(c)))];
 
 /** The plans page body, on any CatalogApi (the API client in the app, a fake in the bench). */
 export function PlansView({ api }: { api: CatalogApi }) {
   const countries = useLoad('countries', () => api.countries(), noCountries, 'countries');
   const regions = useLoad('regions', () => api.regions(), noRegions, 'regions');
   const specials = useLoad('special', () => api.specialBundles(), noBundles, 'special bundles');
-  const [tab, setTab] = useState<Tab>('countries');
-  const [selection, setSelection] = useState<readonly CountryOption[]>(noSelection);
-  const onSelect = useCallback((v: readonly CountryOption[]) => setSelection(v), []);
+  const [params, setParams] = useSearchParams();
+  const region = params.get(PLANS_PARAMS.region)?.trim() ?? '';
+  const [tab, setTab] = useState<Tab>(region ? 'regions' : 'countries');
+  // The selection lives in the URL (?country=), so a link (a home destination card) opens
+  // the page with its country chosen, and the back button restores a search.
+  const countryParam = params.get(PLANS_PARAMS.country);
+  const codes = useMemo(() => codesOf(countryParam), [countryParam]);
+  const selection = useMemo<CountryOption[]>(() => {
+    const names = new Map(countries.data.map((c) => [c.isoCode.toUpperCase(), c.name]));
+    return codes.map((code) => ({ value: code, label: names.get(code) ?? code }));
+  }, [codes, countries.data]);
+  const onSelect = useCallback(
+    (v: readonly CountryOption[]) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (v.length > 0) next.set(PLANS_PARAMS.country, v.map((o) => o.value).join(','));
+          else next.delete(PLANS_PARAMS.country);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
-  const codes = selection.map((o) => o.value);
   const searchKey = codes.length > 0 ? codes.join(',') : null;
   const search = useLoad(searchKey, () => api.search(codes), noBundles, 'search results');
   const global = useLoad(tab === 'global' && !searchKey ? 'global' : null, () => api.areaBundles('global'), noBundles, 'global bundles');
+
+  const { retry: retryCountriesList, failed: countriesFailed } = countries;
+  const { retry: retrySpecials, failed: specialsFailed } = specials;
+  const retryCountries = useCallback(() => {
+    if (countriesFailed) retryCountriesList();
+    if (specialsFailed) retrySpecials();
+  }, [countriesFailed, specialsFailed, retryCountriesList, retrySpecials]);
 
   const specialList = useMemo(() => specialAreas(specials.data), [specials.data]);
   const countryList = useMemo(() => [...specialList, ...countryAreas(countries.data)], [specialList, countries.data]);
@@ -40,21 +73,56 @@ export function PlansView({ api }: { api: CatalogApi }) {
       {
         key: 'countries',
         label: 'Countries',
-        panel: () => <AreaList areas={countryList} specials={specials.data} api={api} loading={countries.loading || specials.loading} label="Countries" />,
+        panel: () => (
+          <AreaList
+            areas={countryList}
+            specials={specials.data}
+            api={api}
+            loading={countries.loading || specials.loading}
+            failed={countries.failed || specials.failed}
+            onRetry={retryCountries}
+            failedText="The countries could not be loaded."
+            label="Countries"
+          />
+        ),
       },
       {
         key: 'regions',
         label: 'Regions',
-        panel: () => <AreaList areas={regionList} specials={specials.data} api={api} loading={regions.loading} label="Regions" />,
+        panel: () => (
+          <AreaList
+            areas={regionList}
+            specials={specials.data}
+            api={api}
+            loading={regions.loading}
+            failed={regions.failed}
+            onRetry={regions.retry}
+            failedText="The regions could not be loaded."
+            label="Regions"
+            defaultOpen={region ? `r:${region}` : undefined}
+          />
+        ),
       },
-      { key: 'global', label: 'Global', panel: () => <BundleGrid bundles={global.data} loading={global.loading} label="Global plans" /> },
+      {
+        key: 'global',
+        label: 'Global',
+        panel: () => <BundleGrid bundles={global.data} loading={global.loading} failed={global.failed} onRetry={global.retry} label="Global plans" />,
+      },
     ],
-    [api, countryList, regionList, specials.data, specials.loading, countries.loading, regions.loading, global.data, global.loading],
+    [api, countryList, regionList, specials.data, specials.loading, specials.failed, countries.loading, countries.failed, retryCountries, regions, global, region],
   );
 
   // Said when the results change (WCAG 4.1.3): the grid itself is not a live region.
   const found = search.data.length;
-  const resultsText = !searchKey ? '' : search.loading ? 'Loading search results' : found === 0 ? 'No plans available.' : `${found} ${found === 1 ? 'plan' : 'plans'} found`;
+  const resultsText = !searchKey
+    ? ''
+    : search.loading
+      ? 'Loading search results'
+      : search.failed
+        ? ''
+        : found === 0
+          ? 'No plans available.'
+          : `${found} ${found === 1 ? 'plan' : 'plans'} found`;
 
   return (
     <div className={`page ${styles.plans}`}>
@@ -74,7 +142,7 @@ export function PlansView({ api }: { api: CatalogApi }) {
           <h2 id="plans-results" className={styles.subtitle}>
             Search Results
           </h2>
-          <BundleGrid bundles={search.data} loading={search.loading} label="Search results" />
+          <BundleGrid bundles={search.data} loading={search.loading} failed={search.failed} onRetry={search.retry} label="Search results" />
         </section>
       ) : (
         <section aria-labelledby="plans-popular">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { EsimBundle } from '@/shared/api/types';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText } from '@/shared/format/format';
 import { useBundleInfo } from '../hooks/useBundleInfo';
@@ -38,11 +39,8 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
       </Heading>
       <div id={`${id}-panel`} hidden={!open} className={styles.accordionPanel}>
         {open && info.status === 'loading' && <Spinner label="Loading the plan details" />}
-        {open && info.status === 'error' && (
-          <p role="alert" className={styles.error}>
-            The plan details could not be loaded. Please try again later.
-          </p>
-        )}
+        {/* Retried in place: no reload, the accordion stays open (issue 12). */}
+        {open && info.status === 'error' && <LoadError message="The plan details could not be loaded." onRetry={info.retry} />}
         {open && info.status === 'ready' && (
           <>
             <dl className={styles.facts}>

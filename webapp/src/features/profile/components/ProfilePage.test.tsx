@@ -99,7 +99,7 @@ describe('ProfilePage', () => {
     const user = setup({});
     expect(await screen.findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
     server.use(...handlersFor(customer));
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'eSIM 89961010025061000016' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import type { Esim } from '@/shared/api/types';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText } from '@/shared/format/format';
 import { texts } from '@/shared/messages/messages';
@@ -78,14 +79,7 @@ export function ProfilePage() {
       <h1>My eSIMs</h1>
       <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
       {state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
-      {state.status === 'error' && (
-        <div role="alert" className={styles.error}>
-          <p>Your eSIMs could not be loaded. Please try again.</p>
-          <button type="button" className={styles.smallButton} onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <LoadError message="Your eSIMs could not be loaded." onRetry={retry} />}
       {state.status === 'ready' && <ProfileView esims={state.esims} />}
     </div>
   );

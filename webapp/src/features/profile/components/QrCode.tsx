@@ -1,3 +1,4 @@
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { useQrCode } from '../hooks/useQrCode';
 import styles from './Profile.module.css';
@@ -9,7 +10,7 @@ export function QrCode({ iccid, base64 }: { iccid: string; base64: string }) {
     <div className={styles.qr}>
       {qr.status === 'ready' && <img src={`data:image/png;base64,${qr.base64}`} alt={`QR code to install the eSIM ${iccid}`} width={180} height={180} />}
       {qr.status === 'loading' && <Spinner label="Loading the QR code" />}
-      {qr.status === 'error' && <p className={styles.muted}>The QR code is not available yet.</p>}
+      {qr.status === 'error' && <LoadError message="The QR code is not available yet." onRetry={qr.retry} />}
     </div>
   );
 }
