@@ -34,6 +34,8 @@ const optimizeDeps = {
     'react-router',
     'react-select',
     'countries-list',
+    'i18next',
+    'react-i18next',
     'msw',
     'msw/browser',
     '@tanstack/react-query',
