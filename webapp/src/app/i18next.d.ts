@@ -1,4 +1,5 @@
 // Typed keys: t('key') of a namespace is checked against its English catalogue.
+import type home from '@/features/home/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
 
@@ -7,6 +8,7 @@ declare module 'i18next' {
     defaultNS: 'shared';
     resources: {
       shared: typeof shared;
+      home: typeof home;
       layout: typeof layout;
     };
   }
