@@ -1,5 +1,6 @@
 // Typed keys: t('key') of a namespace is checked against its English catalogue.
 import type home from '@/features/home/locales/en.json';
+import type plans from '@/features/plans/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
 
@@ -10,6 +11,7 @@ declare module 'i18next' {
       shared: typeof shared;
       home: typeof home;
       layout: typeof layout;
+      plans: typeof plans;
     };
   }
 }
