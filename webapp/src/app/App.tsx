@@ -1,15 +1,17 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { QueryProvider } from '@/shared/query/QueryProvider';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
-/** App wires configuration, the API client, server state, the bot check and the router. */
+/**
+ * App wires configuration, the API client, server state, the bot check and the router.
+ * The router is declarative (BrowserRouter): the data router (createBrowserRouter) would add
+ * ~16 KB gzip to the entry for loaders and actions the shop does not use (docs/performance.md).
+ */
 export function App({ config, services }: { config: RuntimeConfig; services: ApiServices }) {
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <ConfigProvider config={config}>
       <ApiProvider services={services}>
@@ -17,7 +19,9 @@ export function App({ config, services }: { config: RuntimeConfig; services: Api
         <QueryProvider>
           {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
           <CaptchaProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </CaptchaProvider>
         </QueryProvider>
       </ApiProvider>

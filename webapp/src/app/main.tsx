@@ -3,10 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { createApiServices } from '@/shared/api/ApiContext';
 import { loadConfig } from '@/shared/config/config';
 import { App } from './App';
+import { preloadRoute } from './routes';
 import './global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The page's module downloads while the configuration is fetched (no waterfall).
+preloadRoute(window.location.pathname);
 
 // The configuration is fetched at start-up, never baked into the bundle.
 loadConfig()
