@@ -88,7 +88,7 @@ try {
     root,
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(root, 'scripts/bench/plans.html') } },
+    build: { outDir, emptyOutDir: true, minify: !args.includes('--profile'), rollupOptions: { input: path.join(root, 'scripts/bench/plans.html') } },
   });
   server = await preview({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' }, build: { outDir } });
   const url = `${server.resolvedUrls.local[0]}scripts/bench/plans.html`;
