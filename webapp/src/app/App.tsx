@@ -1,3 +1,5 @@
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
@@ -7,24 +9,27 @@ import { QueryProvider } from '@/shared/query/QueryProvider';
 import { AppRoutes } from './routes';
 
 /**
- * App wires configuration, the API client, server state, the bot check and the router.
- * The router is declarative (BrowserRouter): the data router (createBrowserRouter) would add
- * ~16 KB gzip to the entry for loaders and actions the shop does not use (docs/performance.md).
+ * App wires the language, configuration, the API client, server state, the bot check and
+ * the router. The router is declarative (BrowserRouter): the data router
+ * (createBrowserRouter) would add ~16 KB gzip to the entry for loaders and actions the shop
+ * does not use (docs/performance.md).
  */
-export function App({ config, services }: { config: RuntimeConfig; services: ApiServices }) {
+export function App({ config, services, i18n }: { config: RuntimeConfig; services: ApiServices; i18n: I18n }) {
   return (
-    <ConfigProvider config={config}>
-      <ApiProvider services={services}>
-        {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
-        <QueryProvider>
-          {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
-          <CaptchaProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </CaptchaProvider>
-        </QueryProvider>
-      </ApiProvider>
-    </ConfigProvider>
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider config={config}>
+        <ApiProvider services={services}>
+          {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
+          <QueryProvider>
+            {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
+            <CaptchaProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </CaptchaProvider>
+          </QueryProvider>
+        </ApiProvider>
+      </ConfigProvider>
+    </I18nextProvider>
   );
 }

@@ -2,17 +2,24 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from '@/features/layout/components/Layout';
 import { PageScripts } from '@/features/page-scripts/components/PageScripts';
+import { preloadNamespace } from '@/shared/i18n/i18n';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 
 type PageModule = Record<string, unknown>;
-type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+type LazyPage = ComponentType & {
+  /** Starts the module's download (main.tsx: in parallel with the configuration fetch). */
+  preload: () => Promise<unknown>;
+  /** The feature's i18n namespace (its folder), if the page has texts of its own. */
+  ns?: string;
+};
 
 /**
- * lazyPage loads a page module on first render; name is its exported component. preload
- * starts the same download early (main.tsx, in parallel with the configuration fetch).
+ * lazyPage loads a page module on first render, with its feature's texts in the active
+ * language (namespace = feature folder), so the page renders text at once instead of
+ * suspending again after its module arrived; name is its exported component.
  */
-function lazyPage(load: () => Promise<PageModule>, name: string): LazyPage {
+function lazyPage(load: () => Promise<PageModule>, name: string, ns?: string): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
     (loading ??= load().then((m) => {
@@ -24,26 +31,27 @@ function lazyPage(load: () => Promise<PageModule>, name: string): LazyPage {
       loading = undefined;
       throw err;
     }));
-  return Object.assign(lazy(preload), { preload });
+  const Page = lazy(async () => (await Promise.all([preload(), ns ? preloadNamespace(ns) : undefined]))[0]);
+  return Object.assign(Page, { preload, ns });
 }
 
 const pages = {
-  home: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage'),
-  plans: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage'),
-  setupGuide: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage'),
-  contact: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage'),
-  cart: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage'),
-  login: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage'),
-  otp: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage'),
-  profile: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage'),
-  token: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage'),
-  faqIndex: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage'),
-  faqItem: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage'),
-  actionResult: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage'),
-  terms: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage'),
-  privacy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage'),
-  topupPlans: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage'),
-  loki: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage'),
+  home: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage', 'home'),
+  plans: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage', 'plans'),
+  setupGuide: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage', 'setup-guide'),
+  contact: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage', 'contact'),
+  cart: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage', 'checkout'),
+  login: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage', 'auth'),
+  otp: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage', 'auth'),
+  profile: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage', 'profile'),
+  token: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage', 'token'),
+  faqIndex: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage', 'faq'),
+  faqItem: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage', 'faq'),
+  actionResult: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage', 'payment'),
+  terms: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage', 'legal'),
+  privacy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage', 'legal'),
+  topupPlans: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage', 'topup'),
+  loki: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage', 'loki'),
 };
 
 /** The route's page, with its module's download. */
@@ -101,15 +109,6 @@ export const routes: RouteObject[] = [
 export function routePage(pathname: string): LazyPage | undefined {
   const handle: unknown = matchRoutes(routes, pathname)?.at(-1)?.route.handle;
   return handle && typeof (handle as LazyPage).preload === 'function' ? (handle as LazyPage) : undefined;
-}
-
-/** preloadRoute starts downloading the module of the page pathname shows. */
-export function preloadRoute(pathname: string): void {
-  routePage(pathname)
-    ?.preload()
-    .catch(() => {
-      // Rendering the page downloads it again and shows the error page if that fails too.
-    });
 }
 
 function RouteTree() {
