@@ -69,9 +69,24 @@ export const failOnUnanswered = async () => {
   if (unanswered.length > 0) throw new Error(`The story made requests nothing answers:\n${unanswered.join('\n')}`);
 };
 
-/** withApp wraps every story in AppProviders, driven by parameters.app. */
-export const withApp: Decorator = (Story, { parameters }) => (
-  <AppProviders {...((parameters as ShopParameters).app ?? {})}>
-    <Story />
-  </AppProviders>
-);
+/** The locales a story renders in: the toolbar's `locale` global. */
+export type StoryLocale = 'en' | 'ar' | 'fr';
+
+/** storyLocale is the locale a story renders in: parameters.app.locale pins it, else the toolbar's global. */
+export function storyLocale({ parameters, globals }: { parameters: unknown; globals: Record<string, unknown> }): StoryLocale {
+  const pinned = (parameters as ShopParameters).app?.locale as StoryLocale | undefined;
+  const chosen = globals.locale;
+  return pinned ?? (chosen === 'ar' || chosen === 'fr' ? chosen : 'en');
+}
+
+/** withApp wraps every story in AppProviders, driven by parameters.app and the locale global. */
+export const withApp: Decorator = (Story, ctx) => {
+  const locale = storyLocale(ctx);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  return (
+    <AppProviders {...((ctx.parameters as ShopParameters).app ?? {})}>
+      <Story />
+    </AppProviders>
+  );
+};
