@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
-import { failOnUnanswered, fixturesLoader, withApp } from '../src/shared/testing/storybook';
+import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/shared/testing/storybook';
+import { dirOf, LOCALE_NAMES, LOCALES } from '../src/shared/i18n/locales';
 import '../src/app/global.css';
 
 const preview: Preview = {
@@ -12,11 +13,8 @@ const preview: Preview = {
       toolbar: {
         title: 'Locale',
         icon: 'globe',
-        items: [
-          { value: 'en', title: 'English', right: 'LTR' },
-          { value: 'ar', title: 'العربية', right: 'RTL' },
-          { value: 'fr', title: 'Français', right: 'LTR' },
-        ],
+        // Each language named in itself, as the header's switcher lists it.
+        items: LOCALES.map((l) => ({ value: l, title: LOCALE_NAMES[l], right: dirOf(l).toUpperCase() })),
         dynamicTitle: true,
       },
     },
@@ -24,7 +22,7 @@ const preview: Preview = {
   initialGlobals: { locale: 'en' },
   // One wrapper (parameters.app), one way to choose the server's answers (parameters.fixtures).
   decorators: [withApp],
-  loaders: [fixturesLoader],
+  loaders: [fixturesLoader, i18nLoader],
   afterEach: failOnUnanswered,
   parameters: {
     // Accessibility violations fail the story tests.

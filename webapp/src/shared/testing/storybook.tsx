@@ -4,6 +4,8 @@ import { setupWorker, type SetupWorker } from 'msw/browser';
 import { callOf, handlersForSelection, type FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BASES, isTokenRequest, keyOf } from '@/mocks/har';
 import { problemType } from '@/shared/contract/contract';
+import { NAMESPACES, loadCatalogues } from '@/shared/i18n/catalogues';
+import { isLocale, type Locale } from '@/shared/i18n/locales';
 import { AppProviders, type AppOptions } from './AppProviders';
 
 /**
@@ -69,24 +71,27 @@ export const failOnUnanswered = async () => {
   if (unanswered.length > 0) throw new Error(`The story made requests nothing answers:\n${unanswered.join('\n')}`);
 };
 
-/** The locales a story renders in: the toolbar's `locale` global. */
-export type StoryLocale = 'en' | 'ar' | 'fr';
-
-/** storyLocale is the locale a story renders in: parameters.app.locale pins it, else the toolbar's global. */
-export function storyLocale({ parameters, globals }: { parameters: unknown; globals: Record<string, unknown> }): StoryLocale {
-  const pinned = (parameters as ShopParameters).app?.locale as StoryLocale | undefined;
-  const chosen = globals.locale;
-  return pinned ?? (chosen === 'ar' || chosen === 'fr' ? chosen : 'en');
+/**
+ * storyLocale is the locale a story renders in: parameters.app.locale pins it, else the
+ * toolbar's `locale` global (set per run by the story tests, vite.config.ts), else en.
+ */
+export function storyLocale({ parameters, globals }: { parameters: unknown; globals?: Record<string, unknown> }): Locale {
+  const fromParams = (parameters as ShopParameters).app?.locale;
+  if (fromParams) return fromParams;
+  const fromGlobals = globals?.locale;
+  return isLocale(fromGlobals) ? fromGlobals : 'en';
 }
 
-/** withApp wraps every story in AppProviders, driven by parameters.app and the locale global. */
-export const withApp: Decorator = (Story, ctx) => {
+/** i18nLoader loads every catalogue of the story's locale (and English) before it renders. */
+export const i18nLoader: Loader = async (ctx) => {
   const locale = storyLocale(ctx);
-  document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
-  return (
-    <AppProviders {...((ctx.parameters as ShopParameters).app ?? {})}>
-      <Story />
-    </AppProviders>
-  );
+  await loadCatalogues(locale === 'en' ? ['en'] : [locale, 'en'], NAMESPACES);
+  return {};
 };
+
+/** withApp wraps every story in AppProviders, driven by parameters.app and the locale global. */
+export const withApp: Decorator = (Story, ctx) => (
+  <AppProviders {...((ctx.parameters as ShopParameters).app ?? {})} locale={storyLocale(ctx)}>
+    <Story />
+  </AppProviders>
+);
