@@ -1,12 +1,20 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY } from '@storybook/addon-vitest/constants';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vite';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every story runs once per locale: one Chromium instance each, named `storybook (<locale>)`,
+ * that starts its stories with the toolbar's `locale` global set (the addon's initialGlobals,
+ * per instance). `--project storybook` runs all three; `--project 'storybook (ar)'` one.
+ */
+const storyLocales = ['en', 'ar', 'fr'] as const;
 
 // Debian's Chromium: the project never downloads a browser build of its own.
 const chromiumArgs = [
@@ -108,7 +116,11 @@ export default defineConfig(({ command }) => ({
                 args: chromiumArgs,
               },
             }),
-            instances: [{ browser: 'chromium' }],
+            instances: storyLocales.map((locale) => ({
+              browser: 'chromium' as const,
+              name: `storybook (${locale})`,
+              provide: { [STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY]: { locale } },
+            })),
           },
         },
       },
