@@ -1,6 +1,6 @@
 // Usage rules of the profile (contract/vectors/usage.json): when a bundle warns, and when
 // its data runs out at the current pace. Pure: the caller passes the time and readings.
-import type { Reading } from '@/shared/usage/readings';
+import { loadReadings, saveReadings, type Reading } from '@/shared/usage/readings';
 import { instant } from './profile';
 
 /** A warning at this share of the quota used (exact, see usedAtLeast). */
@@ -58,4 +58,21 @@ export function runOutAt(list: readonly Reading[]): number | null {
   if (span < MIN_ESTIMATE_SPAN_MS || used <= 0 || last.remaining <= 0) return null;
   // last.at + last.remaining * span / used, whole seconds rounded down.
   return last.at + Math.floor((last.remaining * span) / used / 1000) * 1000;
+}
+
+type Measured = { bundleId: string; initialQuantity: number; remainingQuantity: number; unlimited: boolean };
+
+/**
+ * recordReadings adds what the bundles of one eSIM had left at `at` to the device's
+ * readings of the account (bundles without a quota are skipped) and returns them by bundle id.
+ */
+export function recordReadings(storage: Storage, account: string, iccid: string, bundles: readonly Measured[], at: number): Record<string, Reading[]> {
+  const all = loadReadings(storage, account);
+  const mine = { ...(all[iccid] ?? {}) };
+  for (const b of bundles) {
+    if (b.unlimited || b.initialQuantity <= 0 || !b.bundleId) continue;
+    mine[b.bundleId] = addReading(mine[b.bundleId] ?? [], { at, remaining: b.remainingQuantity, initial: b.initialQuantity });
+  }
+  saveReadings(storage, account, { ...all, [iccid]: mine });
+  return mine;
 }
