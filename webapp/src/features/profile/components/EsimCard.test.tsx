@@ -161,7 +161,9 @@ describe('supportMessage', () => {
     { name: 'same plan twice', plans: ['Turkey 5GB', 'Turkey 5GB'], want: 'Hello, I need help with my eSIM. ICCID: 8996. Plan: Turkey 5GB.' },
     { name: 'no plan name', plans: [''], want: 'Hello, I need help with my eSIM. ICCID: 8996.' },
   ])('$name', ({ plans, want }) => {
-    const bundles = plans.map((n) => ({ ...fixtureEsim().bundles[0]!, bundleDisplayName: n, description: '', name: '' }));
+    const [base] = fixtureEsim().bundles;
+    if (!base) throw new Error('fixture eSIM has no bundle');
+    const bundles = plans.map((n) => ({ ...base, bundleDisplayName: n, description: '', name: '' }));
     expect(supportMessage('8996', bundles)).toBe(want);
   });
 });
