@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import styles from './Contact.module.css';
@@ -5,6 +6,7 @@ import styles from './Contact.module.css';
 /** Support phone, e-mail and, when configured, WhatsApp and the live-chat link. */
 export function ContactInfo() {
   const { supportPhone, supportEmail, liveChatUrl, whatsapp } = useConfig();
+  const { t } = useTranslation('contact');
   return (
     <section className={styles.info} aria-labelledby="contact-info">
       <h2 id="contact-info" className={styles.formTitle}>
@@ -25,9 +27,9 @@ export function ContactInfo() {
         </div>
         {whatsapp && (
           <div>
-            <dt>WhatsApp</dt>
+            <dt>{t('whatsappLabel')}</dt>
             <dd>
-              <WhatsAppButton message="Hello, I need help with my eSIM." />
+              <WhatsAppButton />
             </dd>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { useConfig } from '@/shared/config/ConfigContext';
 import { whatsAppLink } from '@/shared/support/whatsapp';
 import { WHATSAPP_PATH } from '@/shared/support/WhatsAppIcon';
+import { useTranslation } from 'react-i18next';
 import styles from './Layout.module.css';
 
 type Social = { name: string; href: string; path: string };
@@ -29,11 +30,12 @@ export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const { whatsapp } = useConfig();
   // WhatsApp opens a chat with support (wa.me), only when the shop has a number.
   const socials = whatsapp ? [...SOCIALS, { name: 'WhatsApp', href: whatsAppLink(whatsapp, ''), path: WHATSAPP_PATH }] : SOCIALS;
+  const { t } = useTranslation('layout');
   return (
     <ul className={`${styles.socials} ${tone === 'light' ? styles.socialsLight : ''}`}>
       {socials.map((s) => (
         <li key={s.name}>
-          <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.name} (opens in a new tab)`}>
+          <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={t('opensInNewTab', { name: s.name })}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d={s.path} fill="currentColor" />
             </svg>

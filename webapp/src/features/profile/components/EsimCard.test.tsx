@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
+import arShared from '@/shared/i18n/locales/ar.json';
 import { AppProviders } from '@/shared/testing/AppProviders';
+import ar from '../locales/ar.json';
 import { ConsumptionBar } from './ConsumptionBar';
 import type { Platform } from '@/shared/device/platform';
+import { NAMESPACES } from '@/shared/i18n/catalogues';
+import { createI18n } from '@/shared/i18n/i18n';
 import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard, supportMessage } from './EsimCard';
 
@@ -63,6 +67,18 @@ describe('EsimCard', () => {
     unmount();
     renderCard('other', esim, { whatsapp: '' });
     expect(screen.queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+  });
+
+  it('speaks the customer\'s language: Arabic link and WhatsApp text', () => {
+    const esim = fixtureEsim();
+    render(
+      <AppProviders session={'customer'} locale="ar">
+        <EsimCard esim={esim} bundles={esim.bundles} platform="android" fetchedAt={MID_PLAN} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('link', { name: ar.installOnThisAndroid })).toHaveAttribute('href', androidLink(fromIPhoneLink(esim.linkOnIphone)));
+    const wa = new URL(screen.getByRole('link', { name: new RegExp(arShared.whatsappChat) }).getAttribute('href') ?? '');
+    expect(wa.searchParams.get('text')).toBe(ar.whatsappAboutEsim.replace('{{iccid}}', esim.iccid).replace('{{plans}}', 'Turkey 5GB, Turkey 1GB'));
   });
 
   it('warns at 80% used, with the top-up button instead of the plain one', () => {
@@ -164,6 +180,7 @@ describe('supportMessage', () => {
     const [base] = fixtureEsim().bundles;
     if (!base) throw new Error('fixture eSIM has no bundle');
     const bundles = plans.map((n) => ({ ...base, bundleDisplayName: n, description: '', name: '' }));
-    expect(supportMessage('8996', bundles)).toBe(want);
+    const t = createI18n({ locale: 'en', namespaces: NAMESPACES }).getFixedT('en', 'profile');
+    expect(supportMessage(t, '8996', bundles)).toBe(want);
   });
 });

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Esim, EsimBundle } from '@/shared/api/types';
 import { Flag } from '@/shared/components/Flag';
@@ -32,12 +34,10 @@ function activationCode(link: string): ActivationCode | null {
 
 const planName = (b: EsimBundle) => b.bundleDisplayName || b.description || b.name;
 
-/** supportMessage is the WhatsApp text about one eSIM: its ICCID and its plans. */
-export function supportMessage(iccid: string, bundles: readonly EsimBundle[]): string {
+/** supportMessage is the WhatsApp text about one eSIM, in the customer's language: its ICCID and its plans. */
+export function supportMessage(t: TFunction<'profile'>, iccid: string, bundles: readonly EsimBundle[]): string {
   const plans = [...new Set(bundles.map(planName).filter((n) => n.trim() !== ''))].join(', ');
-  return plans
-    ? `Hello, I need help with my eSIM. ICCID: ${iccid}. Plan: ${plans}.`
-    : `Hello, I need help with my eSIM. ICCID: ${iccid}.`;
+  return plans ? t('whatsappAboutEsim', { iccid, plans }) : t('whatsappAboutEsimNoPlan', { iccid });
 }
 
 type EsimCardProps = {
@@ -56,6 +56,7 @@ type EsimCardProps = {
  * its plans, the top-up action when a plan allows it, and a WhatsApp chat about it.
  */
 export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform() }: EsimCardProps) {
+  const { t } = useTranslation('profile');
   const [renderedAt] = useState(() => Date.now());
   const asOf = fetchedAt || renderedAt;
   const code = activationCode(esim.linkOnIphone);
@@ -117,7 +118,7 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
                 Top up this eSIM
               </Link>
             )}
-            <WhatsAppButton message={supportMessage(esim.iccid, bundles)} context={`about eSIM ${esim.iccid}`} />
+            <WhatsAppButton message={supportMessage(t, esim.iccid, bundles)} context={t('whatsappContext', { iccid: esim.iccid })} />
           </div>
         </div>
       </div>

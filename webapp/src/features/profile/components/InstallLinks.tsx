@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Platform } from '@/shared/device/platform';
 import { androidLink, type ActivationCode } from '../api/lpa';
 import styles from './Profile.module.css';
@@ -14,29 +15,30 @@ type InstallLinksProps = {
  * other device both, to open on the phone (the QR code stays next to them).
  */
 export function InstallLinks({ platform, code, iPhoneLink }: InstallLinksProps) {
+  const { t } = useTranslation('profile');
   if (platform === 'ios') {
     return (
       <a className={styles.primaryLink} href={iPhoneLink}>
-        Install on this iPhone
+        {t('installOnThisIphone')}
       </a>
     );
   }
   if (platform === 'android') {
     return (
       <a className={styles.primaryLink} href={androidLink(code)}>
-        Install on this Android phone
+        {t('installOnThisAndroid')}
       </a>
     );
   }
   return (
     <div className={styles.installLinks}>
-      <p className={styles.muted}>On your phone, open this page and tap its install link, or scan the QR code.</p>
+      <p className={styles.muted}>{t('installHint')}</p>
       <ul>
         <li>
-          <a href={iPhoneLink}>Install on an iPhone</a>
+          <a href={iPhoneLink}>{t('installOnAnIphone')}</a>
         </li>
         <li>
-          <a href={androidLink(code)}>Install on an Android phone</a>
+          <a href={androidLink(code)}>{t('installOnAnAndroid')}</a>
         </li>
       </ul>
     </div>

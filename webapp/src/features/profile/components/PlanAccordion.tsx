@@ -1,12 +1,15 @@
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText } from '@/shared/format/format';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { accountKey } from '@/shared/query/queryClient';
 import { loadReadings } from '@/shared/usage/readings';
 import { instant } from '../api/profile';
 import { runOutAt } from '../api/usage';
+import { formatWhen } from '../api/when';
 import { useBundleInfo } from '../hooks/useBundleInfo';
 import { ConsumptionBar } from './ConsumptionBar';
 import styles from './Profile.module.css';
@@ -85,23 +88,22 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
   );
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * When the figures were read ("As of", Beirut time) and, with enough readings on this device,
  * when the data runs out at the current pace (or that it lasts until the plan ends).
  */
 export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: number; runOut: number | null; endTime: string | null }) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
   const end = instant(endTime);
   return (
     <>
-      <p className={styles.asOf}>As of {formatDateText(iso(fetchedAt))}</p>
-      {runOut !== null &&
-        (end !== null && runOut >= end ? (
-          <p className={styles.estimate}>At this pace, your data lasts until the plan ends.</p>
-        ) : (
-          <p className={styles.estimate}>At this pace, your data runs out around {formatDateText(iso(runOut))}.</p>
-        ))}
+      <p className={styles.asOf}>{t('usageAsOf', { time: formatWhen(fetchedAt, locale) })}</p>
+      {runOut !== null && (
+        <p className={styles.estimate}>
+          {end !== null && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
+        </p>
+      )}
     </>
   );
 }

@@ -100,7 +100,7 @@ export function ProfilePage() {
         <>
           <ProfileView esims={state.esims} fetchedAt={state.fetchedAt} />
           <div className={styles.help}>
-            <WhatsAppButton message="Hello, I need help with my eSIM." />
+            <WhatsAppButton />
           </div>
         </>
       )}
