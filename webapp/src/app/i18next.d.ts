@@ -3,7 +3,9 @@ import type auth from '@/features/auth/locales/en.json';
 import type checkout from '@/features/checkout/locales/en.json';
 import type home from '@/features/home/locales/en.json';
 import type plans from '@/features/plans/locales/en.json';
+import type contact from '@/features/contact/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
+import type profile from '@/features/profile/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
 
 declare module 'i18next' {
@@ -16,6 +18,8 @@ declare module 'i18next' {
       home: typeof home;
       layout: typeof layout;
       plans: typeof plans;
+      profile: typeof profile;
+      contact: typeof contact;
     };
   }
 }

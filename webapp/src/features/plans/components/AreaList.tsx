@@ -44,7 +44,7 @@ const AreaButton = memo(function AreaButton({
   onToggle: (key: string) => void;
 }) {
   return (
-    <li>
+    <li className={styles.areaItem}>
       <button
         type="button"
         className={styles.area}
