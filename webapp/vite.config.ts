@@ -42,6 +42,8 @@ const optimizeDeps = {
     'react-router',
     'react-select',
     'countries-list',
+    'i18next',
+    'react-i18next',
     'msw',
     'msw/browser',
     '@tanstack/react-query',
@@ -49,18 +51,26 @@ const optimizeDeps = {
   ],
 };
 
-export default defineConfig({
+// react-router's package exports only its development build to bundlers (dev warnings on);
+// the production build next to it is the same code with them off. Builds take that one.
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+  `${path.sep}development${path.sep}`,
+  `${path.sep}production${path.sep}`,
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
     // The contract (constants, shared test vectors) lives in the Go module's contract/
     // folder, the HAR fixtures in its fixtures/ folder.
-    alias: {
-      '@contract': path.resolve(dirname, '../contract'),
-      '@fixtures': path.resolve(dirname, '../fixtures'),
-      '@': path.resolve(dirname, 'src'),
-    },
+    alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      { find: '@contract', replacement: path.resolve(dirname, '../contract') },
+      { find: '@fixtures', replacement: path.resolve(dirname, '../fixtures') },
+      { find: '@', replacement: path.resolve(dirname, 'src') },
+    ],
   },
   build: {
     target: 'es2022',
@@ -119,4 +129,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
