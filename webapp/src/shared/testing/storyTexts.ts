@@ -1,5 +1,6 @@
 import type { Namespace, TFunction } from 'i18next';
 import { NAMESPACES } from '@/shared/i18n/catalogues';
+import { countryName } from '@/shared/i18n/countryName';
 import { createI18n } from '@/shared/i18n/i18n';
 import type { Locale } from '@/shared/i18n/locales';
 import { storyLocale } from './storybook';
@@ -24,3 +25,12 @@ export const localeOfStory = (ctx: StoryLocaleContext): Locale => storyLocale(ct
 
 /** containing matches an accessible name or text that contains `text` (a translated text inside a longer one). */
 export const containing = (text: string): RegExp => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/**
+ * storyCountry is a country's name as the story shows it: the provider's English name in
+ * English, the browser's CLDR name (countryName) in Arabic and French.
+ */
+export function storyCountry(ctx: StoryLocaleContext, isoCode: string, english: string): string {
+  const locale = storyLocale(ctx);
+  return locale === 'en' ? english : (countryName(isoCode, locale) ?? english);
+}
