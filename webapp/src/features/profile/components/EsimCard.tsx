@@ -3,9 +3,12 @@ import type { Esim, EsimBundle } from '@/shared/api/types';
 import { Flag } from '@/shared/components/Flag';
 import { coveredCountries, originOf } from '../api/profile';
 import { fromIPhoneLink, type ActivationCode } from '../api/lpa';
+import { kitEsim } from '../api/installKit';
+import { useQrCode } from '../hooks/useQrCode';
 import { CopyButton } from './CopyButton';
 import { PlanAccordion } from './PlanAccordion';
 import { QrCode } from './QrCode';
+import { SaveCardButton } from './SaveCardButton';
 import styles from './Profile.module.css';
 
 /** isIOS tells an iPhone, iPad or iPod (iPadOS reports a Mac with a touch screen). */
@@ -54,6 +57,9 @@ export function EsimCard({ esim, bundles, ios = deviceIsIOS() }: EsimCardProps) 
   });
   const topupBundle = bundles.find((b) => b.canTopup && topupPath(esim, b));
   const headingId = `esim-${esim.iccid}`;
+  // The same query as the QR code's own (one fetch): the install card prints it.
+  const qr = useQrCode(esim.iccid, esim.base64QRCodeImage);
+  const card = kitEsim(esim, bundles, qr.status === 'ready' ? qr.base64 : '');
 
   return (
     <article className={styles.esim} aria-labelledby={headingId}>
@@ -74,6 +80,7 @@ export function EsimCard({ esim, bundles, ios = deviceIsIOS() }: EsimCardProps) 
               <CopyButton label="Activation code" value={code.matchingId} />
             </dl>
           )}
+          <SaveCardButton esim={card} />
         </div>
         <div className={styles.plans}>
           {coverage.length > 0 && (

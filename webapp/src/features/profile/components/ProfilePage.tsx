@@ -12,6 +12,10 @@ import { EsimCard } from './EsimCard';
 import { PlanAccordion } from './PlanAccordion';
 import styles from './Profile.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
+import { useOnline } from '@/shared/offline/useOnline';
+import { formatSavedAt } from '../api/savedAt';
+import { useInstallKit, type SavedKitState } from '../hooks/useInstallKit';
+import { SavedKit } from './SavedKit';
 
 type TabKey = 'active' | 'expired' | 'history';
 
@@ -65,28 +69,71 @@ export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
   return <Tabs label="My eSIMs" items={items} selected={tab} onSelect={setTab} />;
 }
 
-/** /profile: the registered customer's eSIMs (the layout sends anyone else to /login). */
+/** The customer's locale for dates (the i18n core will provide it). */
+const userLocale = () => (typeof navigator === 'undefined' ? 'en' : navigator.language || 'en');
+
+/** savedLine is "Saved …" for a saved kit, '' otherwise. */
+const savedLine = (kit: SavedKitState): string => (kit.status === 'ready' ? `Saved ${formatSavedAt(kit.kit.savedAt, userLocale())}` : '');
+
+/** OfflineKit is the profile without a network: the banner and the kit saved on this device. */
+export function OfflineKit({ kit }: { kit: SavedKitState }) {
+  return (
+    <>
+      <div role="status" className={styles.offlineBanner}>
+        <span aria-hidden="true">⚠</span>
+        <span>You are offline. Showing the install details saved on this device.</span>
+      </div>
+      {kit.status === 'loading' && <Spinner label="Loading the saved install details" />}
+      {kit.status === 'none' && (
+        <p className={styles.empty}>No install details are saved on this device yet. Open My eSIMs once while online to keep them for offline use.</p>
+      )}
+      {kit.status === 'error' && (
+        <p role="alert" className={styles.error}>
+          The install details saved on this device could not be read.
+        </p>
+      )}
+      {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={savedLine(kit)} />}
+    </>
+  );
+}
+
+/**
+ * /profile: the registered customer's eSIMs (the layout sends anyone else to /login). Each
+ * load is saved as the offline install kit; offline, the page shows that kit instead.
+ */
 export function ProfilePage() {
   const { token } = useSession();
   const claims = parseClaims(token);
   const name = [claims?.firstName, claims?.lastName].filter((s) => s && s.trim() !== '').join(' ');
   const { state, retry } = useEsims();
+  const online = useOnline();
+  const kit = useInstallKit(state.status === 'ready' ? state.esims : null);
 
   return (
     <div className="page">
       <PageTitle name="My eSIMs" />
       <h1>My eSIMs</h1>
       <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
-      {state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
-      {state.status === 'error' && (
-        <div role="alert" className={styles.error}>
-          <p>Your eSIMs could not be loaded. Please try again.</p>
-          <button type="button" className={styles.smallButton} onClick={retry}>
-            Try again
-          </button>
-        </div>
+      {!online && <OfflineKit kit={kit} />}
+      {online && state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
+      {online && state.status === 'error' && (
+        <>
+          <div role="alert" className={styles.error}>
+            <p>Your eSIMs could not be loaded. Please try again.</p>
+            <button type="button" className={styles.smallButton} onClick={retry}>
+              Try again
+            </button>
+          </div>
+          {/* A network that fails while the browser thinks it is online (airport Wi-Fi): the saved kit still helps. */}
+          {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={savedLine(kit)} />}
+        </>
       )}
-      {state.status === 'ready' && <ProfileView esims={state.esims} />}
+      {online && state.status === 'ready' && (
+        <>
+          {kit.status === 'ready' && <p className={styles.savedAt}>Install details kept on this device for offline use. {savedLine(kit)}</p>}
+          <ProfileView esims={state.esims} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useConfig } from '@/shared/config/ConfigContext';
+import type { KitEsim } from '@/shared/offline/installKit';
+import styles from './Profile.module.css';
+
+type SaveCardButtonProps = {
+  esim: KitEsim;
+  /** The "Saved …" line printed on the card; '' for none. */
+  saved?: string;
+};
+
+type Status = 'idle' | 'busy' | 'done' | 'error';
+
+/**
+ * "Save install card": draws a PNG with the QR code and the codes (SM-DP+ address,
+ * activation code, ICCID, plan) in the browser and downloads it. The drawing code loads on
+ * the first click (a separate chunk, precached for offline use).
+ */
+export function SaveCardButton({ esim, saved = '' }: SaveCardButtonProps) {
+  const { brand } = useConfig();
+  const [status, setStatus] = useState<Status>('idle');
+
+  const save = async () => {
+    setStatus('busy');
+    try {
+      const { downloadInstallCard } = await import('../card/installCard');
+      const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
+      await downloadInstallCard({
+        esim,
+        brand,
+        dir,
+        texts: {
+          title: 'eSIM install card',
+          smdp: 'SM-DP+ address',
+          activationCode: 'Activation code',
+          iccid: 'ICCID',
+          plan: 'Plan',
+          saved,
+        },
+      });
+      setStatus('done');
+    } catch (err) {
+      console.warn('profile: install card not made', err instanceof Error ? err.message : err);
+      setStatus('error');
+    }
+  };
+
+  return (
+    <div className={styles.saveCard}>
+      <button type="button" className={styles.smallButton} onClick={() => void save()} disabled={status === 'busy'} aria-describedby={`card-status-${esim.iccid}`}>
+        Save install card
+      </button>
+      <span id={`card-status-${esim.iccid}`} role="status" className={status === 'error' ? styles.error : styles.copied}>
+        {status === 'busy' && 'Making the install card…'}
+        {status === 'done' && 'Install card saved.'}
+        {status === 'error' && 'The install card could not be made. Please try again.'}
+      </span>
+    </div>
+  );
+}
