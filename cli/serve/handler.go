@@ -157,8 +157,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.ServeFileFS(w, r, s.fsys, name)
 			return
 		}
-		// A missing file (a stale asset, a typo) is a 404, not the app.
-		if s.isFilePath(name) {
+		// A missing file (a stale asset, a typo) is a 404, not the app. /index.html itself is
+		// the app (the service worker precaches it by that name), answered below, no-cache.
+		if name != "index.html" && s.isFilePath(name) {
 			http.NotFound(w, r)
 			return
 		}

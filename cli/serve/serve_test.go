@@ -90,6 +90,7 @@ func TestStaticAndFallback(t *testing.T) {
 		cache        string
 	}{
 		{"root", "/", 200, `<div id="root">`, "no-cache"},
+		{"index.html by name is the app (precached by the service worker)", "/index.html", 200, `<div id="root">`, "no-cache"},
 		{"client route falls back to the app", "/otp/a@b.c/123", 200, `<div id="root">`, "no-cache"},
 		{"nested client route", "/topup-plans/TR/8996199/acc/0", 200, `<div id="root">`, "no-cache"},
 		{"the /loki page is the app, not the log push", "/loki", 200, `<div id="root">`, "no-cache"},
