@@ -1,5 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
-import { failOnUnanswered, fixturesLoader, withApp } from '../src/shared/testing/storybook';
+import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/shared/testing/storybook';
 import '../src/app/global.css';
 
 const preview: Preview = {
@@ -7,7 +7,7 @@ const preview: Preview = {
   tags: ['autodocs'],
   // One wrapper (parameters.app), one way to choose the server's answers (parameters.fixtures).
   decorators: [withApp],
-  loaders: [fixturesLoader],
+  loaders: [fixturesLoader, i18nLoader],
   afterEach: failOnUnanswered,
   parameters: {
     // Accessibility violations fail the story tests.

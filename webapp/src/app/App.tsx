@@ -1,4 +1,6 @@
+import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
@@ -8,22 +10,24 @@ import { KitOwnerGuard } from '@/shared/offline/KitOwnerGuard';
 import { QueryProvider } from '@/shared/query/QueryProvider';
 import { routes } from './routes';
 
-/** App wires configuration, the API client, server state, the bot check and the router. */
-export function App({ config, services }: { config: RuntimeConfig; services: ApiServices }) {
+/** App wires the language, configuration, the API client, server state, the bot check and the router. */
+export function App({ config, services, i18n }: { config: RuntimeConfig; services: ApiServices; i18n: I18n }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <ConfigProvider config={config}>
-      <ApiProvider services={services}>
-        {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
-        <QueryProvider>
-          {/* The offline install kit belongs to the signed-in customer only (docs/offline.md). */}
-          <KitOwnerGuard />
-          {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
-          <CaptchaProvider>
-            <RouterProvider router={router} />
-          </CaptchaProvider>
-        </QueryProvider>
-      </ApiProvider>
-    </ConfigProvider>
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider config={config}>
+        <ApiProvider services={services}>
+          {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
+          <QueryProvider>
+            {/* The offline install kit belongs to the signed-in customer only (docs/offline.md). */}
+            <KitOwnerGuard />
+            {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
+            <CaptchaProvider>
+              <RouterProvider router={router} />
+            </CaptchaProvider>
+          </QueryProvider>
+        </ApiProvider>
+      </ConfigProvider>
+    </I18nextProvider>
   );
 }

@@ -2,18 +2,26 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiServices } from '@/shared/api/ApiContext';
 import { loadConfig } from '@/shared/config/config';
+import { loadCatalogues } from '@/shared/i18n/catalogues';
+import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
+import { browserLocale } from '@/shared/i18n/locales';
 import { App } from './App';
 import './global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The configuration is fetched at start-up, never baked into the bundle.
-loadConfig()
-  .then((config) => {
+const locale = browserLocale();
+// The configuration is fetched at start-up, never baked into the bundle; the frame's texts
+// (layout, shared) in the chosen language arrive alongside it, in parallel, so the first
+// render shows text and no key. English is the fallback of missing texts: loaded too.
+const catalogues = loadCatalogues(locale === 'en' ? ['en'] : [locale, 'en'], FRAME_NAMESPACES);
+Promise.all([loadConfig(), catalogues])
+  .then(([config]) => {
+    const i18n = createI18n({ locale, document, global: true });
     createRoot(root).render(
       <StrictMode>
-        <App config={config} services={createApiServices(config)} />
+        <App config={config} services={createApiServices(config)} i18n={i18n} />
       </StrictMode>,
     );
   })

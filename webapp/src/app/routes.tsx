@@ -2,13 +2,17 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from '@/features/layout/components/Layout';
 import { PageScripts } from '@/features/page-scripts/components/PageScripts';
+import { preloadNamespace } from '@/shared/i18n/i18n';
 import { ErrorPage } from './ErrorPage';
 
 type PageModule = Record<string, unknown>;
 
-/** lazyPage loads a page module on first visit; name is its exported component. */
-const lazyPage = (load: () => Promise<PageModule>, name: string) => async () => {
-  const m = await load();
+/**
+ * lazyPage loads a page module on first visit, with its feature's texts in the active
+ * language (namespace = feature folder); name is its exported component.
+ */
+const lazyPage = (load: () => Promise<PageModule>, name: string, ns?: string) => async () => {
+  const [m] = await Promise.all([load(), ns ? preloadNamespace(ns) : undefined]);
   const Component = m[name];
   if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
   return { Component: Component as ComponentType };
@@ -44,25 +48,25 @@ export const routes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          { index: true, lazy: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage') },
-          { path: 'plans', lazy: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage') },
-          { path: 'setup-guide/:item?', lazy: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage') },
-          { path: 'contactus', lazy: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage') },
-          { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage') },
-          { path: 'login', lazy: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage') },
-          { path: 'otp/:email/:userId', lazy: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage') },
-          { path: 'profile', lazy: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage') },
-          { path: 'token/:token?', lazy: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage') },
-          { path: 'faq', lazy: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage') },
-          { path: 'faq/:item', lazy: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage') },
-          { path: 'actionresult', lazy: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage') },
-          { path: 'terms-and-conditions', lazy: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage') },
-          { path: 'privacy', lazy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage') },
+          { index: true, lazy: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage', 'home') },
+          { path: 'plans', lazy: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage', 'plans') },
+          { path: 'setup-guide/:item?', lazy: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage', 'setup-guide') },
+          { path: 'contactus', lazy: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage', 'contact') },
+          { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage', 'checkout') },
+          { path: 'login', lazy: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage', 'auth') },
+          { path: 'otp/:email/:userId', lazy: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage', 'auth') },
+          { path: 'profile', lazy: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage', 'profile') },
+          { path: 'token/:token?', lazy: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage', 'token') },
+          { path: 'faq', lazy: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage', 'faq') },
+          { path: 'faq/:item', lazy: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage', 'faq') },
+          { path: 'actionresult', lazy: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage', 'payment') },
+          { path: 'terms-and-conditions', lazy: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage', 'legal') },
+          { path: 'privacy', lazy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage', 'legal') },
           {
             path: 'topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
-            lazy: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage'),
+            lazy: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage', 'topup'),
           },
-          { path: 'loki', lazy: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage') },
+          { path: 'loki', lazy: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage', 'loki') },
         ],
       },
     ],

@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadCatalogues, NAMESPACES } from '@/shared/i18n/catalogues';
+import { createI18n } from '@/shared/i18n/i18n';
+import { LOCALES } from '@/shared/i18n/locales';
+
+// Every catalogue is in memory before a test renders: AppProviders then starts in any
+// locale synchronously, and components outside it (the route table) read English from
+// the global instance.
+await loadCatalogues(LOCALES, NAMESPACES);
+createI18n({ locale: 'en', namespaces: NAMESPACES, global: true });
 
 afterEach(() => {
   // Files that run in the node environment have no DOM to clean.

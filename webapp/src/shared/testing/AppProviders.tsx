@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, use, useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { ApiProvider, createApiServices, type ApiServices } from '@/shared/api/ApiContext';
 import { memoryStorage } from '@/shared/api/memoryStorage';
@@ -7,6 +8,9 @@ import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { NAMESPACES } from '@/shared/i18n/catalogues';
+import { createI18n } from '@/shared/i18n/i18n';
+import type { Locale } from '@/shared/i18n/locales';
 import { createQueryClient } from '@/shared/query/queryClient';
 import { QueryProvider } from '@/shared/query/QueryProvider';
 import { sessionOf, type SessionChoice } from './sessions';
@@ -21,8 +25,12 @@ export type AppOptions = {
   session?: SessionChoice;
   /** Runtime configuration over fixtureConfig() (the fixture hosts). */
   config?: Partial<RuntimeConfig>;
-  /** The locale the shop renders in; 'en' is the only one until issue 12 adds more. */
-  locale?: 'en';
+  /**
+   * The locale the shop renders in ('en' by default); `<html lang dir>` follow it. Its
+   * catalogues must be loaded first (loadCatalogues: the story loader and the unit-test
+   * setup do it), so the first render shows text, never keys.
+   */
+  locale?: Locale;
   /** The storage the session lives in; a fresh in-memory one by default. */
   storage?: Storage;
   /** Services built by the caller, to inspect the session afterwards. */
@@ -49,7 +57,11 @@ function Slot() {
  * page, with the fixture configuration, its own session storage and query client, the bot
  * check and a memory router whose other paths show where navigation landed.
  */
-export function AppProviders({ children, path, url, session, config, storage, services, queryClient }: AppOptions & { children: ReactNode }) {
+export function AppProviders({ children, path, url, session, config, locale = 'en', storage, services, queryClient }: AppOptions & { children: ReactNode }) {
+  const i18n = useMemo(
+    () => createI18n({ locale, namespaces: NAMESPACES, document: typeof document === 'undefined' ? undefined : document }),
+    [locale],
+  );
   const cfg = useMemo(() => fixtureConfig(config), [config]);
   const sessionKey = JSON.stringify(session ?? null);
   const svc = useMemo(() => {
@@ -76,16 +88,21 @@ export function AppProviders({ children, path, url, session, config, storage, se
     [pattern, start],
   );
   return (
-    <ConfigProvider config={cfg}>
-      <ApiProvider services={svc}>
-        <QueryProvider client={client}>
-          <CaptchaProvider>
-            <Mounted value={children}>
-              <RouterProvider router={router} />
-            </Mounted>
-          </CaptchaProvider>
-        </QueryProvider>
-      </ApiProvider>
-    </ConfigProvider>
+    <I18nextProvider i18n={i18n}>
+      {/* Only a catalogue nobody loaded first suspends; the page then waits, blank. */}
+      <Suspense fallback={null}>
+        <ConfigProvider config={cfg}>
+          <ApiProvider services={svc}>
+            <QueryProvider client={client}>
+              <CaptchaProvider>
+                <Mounted value={children}>
+                  <RouterProvider router={router} />
+                </Mounted>
+              </CaptchaProvider>
+            </QueryProvider>
+          </ApiProvider>
+        </ConfigProvider>
+      </Suspense>
+    </I18nextProvider>
   );
 }

@@ -4,6 +4,8 @@ import { setupWorker, type SetupWorker } from 'msw/browser';
 import { callOf, handlersForSelection, type FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BASES, isTokenRequest, keyOf } from '@/mocks/har';
 import { problemType } from '@/shared/contract/contract';
+import { NAMESPACES, loadCatalogues } from '@/shared/i18n/catalogues';
+import { isLocale, type Locale } from '@/shared/i18n/locales';
 import { AppProviders, type AppOptions } from './AppProviders';
 
 /**
@@ -69,9 +71,24 @@ export const failOnUnanswered = async () => {
   if (unanswered.length > 0) throw new Error(`The story made requests nothing answers:\n${unanswered.join('\n')}`);
 };
 
-/** withApp wraps every story in AppProviders, driven by parameters.app. */
-export const withApp: Decorator = (Story, { parameters }) => (
-  <AppProviders {...((parameters as ShopParameters).app ?? {})}>
+/** The story's locale: parameters.app.locale, else the toolbar's `locale` global, else en. */
+function storyLocale(parameters: unknown, globals: Record<string, unknown> | undefined): Locale {
+  const fromParams = (parameters as ShopParameters).app?.locale;
+  if (fromParams) return fromParams;
+  const fromGlobals = globals?.locale;
+  return isLocale(fromGlobals) ? fromGlobals : 'en';
+}
+
+/** i18nLoader loads every catalogue of the story's locale (and English) before it renders. */
+export const i18nLoader: Loader = async ({ parameters, globals }) => {
+  const locale = storyLocale(parameters, globals);
+  await loadCatalogues(locale === 'en' ? ['en'] : [locale, 'en'], NAMESPACES);
+  return {};
+};
+
+/** withApp wraps every story in AppProviders, driven by parameters.app (and the locale global). */
+export const withApp: Decorator = (Story, { parameters, globals }) => (
+  <AppProviders {...((parameters as ShopParameters).app ?? {})} locale={storyLocale(parameters, globals)}>
     <Story />
   </AppProviders>
 );

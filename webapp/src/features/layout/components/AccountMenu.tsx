@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@/shared/api/types';
 import { accountLabel } from './navRules';
@@ -17,6 +18,7 @@ type AccountMenuProps = {
  * 'Buy new eSIM' and 'Logout'.
  */
 export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
+  const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -54,7 +56,7 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
   if (!loggedIn) {
     return (
       <Link className={styles.accountButton} to="/login">
-        My Account
+        {t('myAccount')}
       </Link>
     );
   }
@@ -70,7 +72,7 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        {accountLabel(user)}
+        {accountLabel(user, t('myAccount'))}
         <span aria-hidden="true" className={styles.caret}>
           ▾
         </span>
@@ -81,12 +83,12 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
           <ul>
             <li>
               <Link to="/profile" onClick={close}>
-                My eSIMs
+                {t('myEsims')}
               </Link>
             </li>
             <li>
               <Link to="/plans" onClick={close}>
-                Buy new eSIM
+                {t('buyNewEsim')}
               </Link>
             </li>
             <li>
@@ -97,7 +99,7 @@ export function AccountMenu({ loggedIn, user, onLogout }: AccountMenuProps) {
                   onLogout();
                 }}
               >
-                Logout
+                {t('logout')}
               </Link>
             </li>
           </ul>

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '@/shared/api/types';
+import { LanguageSwitcher } from '@/shared/i18n/LanguageSwitcher';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { AccountMenu } from './AccountMenu';
 import { beirutDay, formatDateLine, isFaqActive } from './navRules';
 import { SocialLinks } from './SocialLinks';
@@ -18,6 +21,8 @@ const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.
 
 /** The header of every page (spec section 2), without data fetching. */
 export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewProps) {
+  const { t } = useTranslation('layout');
+  const locale = useLocale();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const faqActive = isFaqActive(pathname);
@@ -61,12 +66,15 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
     <header className={styles.header}>
       <div className={`${styles.topBar} surface-dark`}>
         <p className={styles.dateLine}>
-          <time dateTime={beirutDay(now)}>{formatDateLine(now)}</time>
+          <time dateTime={beirutDay(now)}>{formatDateLine(now, locale)}</time>
         </p>
-        <SocialLinks tone="light" />
+        <div className={styles.topBarEnd}>
+          <LanguageSwitcher tone="light" />
+          <SocialLinks tone="light" />
+        </div>
       </div>
       <div className={styles.mainBar}>
-        <Link to="/" className={styles.brand} aria-label={`${brand} home`}>
+        <Link to="/" className={styles.brand} aria-label={t('homeLink', { brand })}>
           <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
             <rect width="32" height="32" rx="7" fill="currentColor" />
             <path d="M16 5l6 9h-4l5 7h-5v6h-4v-6H9l5-7h-4z" fill="#fff" />
@@ -84,21 +92,21 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
             setMenuOpen((o) => !o);
           }}
         >
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('menu')}</span>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <nav ref={nav} id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+        <nav ref={nav} id="site-nav" aria-label={t('mainNav')} className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
           <ul className={styles.navList}>
             <li>
               <NavLink to="/plans" className={navClass} onClick={close}>
-                Plans
+                {t('navPlans')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/setup-guide" className={navClass} onClick={close}>
-                Setup Guide
+                {t('navSetupGuide')}
               </NavLink>
             </li>
             <li>
@@ -109,18 +117,18 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
                 aria-current={faqActive ? 'page' : undefined}
                 onClick={close}
               >
-                FAQ
+                {t('navFaq')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/contactus" className={navClass} onClick={close}>
-                Let&apos;s Talk
+                {t('navContact')}
               </NavLink>
             </li>
           </ul>
           <div className={styles.actions}>
             <Link to="/plans" className={styles.buyNow} onClick={close}>
-              Buy Now
+              {t('buyNow')}
             </Link>
             <AccountMenu loggedIn={loggedIn} user={user} onLogout={onLogout} />
           </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
@@ -35,6 +36,7 @@ export function Header({ now }: { now?: Date }) {
  */
 export function Layout({ children, now }: { children?: ReactNode; now?: Date }) {
   const { brand } = useConfig();
+  const { t } = useTranslation('layout');
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
   const { pathname } = useLocation();
@@ -44,7 +46,7 @@ export function Layout({ children, now }: { children?: ReactNode; now?: Date }) 
   return (
     <div className={styles.shell}>
       <a href="#main" className={`${styles.skipLink} surface-dark`}>
-        Skip to content
+        {t('skipToContent')}
       </a>
       <ScrollToTop />
       <Header now={now} />

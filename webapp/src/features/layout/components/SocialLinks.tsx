@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styles from './Layout.module.css';
 
 type Social = { name: string; href: string; path: string };
@@ -28,11 +29,12 @@ const SOCIALS: Social[] = [
 
 /** Social network links with drawn icons; each link is named for screen readers. */
 export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const { t } = useTranslation('layout');
   return (
     <ul className={`${styles.socials} ${tone === 'light' ? styles.socialsLight : ''}`}>
       {SOCIALS.map((s) => (
         <li key={s.name}>
-          <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.name} (opens in a new tab)`}>
+          <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={t('opensInNewTab', { name: s.name })}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d={s.path} fill="currentColor" />
             </svg>
