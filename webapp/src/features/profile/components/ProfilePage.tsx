@@ -13,7 +13,9 @@ import { PlanAccordion } from './PlanAccordion';
 import styles from './Profile.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 import { useOnline } from '@/shared/offline/useOnline';
-import { formatSavedAt } from '../api/savedAt';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { formatDateTime } from '../api/savedAt';
 import { useInstallKit, type SavedKitState } from '../hooks/useInstallKit';
 import { SavedKit } from './SavedKit';
 
@@ -69,30 +71,31 @@ export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
   return <Tabs label="My eSIMs" items={items} selected={tab} onSelect={setTab} />;
 }
 
-/** The customer's locale for dates (the i18n core will provide it). */
-const userLocale = () => (typeof navigator === 'undefined' ? 'en' : navigator.language || 'en');
-
-/** savedLine is "Saved …" for a saved kit, '' otherwise. */
-const savedLine = (kit: SavedKitState): string => (kit.status === 'ready' ? `Saved ${formatSavedAt(kit.kit.savedAt, userLocale())}` : '');
+/** useSavedLine is "Saved …" (in the customer's locale) for a saved kit, '' otherwise. */
+function useSavedLine(kit: SavedKitState): string {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  return kit.status === 'ready' ? t('kitSavedAt', { time: formatDateTime(kit.kit.savedAt, locale) }) : '';
+}
 
 /** OfflineKit is the profile without a network: the banner and the kit saved on this device. */
 export function OfflineKit({ kit }: { kit: SavedKitState }) {
+  const { t } = useTranslation('profile');
+  const saved = useSavedLine(kit);
   return (
     <>
       <div role="status" className={styles.offlineBanner}>
         <span aria-hidden="true">⚠</span>
-        <span>You are offline. Showing the install details saved on this device.</span>
+        <span>{t('kitOfflineBanner')}</span>
       </div>
-      {kit.status === 'loading' && <Spinner label="Loading the saved install details" />}
-      {kit.status === 'none' && (
-        <p className={styles.empty}>No install details are saved on this device yet. Open My eSIMs once while online to keep them for offline use.</p>
-      )}
+      {kit.status === 'loading' && <Spinner label={t('kitLoading')} />}
+      {kit.status === 'none' && <p className={styles.empty}>{t('kitOfflineNone')}</p>}
       {kit.status === 'error' && (
         <p role="alert" className={styles.error}>
-          The install details saved on this device could not be read.
+          {t('kitReadError')}
         </p>
       )}
-      {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={savedLine(kit)} />}
+      {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={saved} />}
     </>
   );
 }
@@ -108,6 +111,8 @@ export function ProfilePage() {
   const { state, retry } = useEsims();
   const online = useOnline();
   const kit = useInstallKit(state.status === 'ready' ? state.esims : null);
+  const saved = useSavedLine(kit);
+  const { t } = useTranslation('profile');
 
   return (
     <div className="page">
@@ -125,12 +130,16 @@ export function ProfilePage() {
             </button>
           </div>
           {/* A network that fails while the browser thinks it is online (airport Wi-Fi): the saved kit still helps. */}
-          {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={savedLine(kit)} />}
+          {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={saved} />}
         </>
       )}
       {online && state.status === 'ready' && (
         <>
-          {kit.status === 'ready' && <p className={styles.savedAt}>Install details kept on this device for offline use. {savedLine(kit)}</p>}
+          {kit.status === 'ready' && (
+            <p className={styles.savedAt}>
+              {t('kitKept')} {saved}
+            </p>
+          )}
           <ProfileView esims={state.esims} />
         </>
       )}

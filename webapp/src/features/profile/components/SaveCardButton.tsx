@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/shared/config/ConfigContext';
 import type { KitEsim } from '@/shared/offline/installKit';
 import styles from './Profile.module.css';
@@ -18,6 +19,7 @@ type Status = 'idle' | 'busy' | 'done' | 'error';
  */
 export function SaveCardButton({ esim, saved = '' }: SaveCardButtonProps) {
   const { brand } = useConfig();
+  const { t } = useTranslation('profile');
   const [status, setStatus] = useState<Status>('idle');
 
   const save = async () => {
@@ -30,11 +32,11 @@ export function SaveCardButton({ esim, saved = '' }: SaveCardButtonProps) {
         brand,
         dir,
         texts: {
-          title: 'eSIM install card',
-          smdp: 'SM-DP+ address',
-          activationCode: 'Activation code',
-          iccid: 'ICCID',
-          plan: 'Plan',
+          title: t('kitCardTitle'),
+          smdp: t('kitSmdp'),
+          activationCode: t('kitActivationCode'),
+          iccid: t('kitIccid'),
+          plan: t('kitPlan'),
           saved,
         },
       });
@@ -48,12 +50,12 @@ export function SaveCardButton({ esim, saved = '' }: SaveCardButtonProps) {
   return (
     <div className={styles.saveCard}>
       <button type="button" className={styles.smallButton} onClick={() => void save()} disabled={status === 'busy'} aria-describedby={`card-status-${esim.iccid}`}>
-        Save install card
+        {t('kitSaveCard')}
       </button>
       <span id={`card-status-${esim.iccid}`} role="status" className={status === 'error' ? styles.error : styles.copied}>
-        {status === 'busy' && 'Making the install card…'}
-        {status === 'done' && 'Install card saved.'}
-        {status === 'error' && 'The install card could not be made. Please try again.'}
+        {status === 'busy' && t('kitSaveCardBusy')}
+        {status === 'done' && t('kitSaveCardDone')}
+        {status === 'error' && t('kitSaveCardError')}
       </span>
     </div>
   );

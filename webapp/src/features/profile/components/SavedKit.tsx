@@ -1,17 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/useLocale';
 import type { InstallKit, KitEsim, KitPlan } from '@/shared/offline/installKit';
-import { formatDateText } from '@/shared/format/format';
+import { instant } from '../api/profile';
+import { formatDateTime } from '../api/savedAt';
 import { CopyButton } from './CopyButton';
 import { SaveCardButton } from './SaveCardButton';
 import styles from './Profile.module.css';
 
-/** planValidity says how long a saved plan runs. */
-function planValidity(p: KitPlan): string {
-  const end = formatDateText(p.endTime);
-  if (end) return `Valid until ${end}`;
-  return formatDateText(p.startTime) ? '' : 'Not started';
+type T = ReturnType<typeof useTranslation<'profile'>>['t'];
+
+/** planValidity says how long a saved plan runs: its end, or that it has not started. */
+function planValidity(p: KitPlan, t: T, locale: string): string {
+  const end = instant(p.endTime);
+  if (end !== null) return t('kitValidUntil', { date: formatDateTime(end, locale) });
+  return instant(p.startTime) === null ? t('kitNotStarted') : '';
 }
 
 function SavedEsim({ esim, saved }: { esim: KitEsim; saved: string }) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
   const headingId = `saved-esim-${esim.iccid}`;
   return (
     <article className={styles.esim} aria-labelledby={headingId}>
@@ -22,27 +29,27 @@ function SavedEsim({ esim, saved }: { esim: KitEsim; saved: string }) {
         <div className={styles.install}>
           <div className={styles.qr}>
             {esim.qrPng ? (
-              <img src={`data:image/png;base64,${esim.qrPng}`} alt={`QR code to install the eSIM ${esim.iccid}`} width={180} height={180} />
+              <img src={`data:image/png;base64,${esim.qrPng}`} alt={t('kitQrAlt', { iccid: esim.iccid })} width={180} height={180} />
             ) : (
-              <p className={styles.muted}>The QR code is not available yet.</p>
+              <p className={styles.muted}>{t('kitQrMissing')}</p>
             )}
           </div>
           {esim.lpa && (
             <dl className={styles.codes}>
-              <CopyButton label="SM-DP+ address" value={esim.smdp} />
-              <CopyButton label="Activation code" value={esim.activationCode} />
+              <CopyButton label={t('kitSmdp')} value={esim.smdp} />
+              <CopyButton label={t('kitActivationCode')} value={esim.activationCode} />
             </dl>
           )}
           {(esim.iosLink || esim.androidLink) && (
             <ul className={styles.installLinks}>
               {esim.iosLink && (
                 <li>
-                  <a href={esim.iosLink}>Install on iPhone</a>
+                  <a href={esim.iosLink}>{t('kitInstallIphone')}</a>
                 </li>
               )}
               {esim.androidLink && (
                 <li>
-                  <a href={esim.androidLink}>Install on Android</a>
+                  <a href={esim.androidLink}>{t('kitInstallAndroid')}</a>
                 </li>
               )}
             </ul>
@@ -50,13 +57,13 @@ function SavedEsim({ esim, saved }: { esim: KitEsim; saved: string }) {
           <SaveCardButton esim={esim} saved={saved} />
         </div>
         <div className={styles.plans}>
-          <h3 className={styles.subhead}>Plans</h3>
+          <h3 className={styles.subhead}>{t('kitPlans')}</h3>
           <ul className={styles.savedPlans}>
             {esim.plans.map((p, i) => {
-              const validity = planValidity(p);
+              const validity = planValidity(p, t, locale);
               return (
                 <li key={`${p.name}-${i}`}>
-                  <span className={styles.planName}>{p.name || 'Plan'}</span>
+                  <span className={styles.planName}>{p.name || t('kitPlan')}</span>
                   {validity && <span className={styles.muted}>{validity}</span>}
                 </li>
               );
@@ -76,11 +83,12 @@ type SavedKitProps = {
 
 /** The install kit saved on this device: each eSIM's QR code, codes, install links and plans. */
 export function SavedKit({ kit, saved }: SavedKitProps) {
-  if (kit.esims.length === 0) return <p className={styles.empty}>No install details are saved on this device.</p>;
+  const { t } = useTranslation('profile');
+  if (kit.esims.length === 0) return <p className={styles.empty}>{t('kitEmpty')}</p>;
   return (
     <section aria-labelledby="saved-kit-title">
       <h2 id="saved-kit-title" className={styles.savedTitle}>
-        Install details saved on this device
+        {t('kitTitle')}
       </h2>
       <p className={styles.savedAt}>{saved}</p>
       <div className={styles.esims}>
