@@ -7,7 +7,7 @@ const bundle = (state: string, name: string): EsimBundle =>
   ({
     bundleId: `b-${name}`,
     bundleDisplayName: name,
-    description: null,
+    description: '',
     name,
     assignmentDatetime: '2026-11-20T10:00:00Z',
     startTime: state === 'Queued' ? null : '2026-11-20T10:00:00Z',
@@ -28,7 +28,7 @@ const esim = (iccid: string, bundles: EsimBundle[], qr = ''): Esim =>
     accountId: 'acc',
     base64QRCodeImage: qr,
     linkOnIphone: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.example.com%24K2-ABC',
-    actionDate: null,
+    actionDate: '2026-11-20T10:00:00Z',
     bundles,
   }) as Esim;
 
