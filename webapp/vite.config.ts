@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY } from '@storybook/addon-vitest/constants';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -8,6 +9,13 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every story runs once per locale: one Chromium instance each, named `storybook (<locale>)`,
+ * that starts its stories with the toolbar's `locale` global set (the addon's initialGlobals,
+ * per instance). `--project storybook` runs all three; `--project 'storybook (ar)'` one.
+ */
+const storyLocales = ['en', 'ar', 'fr'] as const;
 
 // Debian's Chromium: the project never downloads a browser build of its own.
 const chromiumArgs = [
@@ -35,6 +43,8 @@ const optimizeDeps = {
     'react-router',
     'react-select',
     'countries-list',
+    'i18next',
+    'react-i18next',
     'msw',
     'msw/browser',
     '@tanstack/react-query',
@@ -113,7 +123,14 @@ function pwa(): PluginOption {
   });
 }
 
-export default defineConfig({
+// react-router's package exports only its development build to bundlers (dev warnings on);
+// the production build next to it is the same code with them off. Builds take that one.
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+  `${path.sep}development${path.sep}`,
+  `${path.sep}production${path.sep}`,
+);
+
+export default defineConfig(({ command }) => ({
   // The service worker belongs to the built shop, not to unit tests or Storybook.
   plugins: [react(), process.env.VITEST ? null : pwa()],
   optimizeDeps,
@@ -121,11 +138,12 @@ export default defineConfig({
   resolve: {
     // The contract (constants, shared test vectors) lives in the Go module's contract/
     // folder, the HAR fixtures in its fixtures/ folder.
-    alias: {
-      '@contract': path.resolve(dirname, '../contract'),
-      '@fixtures': path.resolve(dirname, '../fixtures'),
-      '@': path.resolve(dirname, 'src'),
-    },
+    alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      { find: '@contract', replacement: path.resolve(dirname, '../contract') },
+      { find: '@fixtures', replacement: path.resolve(dirname, '../fixtures') },
+      { find: '@', replacement: path.resolve(dirname, 'src') },
+    ],
   },
   build: {
     target: 'es2022',
@@ -171,10 +189,14 @@ export default defineConfig({
                 args: chromiumArgs,
               },
             }),
-            instances: [{ browser: 'chromium' }],
+            instances: storyLocales.map((locale) => ({
+              browser: 'chromium' as const,
+              name: `storybook (${locale})`,
+              provide: { [STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY]: { locale } },
+            })),
           },
         },
       },
     ],
   },
-});
+}));

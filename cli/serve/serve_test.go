@@ -236,7 +236,7 @@ func TestConfigJSON(t *testing.T) {
 	want := map[string]any{
 		"brand": "CedarSIM", "apiBase": "/api/v1/", "supportBase": "/esim-service/api/v1/", "esimCheckBase": "/esim-check/api/v1/",
 		"logPushUrl": "/loki/api/v1/push", "logPushEnabled": false, "supportPhone": "+961 1 555 010",
-		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "sandbox": true,
+		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "whatsapp": "", "sandbox": true,
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -265,6 +265,12 @@ func TestResolve(t *testing.T) {
 				t.Fatalf("%+v", o.Config)
 			}
 		}},
+		{name: "whatsapp normalised", opts: Options{Config: RuntimeConfig{WhatsApp: "+961 71 555 010"}}, check: func(t *testing.T, o *Options) {
+			if o.Config.WhatsApp != "96171555010" {
+				t.Fatalf("whatsapp = %q", o.Config.WhatsApp)
+			}
+		}},
+		{name: "whatsapp not international", opts: Options{Config: RuntimeConfig{WhatsApp: "071 555 010"}}, wantErr: "--whatsapp"},
 		{name: "support url alone", opts: Options{SupportURL: "https://s.example/"}, wantErr: "need --api-url"},
 		{name: "upstream without the others", opts: Options{APIURL: "https://a.example/api/v1/"}, wantErr: "--support-url"},
 		{name: "relative upstream", opts: Options{APIURL: "/x/", SupportURL: "/y/", ESIMCheckURL: "/z/"}, wantErr: "absolute"},

@@ -119,7 +119,7 @@ describe('offline install kit', () => {
       expect(await codeOf(page, 'SM-DP+ address')).toBe(smdp);
       expect(await codeOf(page, 'Activation code')).toBe(code);
       await expect.poll(() => page.getByText(/^Saved \S/).first().innerText()).toMatch(/^Saved .*\d{1,2}:\d{2}/);
-      expect(await page.getByRole('link', { name: 'Install on Android' }).getAttribute('href')).toContain('esimsetup.android.com');
+      expect(await page.getByRole('link', { name: 'Install on an Android phone' }).getAttribute('href')).toContain('esimsetup.android.com');
       // Nothing failed loudly: no error alert instead of the kit.
       expect(await page.getByText('Your eSIMs could not be loaded. Please try again.').count()).toBe(0);
       await shoot(page, 'offline-kit');

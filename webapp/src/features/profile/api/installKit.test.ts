@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Esim, EsimBundle } from '@/shared/api/types';
-import { androidInstallLink, kitEsims } from './installKit';
+import { kitEsims } from './installKit';
 import { formatDateTime } from './savedAt';
 
 const bundle = (state: string, name: string): EsimBundle =>
@@ -62,14 +62,6 @@ describe('kitEsims', () => {
   it('keeps the QR code and plans when the install link cannot be read, without codes or links', () => {
     const e = { ...esim('1', [bundle('Active', 'A')], 'QUFB'), linkOnIphone: 'not a link' };
     expect(kitEsims([e])[0]).toMatchObject({ qrPng: 'QUFB', lpa: '', smdp: '', activationCode: '', iosLink: '', androidLink: '' });
-  });
-});
-
-describe('androidInstallLink', () => {
-  it('URL-encodes the whole activation code as carddata', () => {
-    expect(androidInstallLink('LPA:1$smdp.example.com$K2-ABC')).toBe(
-      'https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.example.com%24K2-ABC',
-    );
   });
 });
 

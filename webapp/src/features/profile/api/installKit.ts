@@ -1,22 +1,20 @@
 import type { Esim, EsimBundle } from '@/shared/api/types';
 import type { KitEsim } from '@/shared/offline/installKit';
 import { bundleTab } from './profile';
-import { fromIPhoneLink, lpaString } from './lpa';
-
-/** androidInstallLink is Android's one-tap install link for an activation code. */
-export const androidInstallLink = (lpa: string): string =>
-  `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+import { androidLink, fromIPhoneLink, lpaString } from './lpa';
 
 /** kitEsim is one eSIM's install details with the given plans; qr is a QR code loaded separately. */
 export function kitEsim(esim: Esim, bundles: readonly EsimBundle[], qr = ''): KitEsim {
   let lpa = '';
   let smdp = '';
   let activationCode = '';
+  let android = '';
   try {
     const c = fromIPhoneLink(esim.linkOnIphone);
     lpa = lpaString(c);
     smdp = c.smdp;
     activationCode = c.matchingId;
+    android = androidLink(c);
   } catch {
     // No readable code: the kit still keeps the QR code and the plans.
   }
@@ -28,7 +26,7 @@ export function kitEsim(esim: Esim, bundles: readonly EsimBundle[], qr = ''): Ki
     smdp,
     activationCode,
     iosLink: lpa ? esim.linkOnIphone : '',
-    androidLink: lpa ? androidInstallLink(lpa) : '',
+    androidLink: android,
     plans: bundles.map((b) => ({
       name: b.bundleDisplayName || b.name || b.description || '',
       state: b.bundleState,

@@ -3,17 +3,23 @@ import { expect, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
 import { shopParameters } from '@/shared/testing/storybook';
+import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard } from './EsimCard';
 
 const esims = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;
 const [first, , third] = esims as [Esim, Esim, Esim];
+
+/** Mid-plan for the fixture's Active bundle (2025-06-12 to 2025-07-12): no notice. */
+const MID_PLAN = Date.parse('2025-06-20T08:00:00Z');
+/** The Active bundle with 90% of its 5 GB used. */
+const lowData: Esim = { ...first, bundles: first.bundles.map((b) => (b.bundleState === 'Active' ? { ...b, remainingQuantity: 500_000_000 } : b)) };
 
 const meta = {
   title: 'profile/EsimCard',
   // Filled, Error and Mobile are compared with their visual baselines.
   tags: ['visual'],
   component: EsimCard,
-  args: { esim: first, bundles: first.bundles, ios: false },
+  args: { esim: first, bundles: first.bundles, platform: 'other', fetchedAt: MID_PLAN },
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.info': 'success', 'esims.qrCode': 'success' } }),
 } satisfies Meta<typeof EsimCard>;
 export default meta;
@@ -23,14 +29,54 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('link', { name: 'Top up this eSIM' })).toBeInTheDocument();
-    await expect(c.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
+    // Not a phone: both one-tap links, next to the QR code.
+    await expect(c.getByRole('link', { name: 'Install on an iPhone' })).toHaveAttribute('href', first.linkOnIphone);
+    await expect(c.getByRole('link', { name: 'Install on an Android phone' })).toHaveAttribute('href', androidLink(fromIPhoneLink(first.linkOnIphone)));
+    await expect(c.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', expect.stringContaining(first.iccid));
   },
 };
 
 export const OnIPhone: Story = {
-  args: { ios: true },
+  args: { platform: 'ios' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'Install on this iPhone' })).toHaveAttribute('href', first.linkOnIphone);
+    const c = within(canvasElement);
+    await expect(c.getByRole('link', { name: 'Install on this iPhone' })).toHaveAttribute('href', first.linkOnIphone);
+    await expect(c.queryByRole('link', { name: /Android/ })).not.toBeInTheDocument();
+  },
+};
+
+export const OnAndroid: Story = {
+  args: { platform: 'android' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('link', { name: 'Install on this Android phone' })).toHaveAttribute('href', androidLink(fromIPhoneLink(first.linkOnIphone)));
+    await expect(c.queryByRole('link', { name: /iPhone/ })).not.toBeInTheDocument();
+  },
+};
+
+/** 90% of the data used: the notice with its top-up button (the plain one goes). */
+export const LowData: Story = {
+  args: { esim: lowData, bundles: lowData.bundles },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('You have used 90% of your data.')).toBeInTheDocument();
+    await expect(c.getAllByRole('link', { name: 'Top up this eSIM' })).toHaveLength(1);
+  },
+};
+
+/** 18 hours before the plan ends. */
+export const EndingSoon: Story = {
+  args: { fetchedAt: Date.parse('2025-07-11T12:00:00Z') },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/This plan ends within 24 hours/)).toBeInTheDocument();
+  },
+};
+
+/** No WhatsApp number in the runtime configuration: no WhatsApp button. */
+export const WithoutWhatsApp: Story = {
+  parameters: shopParameters({ app: { config: { whatsapp: '' } } }),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
   },
 };
 

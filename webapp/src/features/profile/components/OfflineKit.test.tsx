@@ -80,7 +80,7 @@ describe('offline install kit on the profile', () => {
     expect(within(card).getByRole('img', { name: 'QR code to install the eSIM 8996100000000000001' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,iVBOR/));
     expect(within(card).getByText('smdp.example.com')).toBeInTheDocument();
     expect(within(card).getByText('K2-ABC')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Install on Android' })).toHaveAttribute('href', expect.stringContaining('esimsetup.android.com'));
+    expect(within(card).getByRole('link', { name: 'Install on an Android phone' })).toHaveAttribute('href', expect.stringContaining('esimsetup.android.com'));
     expect(within(card).getByText('Turkey 5GB')).toBeInTheDocument();
     expect(within(card).getByText('Valid until Nov 27, 2026, 12:00 PM')).toBeInTheDocument();
     expect(screen.getByText('Saved Nov 23, 2026, 8:30 PM')).toBeInTheDocument();

@@ -4,6 +4,8 @@ import { useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import type { Esim } from '@/shared/api/types';
 import { Spinner } from '@/shared/components/Spinner';
+import type { Platform } from '@/shared/device/platform';
+import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import { formatDateText } from '@/shared/format/format';
 import { texts } from '@/shared/messages/messages';
 import { bundleTab, sortHistory } from '../api/profile';
@@ -28,7 +30,15 @@ function esimsIn(esims: Esim[], tab: 'active' | 'expired') {
 
 const Nothing = () => <p className={styles.empty}>{texts.nothingToShow}</p>;
 
-export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
+type ProfileViewProps = {
+  esims: Esim[];
+  /** When the list was read (ms), for the usage notices. */
+  fetchedAt?: number;
+  /** The device family; read from the user agent by default. */
+  platform?: Platform;
+};
+
+export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
   const [tab, setTab] = useState<TabKey>('active');
 
   const list = (which: 'active' | 'expired') => () => {
@@ -37,7 +47,7 @@ export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
     return (
       <div className={styles.esims}>
         {items.map(({ esim, bundles }) => (
-          <EsimCard key={esim.iccid} esim={esim} bundles={bundles} ios={ios} />
+          <EsimCard key={esim.iccid} esim={esim} bundles={bundles} fetchedAt={fetchedAt} platform={platform} />
         ))}
       </div>
     );
@@ -140,7 +150,10 @@ export function ProfilePage() {
               {t('kitKept')} {saved}
             </p>
           )}
-          <ProfileView esims={state.esims} />
+          <ProfileView esims={state.esims} fetchedAt={state.fetchedAt} />
+          <div className={styles.help}>
+            <WhatsAppButton />
+          </div>
         </>
       )}
     </div>

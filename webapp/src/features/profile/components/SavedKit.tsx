@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentPlatform } from '@/shared/device/platform';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { InstallKit, KitEsim, KitPlan } from '@/shared/offline/installKit';
 import { instant } from '../api/profile';
 import { formatDateTime } from '../api/savedAt';
 import { CopyButton } from './CopyButton';
+import { InstallLinks } from './InstallLinks';
 import { SaveCardButton } from './SaveCardButton';
 import styles from './Profile.module.css';
 
@@ -18,6 +21,7 @@ function planValidity(p: KitPlan, t: T, locale: string): string {
 
 function SavedEsim({ esim, saved }: { esim: KitEsim; saved: string }) {
   const { t } = useTranslation('profile');
+  const [platform] = useState(currentPlatform);
   const locale = useLocale();
   const headingId = `saved-esim-${esim.iccid}`;
   return (
@@ -40,20 +44,8 @@ function SavedEsim({ esim, saved }: { esim: KitEsim; saved: string }) {
               <CopyButton label={t('kitActivationCode')} value={esim.activationCode} />
             </dl>
           )}
-          {(esim.iosLink || esim.androidLink) && (
-            <ul className={styles.installLinks}>
-              {esim.iosLink && (
-                <li>
-                  <a href={esim.iosLink}>{t('kitInstallIphone')}</a>
-                </li>
-              )}
-              {esim.androidLink && (
-                <li>
-                  <a href={esim.androidLink}>{t('kitInstallAndroid')}</a>
-                </li>
-              )}
-            </ul>
-          )}
+          {/* The same one-tap links as online: this phone's, or both elsewhere. */}
+          {esim.lpa && <InstallLinks platform={platform} code={{ smdp: esim.smdp, matchingId: esim.activationCode }} iPhoneLink={esim.iosLink} />}
           <SaveCardButton esim={esim} saved={saved} />
         </div>
         <div className={styles.plans}>
