@@ -1,12 +1,20 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY } from '@storybook/addon-vitest/constants';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vite';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every story runs once per locale: one Chromium instance each, named `storybook (<locale>)`,
+ * that starts its stories with the toolbar's `locale` global set (the addon's initialGlobals,
+ * per instance). `--project storybook` runs all three; `--project 'storybook (ar)'` one.
+ */
+const storyLocales = ['en', 'ar', 'fr'] as const;
 
 // Debian's Chromium: the project never downloads a browser build of its own.
 const chromiumArgs = [
@@ -34,6 +42,8 @@ const optimizeDeps = {
     'react-router',
     'react-select',
     'countries-list',
+    'i18next',
+    'react-i18next',
     'msw',
     'msw/browser',
     '@tanstack/react-query',
@@ -41,18 +51,26 @@ const optimizeDeps = {
   ],
 };
 
-export default defineConfig({
+// react-router's package exports only its development build to bundlers (dev warnings on);
+// the production build next to it is the same code with them off. Builds take that one.
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+  `${path.sep}development${path.sep}`,
+  `${path.sep}production${path.sep}`,
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
     // The contract (constants, shared test vectors) lives in the Go module's contract/
     // folder, the HAR fixtures in its fixtures/ folder.
-    alias: {
-      '@contract': path.resolve(dirname, '../contract'),
-      '@fixtures': path.resolve(dirname, '../fixtures'),
-      '@': path.resolve(dirname, 'src'),
-    },
+    alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      { find: '@contract', replacement: path.resolve(dirname, '../contract') },
+      { find: '@fixtures', replacement: path.resolve(dirname, '../fixtures') },
+      { find: '@', replacement: path.resolve(dirname, 'src') },
+    ],
   },
   build: {
     target: 'es2022',
@@ -98,10 +116,14 @@ export default defineConfig({
                 args: chromiumArgs,
               },
             }),
-            instances: [{ browser: 'chromium' }],
+            instances: storyLocales.map((locale) => ({
+              browser: 'chromium' as const,
+              name: `storybook (${locale})`,
+              provide: { [STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY]: { locale } },
+            })),
           },
         },
       },
     ],
   },
-});
+}));

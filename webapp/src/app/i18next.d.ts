@@ -1,4 +1,6 @@
 // Typed keys: t('key') of a namespace is checked against its English catalogue.
+import type home from '@/features/home/locales/en.json';
+import type plans from '@/features/plans/locales/en.json';
 import type contact from '@/features/contact/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type profile from '@/features/profile/locales/en.json';
@@ -9,7 +11,9 @@ declare module 'i18next' {
     defaultNS: 'shared';
     resources: {
       shared: typeof shared;
+      home: typeof home;
       layout: typeof layout;
+      plans: typeof plans;
       profile: typeof profile;
       contact: typeof contact;
     };
