@@ -90,7 +90,7 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
 
 /**
  * When the figures were read ("As of", Beirut time) and, with enough readings on this device,
- * when the data runs out at the current pace (or that it lasts until the plan ends).
+ * when the data runs out at the current pace (or that it lasts until the plan, not yet over, ends).
  */
 export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: number; runOut: number | null; endTime: string | null }) {
   const { t } = useTranslation('profile');
@@ -101,7 +101,7 @@ export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: numb
       <p className={styles.asOf}>{t('usageAsOf', { time: formatWhen(fetchedAt, locale) })}</p>
       {runOut !== null && (
         <p className={styles.estimate}>
-          {end !== null && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
+          {end !== null && end > fetchedAt && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
         </p>
       )}
     </>
