@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Measures the plans page per keystroke in Chromium with the full catalogue (249
 // countries): from the keydown to the end of React's commit plus style and layout, i.e.
-// the work that must fit in one frame. Production build; budget 16 ms (issue 5).
+// the work that must fit in one frame. Production build; budget: the slowest keystroke
+// within 16 ms (issue 12), measured without CPU throttling (a desktop-class core) unless
+// --cpu-throttle N slows the page's CPU N times (Lighthouse mobile uses 4) for a look at
+// a mid-range phone.
 //
 // Two figures per keystroke: wall time (performance.now) and main-thread CPU time (the
 // thread durations of the trace's top-level tasks between the two marks). On a busy
 // machine wall time includes waiting for a core; CPU time is the page's own cost, and it
 // is what the budget is checked against.
 //
-//   node scripts/bench-plans.mjs [--runs N] [--json] [--verbose] [--profile]
+//   node scripts/bench-plans.mjs [--runs N] [--cpu-throttle N] [--json] [--verbose] [--profile]
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +22,9 @@ import { build, preview } from 'vite';
 const BUDGET_MS = 16;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const numArg = (name, fallback) => (args.includes(name) && Number(args[args.indexOf(name) + 1]) > 0 ? Number(args[args.indexOf(name) + 1]) : fallback);
+const runs = numArg('--runs', 3);
+const throttle = numArg('--cpu-throttle', 1);
 
 // What a traveller types: broad one-letter queries (most countries match), narrowing
 // words, accents, and deleting back to an empty box.
@@ -88,7 +93,7 @@ try {
     root,
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(root, 'scripts/bench/plans.html') } },
+    build: { outDir, emptyOutDir: true, minify: !args.includes('--profile'), rollupOptions: { input: path.join(root, 'scripts/bench/plans.html') } },
   });
   server = await preview({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' }, build: { outDir } });
   const url = `${server.resolvedUrls.local[0]}scripts/bench/plans.html`;
@@ -130,6 +135,10 @@ try {
     document.addEventListener('input', stop, true);
   });
 
+  if (throttle > 1) {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
   const input = page.getByLabel('Where are you travelling?');
   await input.click();
   await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
@@ -156,17 +165,20 @@ try {
 
   const wall = stats(times);
   const cpuStats = stats(cpu);
-  const result = { countries: count, keystrokes: times.length, wallMs: wall, cpuMs: cpuStats, budgetMs: BUDGET_MS, optionsShownAtEnd: options };
+  const result = { countries: count, keystrokes: times.length, cpuThrottle: throttle, wallMs: wall, cpuMs: cpuStats, budgetMs: BUDGET_MS, optionsShownAtEnd: options };
   if (args.includes('--verbose')) console.log(times.map((t, i) => `${script[i % script.length]}:${t.toFixed(1)}/${cpu[i]?.toFixed(1)}`).join(' '));
   if (args.includes("--json")) console.log(JSON.stringify(result));
   else {
-    console.log(`plans page, ${result.countries} countries, ${result.keystrokes} keystrokes (filter + re-render + layout):`);
+    console.log(`plans page, ${result.countries} countries, ${result.keystrokes} keystrokes (filter + re-render + layout), CPU throttling ${throttle === 1 ? 'none' : `${throttle}x`}:`);
     console.log(`  main-thread CPU: median ${cpuStats.median} ms, p95 ${cpuStats.p95} ms, max ${cpuStats.max} ms (budget ${BUDGET_MS} ms)`);
     console.log(`  wall clock:      median ${wall.median} ms, p95 ${wall.p95} ms, max ${wall.max} ms (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
   }
-  // p95, not max: one keystroke in twenty may share its frame with a GC or a late image.
-  if (cpuStats.p95 > BUDGET_MS) {
-    console.error(`bench-plans: p95 ${cpuStats.p95} ms of main-thread CPU per keystroke, over the ${BUDGET_MS} ms frame budget`);
+  // The slowest keystroke counts (issue 12), in main-thread CPU time: wall time on a
+  // machine shared with other work includes waiting for a core.
+  // Throttled runs are a look at a slow phone: reported, not checked (the budget is per frame
+  // of an unthrottled core).
+  if (throttle === 1 && cpuStats.max > BUDGET_MS) {
+    console.error(`bench-plans: slowest keystroke ${cpuStats.max} ms of main-thread CPU, over the ${BUDGET_MS} ms frame budget`);
     process.exitCode = 1;
   }
 } finally {

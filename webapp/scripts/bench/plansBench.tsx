@@ -10,6 +10,8 @@ import { PlansView } from '@/features/plans/components/PlansView';
 import type { Bundle, CatalogApi, Country } from '@/features/plans/api/types';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/shared/query/queryClient';
 
 type FlagIconsCountry = { code: string; name: string; iso: boolean };
 
@@ -33,7 +35,9 @@ if (!root) throw new Error('no #root');
 createRoot(root).render(
   <StrictMode>
     <ConfigProvider config={fixtureConfig()}>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,
 );

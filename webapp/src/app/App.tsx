@@ -1,26 +1,34 @@
 import type { i18n as I18n } from 'i18next';
-import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { KitOwnerGuard } from '@/shared/offline/KitOwnerGuard';
 import { QueryProvider } from '@/shared/query/QueryProvider';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
-/** App wires the language, configuration, the API client, server state, the bot check and the router. */
+/**
+ * App wires the language, configuration, the API client, server state, the bot check and
+ * the router. The router is declarative (BrowserRouter): the data router
+ * (createBrowserRouter) would add ~16 KB gzip to the entry for loaders and actions the shop
+ * does not use (docs/performance.md).
+ */
 export function App({ config, services, i18n }: { config: RuntimeConfig; services: ApiServices; i18n: I18n }) {
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider config={config}>
         <ApiProvider services={services}>
           {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
           <QueryProvider>
+            {/* The offline install kit belongs to the signed-in customer only (docs/offline.md). */}
+            <KitOwnerGuard />
             {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
             <CaptchaProvider>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
             </CaptchaProvider>
           </QueryProvider>
         </ApiProvider>

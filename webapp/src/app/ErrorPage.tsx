@@ -1,17 +1,14 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { texts } from '@/shared/messages/messages';
 import { PageTitle } from '@/shared/page/PageTitle';
 
-/** The router's error page: unknown routes and errors thrown while rendering or loading. */
-export function ErrorPage() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : '';
-  if (!isRouteErrorResponse(error)) console.error('route error', error);
+/** The error page: an unknown route (notFound) or an error thrown while rendering or loading a page. */
+export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
   return (
     <div className="page">
-      <PageTitle name={isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : texts.applicationErrorTitle} />
+      <PageTitle name={notFound ? 'Page not found' : texts.applicationErrorTitle} />
       <h1>{texts.applicationErrorTitle}</h1>
-      {status && <p>{status}</p>}
+      {notFound && <p>404 Not Found</p>}
       <p>
         <Link to="/">Back to the home page</Link>
       </p>

@@ -2,21 +2,31 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiServices } from '@/shared/api/ApiContext';
 import { loadConfig } from '@/shared/config/config';
-import { loadCatalogues } from '@/shared/i18n/catalogues';
+import { loadCatalogues, NAMESPACES } from '@/shared/i18n/catalogues';
 import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
 import { browserLocale } from '@/shared/i18n/locales';
 import { App } from './App';
+import { routePage } from './routes';
 import './global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const locale = browserLocale();
+// The page's module and texts download while the configuration is fetched (no waterfall).
+const page = routePage(window.location.pathname);
+page?.preload().catch(() => {
+  // Rendering the page downloads it again and shows the error page if that fails too.
+});
+const pageNamespaces = page?.ns && NAMESPACES.includes(page.ns) ? [page.ns] : [];
 // The configuration is fetched at start-up, never baked into the bundle; the frame's texts
 // (layout, shared) in the chosen language arrive alongside it, in parallel, so the first
 // render shows text and no key. English is the fallback of missing texts: loaded too.
-const catalogues = loadCatalogues(locale === 'en' ? ['en'] : [locale, 'en'], FRAME_NAMESPACES);
-Promise.all([loadConfig(), catalogues])
+const locales = locale === 'en' ? (['en'] as const) : ([locale, 'en'] as const);
+const catalogues = loadCatalogues(locales, FRAME_NAMESPACES);
+// The page's own texts: a failure here only means the page loads them again itself.
+const pageTexts = loadCatalogues(locales, pageNamespaces).catch(() => undefined);
+Promise.all([loadConfig(), catalogues, pageTexts])
   .then(([config]) => {
     const i18n = createI18n({ locale, document, global: true });
     createRoot(root).render(
@@ -37,3 +47,15 @@ Promise.all([loadConfig(), catalogues])
     box.append(h, p);
     root.replaceChildren(box);
   });
+
+// The service worker (offline app shell and install kit, docs/offline.md) registers after
+// the page has loaded, from its own small chunk: nothing of it is in the entry bundle.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    import('./registerServiceWorker')
+      .then((m) => m.registerServiceWorker())
+      .catch((err: unknown) => console.warn('service worker module not loaded', err instanceof Error ? err.message : err));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy } from 'react';
+import { MemoryRouter, useLocation, useNavigate, useRoutes, type NavigateFunction } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handlersFor, happyPath } from '@/mocks/handlers';
 import { ApiProvider, createApiServices } from '@/shared/api/ApiContext';
@@ -10,7 +11,7 @@ import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { QueryProvider } from '@/shared/query/QueryProvider';
 import { startMockServer } from '@/test/msw';
-import { routes } from './routes';
+import { AppRoutes, routePage, routes } from './routes';
 
 const server = startMockServer();
 const registered = { token: 't', refreshToken: 'r', isGuest: 'false' };
@@ -21,17 +22,39 @@ function renderApp(url: string, session: Record<string, string> = {}, overrides:
   server.use(...overrides);
   const config = fixtureConfig();
   const services = createApiServices(config, memoryStorage(session));
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = probe();
   render(
     <ConfigProvider config={config}>
       <ApiProvider services={services}>
         <QueryProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[url]}>
+            <AppRoutes />
+            <router.Probe />
+          </MemoryRouter>
         </QueryProvider>
       </ApiProvider>
     </ConfigProvider>,
   );
   return { router, services };
+}
+
+/** probe reads the memory router's location and navigates it, as the app's router does. */
+function probe() {
+  const state = { location: { pathname: '' } };
+  let navigate: NavigateFunction | undefined;
+  function Probe() {
+    state.location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
+  return {
+    state,
+    Probe,
+    navigate: async (to: string) => {
+      if (!navigate) throw new Error('the router has not rendered');
+      await navigate(to);
+    },
+  };
 }
 
 // Page modules are transformed on first import; warm them once so each test measures
@@ -87,7 +110,7 @@ describe('route table', () => {
 
   it('/token goes home', async () => {
     const { router } = renderApp('/token/abc');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
   });
 
   it.each(['/nope', '/faq/general-info/extra', '/cart'])('unknown route %s shows the error page', async (url) => {
@@ -95,22 +118,27 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
   });
 
-  it('a thrown error shows the error page', async () => {
+  it('a thrown error shows the error page in the frame, and navigating away clears it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Boom = () => {
       throw new Error('boom');
     };
     const root = routes[0];
     if (!root || root.index) throw new Error('the route table starts with the layout route');
-    const router = createMemoryRouter([{ path: root.path, element: root.element, errorElement: root.errorElement, children: [{ index: true, Component: Boom }] }], {
-      initialEntries: ['/'],
-    });
+    const table = [{ ...root, children: [{ path: 'boom', element: <Boom /> }, ...(root.children ?? [])] }];
+    function Tree() {
+      return useRoutes(table);
+    }
     const config = fixtureConfig();
+    const router = probe();
     render(
       <ConfigProvider config={config}>
         <ApiProvider services={createApiServices(config, memoryStorage())}>
           <QueryProvider>
-            <RouterProvider router={router} />
+            <MemoryRouter initialEntries={['/boom']}>
+              <Tree />
+              <router.Probe />
+            </MemoryRouter>
           </QueryProvider>
         </ApiProvider>
       </ConfigProvider>,
@@ -118,6 +146,51 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     // The page frame stays, so the visitor can navigate away.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await act(() => router.navigate('/privacy'));
+    expect(await screen.findByRole('heading', { level: 1, name: /Privacy/i }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('a page module that fails to load shows the error page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const root = routes[0];
+    if (!root || root.index) throw new Error('the route table starts with the layout route');
+    const Broken = lazy(() => Promise.reject(new Error('chunk failed')));
+    const table = [{ ...root, children: [{ index: true, element: <Broken /> }] }];
+    function Tree() {
+      return useRoutes(table);
+    }
+    const config = fixtureConfig();
+    render(
+      <ConfigProvider config={config}>
+        <ApiProvider services={createApiServices(config, memoryStorage())}>
+          <QueryProvider>
+            <MemoryRouter initialEntries={['/']}>
+              <Tree />
+            </MemoryRouter>
+          </QueryProvider>
+        </ApiProvider>
+      </ConfigProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  });
+
+  it('an unknown route names itself not found', async () => {
+    renderApp('/nope');
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' });
+    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toMatch(/^Page not found - /));
+  });
+});
+
+describe('routePage', () => {
+  it('finds the lazily loaded page of a path, whose preload resolves to the page component', async () => {
+    const plans = routePage('/plans');
+    expect(plans).toBeDefined();
+    expect(routePage('/faq/general-info')).not.toBe(plans);
+    expect(routePage('/topup-plans/TR/8996/cee6/0')).toBeDefined();
+    expect(routePage('/nope/nope')).toBeUndefined();
+    const mod = (await plans?.preload()) as { default: unknown };
+    expect(mod.default).toBe((await import('@/features/plans/components/PlansPage')).PlansPage);
   });
 });
 

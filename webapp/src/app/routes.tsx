@@ -1,74 +1,134 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from '@/features/layout/components/Layout';
 import { PageScripts } from '@/features/page-scripts/components/PageScripts';
 import { preloadNamespace } from '@/shared/i18n/i18n';
+import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 
 type PageModule = Record<string, unknown>;
-
-/**
- * lazyPage loads a page module on first visit, with its feature's texts in the active
- * language (namespace = feature folder); name is its exported component.
- */
-const lazyPage = (load: () => Promise<PageModule>, name: string, ns?: string) => async () => {
-  const [m] = await Promise.all([load(), ns ? preloadNamespace(ns) : undefined]);
-  const Component = m[name];
-  if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
-  return { Component: Component as ComponentType };
+type LazyPage = ComponentType & {
+  /** Starts the module's download (main.tsx: in parallel with the configuration fetch). */
+  preload: () => Promise<unknown>;
+  /** The feature's i18n namespace (its folder), if the page has texts of its own. */
+  ns?: string;
 };
 
+/**
+ * lazyPage loads a page module on first render, with its feature's texts in the active
+ * language (namespace = feature folder), so the page renders text at once instead of
+ * suspending again after its module arrived; name is its exported component.
+ */
+function lazyPage(load: () => Promise<PageModule>, name: string, ns?: string): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= load().then((m) => {
+      const Component = m[name];
+      if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
+      return { default: Component as ComponentType };
+    }).catch((err: unknown) => {
+      // A failed download is tried again by the next render, not remembered.
+      loading = undefined;
+      throw err;
+    }));
+  const Page = lazy(async () => (await Promise.all([preload(), ns ? preloadNamespace(ns) : undefined]))[0]);
+  return Object.assign(Page, { preload, ns });
+}
+
+const pages = {
+  home: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage', 'home'),
+  plans: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage', 'plans'),
+  setupGuide: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage', 'setup-guide'),
+  contact: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage', 'contact'),
+  cart: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage', 'checkout'),
+  login: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage', 'auth'),
+  otp: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage', 'auth'),
+  profile: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage', 'profile'),
+  token: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage', 'token'),
+  faqIndex: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage', 'faq'),
+  faqItem: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage', 'faq'),
+  actionResult: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage', 'payment'),
+  terms: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage', 'legal'),
+  privacy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage', 'legal'),
+  topupPlans: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage', 'topup'),
+  loki: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage', 'loki'),
+};
+
+/** The route's page, with its module's download. */
+const page = (P: LazyPage) => ({ element: <P />, handle: P });
+
+/**
+ * The page frame: page scripts, the layout, and in its main the page, which shows an empty
+ * busy main while its module loads and the error page when it throws (reset when the path
+ * changes, so the visitor can navigate away).
+ */
+function Frame() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageScripts />
+      <Layout>
+        <ErrorBoundary resetKey={pathname} fallback={() => <ErrorPage />}>
+          <Suspense fallback={<div className="page" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Layout>
+    </>
+  );
+}
 
 /** The route table of spec section 2, every page lazily loaded. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: (
-      <>
-        <PageScripts />
-        <Layout />
-      </>
-    ),
-    // While the first page's module loads: the frame with an empty, busy main.
-    // Same shape as element, so React keeps the Layout (and its loaded user) when the page arrives.
-    hydrateFallbackElement: (
-      <>
-        <PageScripts />
-        <Layout>
-          <div className="page" aria-busy="true" />
-        </Layout>
-      </>
-    ),
-    errorElement: (
-      <Layout>
-        <ErrorPage />
-      </Layout>
-    ),
+    element: <Frame />,
     children: [
-      {
-        errorElement: <ErrorPage />,
-        children: [
-          { index: true, lazy: lazyPage(() => import('@/features/home/components/HomePage'), 'HomePage', 'home') },
-          { path: 'plans', lazy: lazyPage(() => import('@/features/plans/components/PlansPage'), 'PlansPage', 'plans') },
-          { path: 'setup-guide/:item?', lazy: lazyPage(() => import('@/features/setup-guide/components/SetupGuidePage'), 'SetupGuidePage', 'setup-guide') },
-          { path: 'contactus', lazy: lazyPage(() => import('@/features/contact/components/ContactPage'), 'ContactPage', 'contact') },
-          { path: 'cart/:bundleId/:topupAccountId?', lazy: lazyPage(() => import('@/features/checkout/components/CartPage'), 'CartPage', 'checkout') },
-          { path: 'login', lazy: lazyPage(() => import('@/features/auth/components/LoginPage'), 'LoginPage', 'auth') },
-          { path: 'otp/:email/:userId', lazy: lazyPage(() => import('@/features/auth/components/OtpPage'), 'OtpPage', 'auth') },
-          { path: 'profile', lazy: lazyPage(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage', 'profile') },
-          { path: 'token/:token?', lazy: lazyPage(() => import('@/features/token/components/TokenPage'), 'TokenPage', 'token') },
-          { path: 'faq', lazy: lazyPage(() => import('@/features/faq/components/FaqIndexPage'), 'FaqIndexPage', 'faq') },
-          { path: 'faq/:item', lazy: lazyPage(() => import('@/features/faq/components/FaqItemPage'), 'FaqItemPage', 'faq') },
-          { path: 'actionresult', lazy: lazyPage(() => import('@/features/payment/components/ActionResultPage'), 'ActionResultPage', 'payment') },
-          { path: 'terms-and-conditions', lazy: lazyPage(() => import('@/features/legal/components/TermsPage'), 'TermsPage', 'legal') },
-          { path: 'privacy', lazy: lazyPage(() => import('@/features/legal/components/PrivacyPage'), 'PrivacyPage', 'legal') },
-          {
-            path: 'topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid',
-            lazy: lazyPage(() => import('@/features/topup/components/TopupPlansPage'), 'TopupPlansPage', 'topup'),
-          },
-          { path: 'loki', lazy: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage', 'loki') },
-        ],
-      },
+      { index: true, ...page(pages.home) },
+      { path: 'plans', ...page(pages.plans) },
+      { path: 'setup-guide/:item?', ...page(pages.setupGuide) },
+      { path: 'contactus', ...page(pages.contact) },
+      { path: 'cart/:bundleId/:topupAccountId?', ...page(pages.cart) },
+      { path: 'login', ...page(pages.login) },
+      { path: 'otp/:email/:userId', ...page(pages.otp) },
+      { path: 'profile', ...page(pages.profile) },
+      { path: 'token/:token?', ...page(pages.token) },
+      { path: 'faq', ...page(pages.faqIndex) },
+      { path: 'faq/:item', ...page(pages.faqItem) },
+      { path: 'actionresult', ...page(pages.actionResult) },
+      { path: 'terms-and-conditions', ...page(pages.terms) },
+      { path: 'privacy', ...page(pages.privacy) },
+      { path: 'topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid', ...page(pages.topupPlans) },
+      { path: 'loki', ...page(pages.loki) },
+      { path: '*', element: <ErrorPage notFound /> },
     ],
   },
 ];
+
+/** routePage is the lazily loaded page pathname shows, if any. */
+export function routePage(pathname: string): LazyPage | undefined {
+  const handle: unknown = matchRoutes(routes, pathname)?.at(-1)?.route.handle;
+  return handle && typeof (handle as LazyPage).preload === 'function' ? (handle as LazyPage) : undefined;
+}
+
+function RouteTree() {
+  return useRoutes(routes);
+}
+
+/**
+ * AppRoutes renders the route table inside a router (BrowserRouter in the app,
+ * MemoryRouter in tests). An error in the frame itself still shows the error page in the layout.
+ */
+export function AppRoutes() {
+  return (
+    <ErrorBoundary
+      fallback={() => (
+        <Layout>
+          <ErrorPage />
+        </Layout>
+      )}
+    >
+      <RouteTree />
+    </ErrorBoundary>
+  );
+}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styles from './LoadError.module.css';
 
 export type LoadErrorProps = {
@@ -5,7 +6,7 @@ export type LoadErrorProps = {
   message: string;
   /** Loads again (a TanStack Query refetch); the caller shows its spinner meanwhile. */
   onRetry: () => void;
-  /** The Retry button's text; 'Retry' by default. */
+  /** The Retry button's text; the shared catalogue's 'Retry' by default. */
   retryLabel?: string;
 };
 
@@ -13,12 +14,13 @@ export type LoadErrorProps = {
  * LoadError is what a failed load shows, never an empty state: what failed and a Retry
  * button. It is an alert, so a screen reader hears it when it replaces the spinner.
  */
-export function LoadError({ message, onRetry, retryLabel = 'Retry' }: LoadErrorProps) {
+export function LoadError({ message, onRetry, retryLabel }: LoadErrorProps) {
+  const { t } = useTranslation('shared');
   return (
     <div role="alert" className={styles.error}>
       <p className={styles.text}>{message}</p>
       <button type="button" className={styles.retry} onClick={onRetry}>
-        {retryLabel}
+        {retryLabel ?? t('retry')}
       </button>
     </div>
   );

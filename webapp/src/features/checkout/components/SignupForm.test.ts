@@ -2,7 +2,8 @@ import vectors from '@contract/vectors/signup.json';
 import { describe, expect, it } from 'vitest';
 import { phoneValid, validateSignup } from './SignupForm';
 
-const texts: Record<string, string | undefined> = { '': undefined, required: 'Phone number is required', digits: 'Enter digits only' };
+// validateSignup answers catalogue keys (checkout namespace): 'Phone number is required', 'Enter digits only'.
+const texts: Record<string, string | undefined> = { '': undefined, required: 'phoneRequired', digits: 'digitsOnly' };
 
 // Every case of contract/vectors/signup.json, shared with Go's tui/signup.
 describe('signup vectors', () => {

@@ -1,4 +1,5 @@
 import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { gridRow } from '@/shared/format/format';
@@ -34,10 +35,11 @@ const noBundles: Bundle[] = [];
 export const FIRST_AREAS = 24;
 
 function AreaBundles({ area, specials, api }: { area: Area; specials: readonly Bundle[]; api: AreaListProps['api'] }) {
+  const { t } = useTranslation('plans');
   const special = area.kind === 'special';
   const { loading, data, failed, retry } = useLoad(special ? null : area.key, () => api.areaBundles(area.origin), noBundles, `bundles of ${area.name}`);
   const bundles = special ? bundlesOfGroup(specials, area.name) : data;
-  return <BundleGrid bundles={bundles} loading={loading} label={`${area.name} plans`} failed={failed} onRetry={retry} />;
+  return <BundleGrid bundles={bundles} loading={loading} label={t('areaPlans', { name: area.name })} failed={failed} onRetry={retry} />;
 }
 
 const AreaButton = memo(function AreaButton({
@@ -52,7 +54,7 @@ const AreaButton = memo(function AreaButton({
   onToggle: (key: string) => void;
 }) {
   return (
-    <li>
+    <li className={styles.areaItem}>
       <button
         type="button"
         className={styles.area}
@@ -75,7 +77,8 @@ const AreaButton = memo(function AreaButton({
  * sits in the row after the clicked card's row (spec section 4: mobile position+1,
  * desktop ceil(position/3)+1), placed there with CSS grid-row.
  */
-export function AreaList({ areas, specials, api, loading, label, failed = false, onRetry = noRetry, failedText = 'The destinations could not be loaded.', defaultOpen }: AreaListProps) {
+export function AreaList({ areas, specials, api, loading, label, failed = false, onRetry = noRetry, failedText, defaultOpen }: AreaListProps) {
+  const { t } = useTranslation('plans');
   const id = useId();
   const mobile = useIsMobile();
   const [open, setOpen] = useState<string | null>(defaultOpen ?? null);
@@ -87,9 +90,9 @@ export function AreaList({ areas, specials, api, loading, label, failed = false,
     if (areas.length > limit) startTransition(() => setLimit(areas.length));
   }, [areas.length, limit]);
 
-  if (loading) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
-  if (failed) return <LoadError message={failedText} onRetry={onRetry} />;
-  if (areas.length === 0) return <p className={styles.none}>Nothing to show.</p>;
+  if (loading) return <Spinner label={t('loadingOf', { label: label.toLowerCase() })} />;
+  if (failed) return <LoadError message={failedText ?? t('destinationsFailed')} onRetry={onRetry} />;
+  if (areas.length === 0) return <p className={styles.none}>{t('nothingToShow')}</p>;
 
   const shown = areas.length > limit ? areas.slice(0, limit) : areas;
   // A link's region may differ in case from the catalogue's name.
@@ -105,7 +108,7 @@ export function AreaList({ areas, specials, api, loading, label, failed = false,
     items.splice(
       after,
       0,
-      <li key="panel" id={panelId} className={styles.expanded} style={{ gridRow: row }} data-row={row} aria-label={`${expanded.name} plans`}>
+      <li key="panel" id={panelId} className={styles.expanded} style={{ gridRow: row }} data-row={row} aria-label={t('areaPlans', { name: expanded.name })}>
         <AreaBundles key={expanded.key} area={expanded} specials={specials} api={api} />
       </li>,
     );

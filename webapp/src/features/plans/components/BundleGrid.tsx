@@ -1,12 +1,10 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Bundle } from '../api/types';
 import { BundleCard } from './BundleCard';
 import styles from './Plans.module.css';
-
-/** What a failed plans load says (issue 12: never an empty state). */
-export const PLANS_FAILED = 'The plans could not be loaded.';
 
 const noRetry = () => {};
 
@@ -21,9 +19,10 @@ type BundleGridProps = {
 
 /** A grid of bundle cards, with a spinner while loading, an error with Retry when the load failed, and a note when empty. */
 export const BundleGrid = memo(function BundleGrid({ bundles, loading, label, failed = false, onRetry = noRetry }: BundleGridProps) {
-  if (loading) return <Spinner label={`Loading ${label}`} />;
-  if (failed) return <LoadError message={PLANS_FAILED} onRetry={onRetry} />;
-  if (bundles.length === 0) return <p className={styles.none}>No plans available.</p>;
+  const { t } = useTranslation('plans');
+  if (loading) return <Spinner label={t('loadingOf', { label })} />;
+  if (failed) return <LoadError message={t('plansFailed')} onRetry={onRetry} />;
+  if (bundles.length === 0) return <p className={styles.none}>{t('noPlans')}</p>;
   return (
     <ul className={styles.bundles} aria-label={label}>
       {bundles.map((b) => (

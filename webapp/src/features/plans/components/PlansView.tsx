@@ -1,7 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
+import { countryName } from '@/shared/i18n/countryName';
+import { useLocale } from '@/shared/i18n/useLocale';
 import type { Bundle, CatalogApi, Country, Region } from '../api/types';
 import { useLoad } from '../hooks/useLoad';
 import { AreaList } from './AreaList';
@@ -25,6 +28,8 @@ const codesOf = (v: string | null): string[] => [...new Set((v ?? '').split(',')
 
 /** The plans page body, on any CatalogApi (the API client in the app, a fake in the bench). */
 export function PlansView({ api }: { api: CatalogApi }) {
+  const { t } = useTranslation('plans');
+  const locale = useLocale();
   const countries = useLoad('countries', () => api.countries(), noCountries, 'countries');
   const regions = useLoad('regions', () => api.regions(), noRegions, 'regions');
   const specials = useLoad('special', () => api.specialBundles(), noBundles, 'special bundles');
@@ -65,14 +70,18 @@ export function PlansView({ api }: { api: CatalogApi }) {
   }, [countriesFailed, specialsFailed, retryCountriesList, retrySpecials]);
 
   const specialList = useMemo(() => specialAreas(specials.data), [specials.data]);
-  const countryList = useMemo(() => [...specialList, ...countryAreas(countries.data)], [specialList, countries.data]);
+  // Country names in the page's language (Intl.DisplayNames), the provider's English otherwise.
+  const countryList = useMemo(
+    () => [...specialList, ...countryAreas(countries.data, locale === 'en' ? undefined : (c) => countryName(c.isoCode, locale))],
+    [specialList, countries.data, locale],
+  );
   const regionList = useMemo(() => regionAreas(regions.data), [regions.data]);
 
   const tabs = useMemo<TabItem<Tab>[]>(
     () => [
       {
         key: 'countries',
-        label: 'Countries',
+        label: t('tabCountries'),
         panel: () => (
           <AreaList
             areas={countryList}
@@ -81,14 +90,14 @@ export function PlansView({ api }: { api: CatalogApi }) {
             loading={countries.loading || specials.loading}
             failed={countries.failed || specials.failed}
             onRetry={retryCountries}
-            failedText="The countries could not be loaded."
-            label="Countries"
+            failedText={t('countriesFailed')}
+            label={t('tabCountries')}
           />
         ),
       },
       {
         key: 'regions',
-        label: 'Regions',
+        label: t('tabRegions'),
         panel: () => (
           <AreaList
             areas={regionList}
@@ -97,40 +106,32 @@ export function PlansView({ api }: { api: CatalogApi }) {
             loading={regions.loading}
             failed={regions.failed}
             onRetry={regions.retry}
-            failedText="The regions could not be loaded."
-            label="Regions"
+            failedText={t('regionsFailed')}
+            label={t('tabRegions')}
             defaultOpen={region ? `r:${region}` : undefined}
           />
         ),
       },
       {
         key: 'global',
-        label: 'Global',
-        panel: () => <BundleGrid bundles={global.data} loading={global.loading} failed={global.failed} onRetry={global.retry} label="Global plans" />,
+        label: t('tabGlobal'),
+        panel: () => <BundleGrid bundles={global.data} loading={global.loading} failed={global.failed} onRetry={global.retry} label={t('globalPlans')} />,
       },
     ],
-    [api, countryList, regionList, specials.data, specials.loading, specials.failed, countries.loading, countries.failed, retryCountries, regions, global, region],
+    [t, api, countryList, regionList, specials.data, specials.loading, specials.failed, countries.loading, countries.failed, retryCountries, regions, global, region],
   );
 
   // Said when the results change (WCAG 4.1.3): the grid itself is not a live region.
   const found = search.data.length;
-  const resultsText = !searchKey
-    ? ''
-    : search.loading
-      ? 'Loading search results'
-      : search.failed
-        ? ''
-        : found === 0
-          ? 'No plans available.'
-          : `${found} ${found === 1 ? 'plan' : 'plans'} found`;
+  const resultsText = !searchKey ? '' : search.loading ? t('loadingResults') : search.failed ? '' : found === 0 ? t('noPlans') : t('plansFound', { count: found });
 
   return (
     <div className={`page ${styles.plans}`}>
-      <PageTitle name="Plans" />
-      <h1 className={styles.title}>Connection Beyond Borders</h1>
+      <PageTitle name={t('pageName')} />
+      <h1 className={styles.title}>{t('heading')}</h1>
       <div className={styles.search}>
         <label htmlFor="plans-country-search" className={styles.searchLabel}>
-          Where are you travelling?
+          {t('searchLabel')}
         </label>
         <CountrySelect inputId="plans-country-search" countries={countries.data} loading={countries.loading} value={selection} onChange={onSelect} />
       </div>
@@ -140,16 +141,16 @@ export function PlansView({ api }: { api: CatalogApi }) {
       {searchKey ? (
         <section aria-labelledby="plans-results">
           <h2 id="plans-results" className={styles.subtitle}>
-            Search Results
+            {t('searchResults')}
           </h2>
-          <BundleGrid bundles={search.data} loading={search.loading} failed={search.failed} onRetry={search.retry} label="Search results" />
+          <BundleGrid bundles={search.data} loading={search.loading} failed={search.failed} onRetry={search.retry} label={t('searchResultsList')} />
         </section>
       ) : (
         <section aria-labelledby="plans-popular">
           <h2 id="plans-popular" className={styles.subtitle}>
-            Popular Destinations
+            {t('popularDestinations')}
           </h2>
-          <Tabs label="Destination type" items={tabs} selected={tab} onSelect={setTab} />
+          <Tabs label={t('destinationType')} items={tabs} selected={tab} onSelect={setTab} />
         </section>
       )}
     </div>

@@ -1,8 +1,16 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
 import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText } from '@/shared/format/format';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { accountKey } from '@/shared/query/queryClient';
+import { loadReadings } from '@/shared/usage/readings';
+import { instant } from '../api/profile';
+import { runOutAt } from '../api/usage';
+import { formatWhen } from '../api/when';
 import { useBundleInfo } from '../hooks/useBundleInfo';
 import { ConsumptionBar } from './ConsumptionBar';
 import styles from './Profile.module.css';
@@ -21,6 +29,7 @@ type PlanAccordionProps = {
  * the bundle's status, dates in Beirut time and consumption.
  */
 export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordionProps) {
+  const { t } = useTranslation('profile');
   const Heading = `h${level}` as const;
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -28,6 +37,14 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
   const fresh = info.status === 'ready' ? info.bundles.find((b) => b.bundleId === bundle.bundleId) : undefined;
   const b = fresh ?? bundle;
   const name = title ?? (bundle.bundleDisplayName || bundle.name || 'Plan');
+  const account = accountKey(useSession());
+  const fetchedAt = info.status === 'ready' ? info.fetchedAt : 0;
+  // The readings this device kept (recorded when the info was fetched, so read again then).
+  const storage = useDeviceStorage();
+  const runOut = useMemo(
+    () => (fetchedAt ? runOutAt(loadReadings(storage, account)[iccid]?.[bundle.bundleId] ?? []) : null),
+    [storage, account, iccid, bundle.bundleId, fetchedAt],
+  );
 
   return (
     <div className={styles.accordion}>
@@ -40,7 +57,7 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
       <div id={`${id}-panel`} hidden={!open} className={styles.accordionPanel}>
         {open && info.status === 'loading' && <Spinner label="Loading the plan details" />}
         {/* Retried in place: no reload, the accordion stays open (issue 12). */}
-        {open && info.status === 'error' && <LoadError message="The plan details could not be loaded." onRetry={info.retry} />}
+        {open && info.status === 'error' && <LoadError message={t('planDetailsFailed')} onRetry={info.retry} />}
         {open && info.status === 'ready' && (
           <>
             <dl className={styles.facts}>
@@ -62,9 +79,30 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
               </div>
             </dl>
             <ConsumptionBar initialQuantity={b.initialQuantity} remainingQuantity={b.remainingQuantity} unlimited={b.unlimited} />
+            <UsageFreshness fetchedAt={fetchedAt} runOut={b.bundleState === 'Active' && !b.unlimited ? runOut : null} endTime={b.endTime} />
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * When the figures were read ("As of", Beirut time) and, with enough readings on this device,
+ * when the data runs out at the current pace (or that it lasts until the plan, not yet over, ends).
+ */
+export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: number; runOut: number | null; endTime: string | null }) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const end = instant(endTime);
+  return (
+    <>
+      <p className={styles.asOf}>{t('usageAsOf', { time: formatWhen(fetchedAt, locale) })}</p>
+      {runOut !== null && (
+        <p className={styles.estimate}>
+          {end !== null && end > fetchedAt && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
+        </p>
+      )}
+    </>
   );
 }

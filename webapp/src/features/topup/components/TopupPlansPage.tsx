@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
@@ -14,8 +15,6 @@ import { PageTitle } from '@/shared/page/PageTitle';
 
 type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; bundles: Bundle[] };
 
-/** What a failed top-up list says (issue 12: an error with Retry, not 'Nothing to show'). */
-export const TOPUP_FAILED = 'The top-up plans could not be loaded.';
 
 /**
  * /topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid: the bundles that can top
@@ -24,6 +23,7 @@ export const TOPUP_FAILED = 'The top-up plans could not be loaded.';
  * three alerts of section 8 (window.alert, repeated inline for assistive technology).
  */
 export function TopupPlansPage() {
+  const { t } = useTranslation('topup');
   const { origin = '', iccid = '', accountId = '', thirdpartyproviderid = '' } = useParams();
   const api = useApi();
   const config = useConfig();
@@ -90,7 +90,7 @@ export function TopupPlansPage() {
         </p>
       )}
       {valid && state.status === 'loading' && <Spinner label="Loading the top-up plans" />}
-      {valid && state.status === 'failed' && <LoadError message={TOPUP_FAILED} onRetry={() => void list.refetch()} />}
+      {valid && state.status === 'failed' && <LoadError message={t('topupFailed')} onRetry={() => void list.refetch()} />}
       {valid && state.status === 'ready' && state.bundles.length === 0 && <p className={styles.empty}>{texts.nothingToShow}</p>}
       {valid && state.status === 'ready' && state.bundles.length > 0 && (
         <ul className={styles.grid} aria-label="Top-up plans">
