@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyTexts } from '@/shared/testing/storyTexts';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';
@@ -70,11 +71,25 @@ export const Loading: Story = {
   },
 };
 
-/** The bundle cannot be loaded (500 problem+json): the summary reads NA. */
+/** The bundle cannot be loaded (500 problem+json): an error with Retry, no 'NA' and no signup form (issue 12). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.bundle': 500 } }),
-  play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getAllByText('NA')).toHaveLength(2));
+  play: async (ctx) => {
+    const c = within(ctx.canvasElement);
+    const t = storyTexts(ctx, 'checkout');
+    await expect(await c.findByText(t('planFailed'))).toBeInTheDocument();
+    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(c.queryByText('NA')).not.toBeInTheDocument();
+  },
+};
+
+/** A customer whose plan failed to load is offered no Pay button. */
+export const ErrorNoPay: Story = {
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'catalog.bundle': 500 } }),
+  play: async (ctx) => {
+    const c = within(ctx.canvasElement);
+    await expect(await c.findByText(storyTexts(ctx, 'checkout')('planFailed'))).toBeInTheDocument();
+    await expect(c.queryByRole('button', { name: storyTexts(ctx, 'checkout')('proceedToPay') })).not.toBeInTheDocument();
   },
 };
 

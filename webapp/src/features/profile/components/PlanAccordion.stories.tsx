@@ -6,6 +6,7 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { accountKey } from '@/shared/query/queryClient';
 import { customerSession } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyTexts } from '@/shared/testing/storyTexts';
 import { fixClock, storyText } from '@/shared/testing/storyText';
 import { saveReadings } from '@/shared/usage/readings';
 import { PlanAccordion } from './PlanAccordion';
@@ -80,12 +81,13 @@ export const Loading: Story = {
   },
 };
 
-/** The details fail to load (500 problem+json). */
+/** The details fail to load (500 problem+json): the error with Retry, inside the open accordion. */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.info': 500 } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
-    await expect(await c.findByRole('alert')).toHaveTextContent('The plan details could not be loaded.');
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyTexts(ctx, 'profile')('planDetailsFailed'));
+    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
   },
 };
 

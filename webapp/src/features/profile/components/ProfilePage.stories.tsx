@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
 import { unsignedToken } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyTexts } from '@/shared/testing/storyTexts';
 import { fixClock, storyText } from '@/shared/testing/storyText';
 import { ProfilePage } from './ProfilePage';
 
@@ -74,8 +75,10 @@ export const Empty: Story = {
 /** The list fails (500 problem+json): the error with a retry. */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.byEmail': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyTexts(ctx, 'profile')('esimsFailed'));
+    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
   },
 };
 
