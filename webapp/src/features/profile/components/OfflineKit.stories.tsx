@@ -66,7 +66,8 @@ export const Error: Story = {
 export const Loading: Story = {
   args: { kit: { status: 'loading' } },
   play: async (ctx) => {
-    await expect(within(ctx.canvasElement).getByRole('status', { name: tr(ctx, 'kitLoading') })).toBeInTheDocument();
+    const busy = within(ctx.canvasElement).getAllByRole('status').find((s) => s.textContent === tr(ctx, 'kitLoading'));
+    await expect(busy).toBeInTheDocument();
   },
 };
 
