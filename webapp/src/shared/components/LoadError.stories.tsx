@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { LoadError } from './LoadError';
 
 const meta = {
@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>;
 export const Error: Story = {
   play: async (ctx) => {
     const c = within(ctx.canvasElement);
-    const t = storyTexts(ctx, 'shared');
+    const t = storyText(ctx, 'shared');
     await expect(c.getByRole('alert')).toHaveTextContent(ctx.args.message);
     await userEvent.click(c.getByRole('button', { name: t('retry') }));
     await expect(ctx.args.onRetry).toHaveBeenCalledTimes(1);
@@ -25,7 +25,7 @@ export const Error: Story = {
 /** Retry is reachable by keyboard: Tab, then Enter. */
 export const Keyboard: Story = {
   play: async (ctx) => {
-    const t = storyTexts(ctx, 'shared');
+    const t = storyText(ctx, 'shared');
     await userEvent.tab();
     await expect(within(ctx.canvasElement).getByRole('button', { name: t('retry') })).toHaveFocus();
     await userEvent.keyboard('{Enter}');

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';
@@ -76,9 +76,9 @@ export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.bundle': 500 } }),
   play: async (ctx) => {
     const c = within(ctx.canvasElement);
-    const t = storyTexts(ctx, 'checkout');
+    const t = storyText(ctx, 'checkout');
     await expect(await c.findByText(t('planFailed'))).toBeInTheDocument();
-    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
     await expect(c.queryByText('NA')).not.toBeInTheDocument();
   },
 };
@@ -88,8 +88,8 @@ export const ErrorNoPay: Story = {
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'catalog.bundle': 500 } }),
   play: async (ctx) => {
     const c = within(ctx.canvasElement);
-    await expect(await c.findByText(storyTexts(ctx, 'checkout')('planFailed'))).toBeInTheDocument();
-    await expect(c.queryByRole('button', { name: storyTexts(ctx, 'checkout')('proceedToPay') })).not.toBeInTheDocument();
+    await expect(await c.findByText(storyText(ctx, 'checkout')('planFailed'))).toBeInTheDocument();
+    await expect(c.queryByRole('button', { name: storyText(ctx, 'checkout')('proceedToPay') })).not.toBeInTheDocument();
   },
 };
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Bundle } from '@/shared/api/types';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { CartSummary } from './CartSummary';
 
 const bundle = (JSON.parse(findScenario('catalog.bundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
@@ -33,9 +33,9 @@ export const Error: Story = {
   args: { bundle: null, failed: true, onRetry: fn() },
   play: async ({ canvasElement, args, ...ctx }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('alert')).toHaveTextContent(storyTexts(ctx, 'checkout')('planFailed'));
+    await expect(c.getByRole('alert')).toHaveTextContent(storyText(ctx, 'checkout')('planFailed'));
     await expect(c.queryByText('NA')).not.toBeInTheDocument();
-    await userEvent.click(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') }));
+    await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };

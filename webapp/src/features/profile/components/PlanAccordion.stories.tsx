@@ -6,7 +6,6 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { accountKey } from '@/shared/query/queryClient';
 import { customerSession } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyTexts } from '@/shared/testing/storyTexts';
 import { fixClock, storyText } from '@/shared/testing/storyText';
 import { saveReadings } from '@/shared/usage/readings';
 import { PlanAccordion } from './PlanAccordion';
@@ -86,8 +85,8 @@ export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.info': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
-    await expect(await c.findByRole('alert')).toHaveTextContent(storyTexts(ctx, 'profile')('planDetailsFailed'));
-    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('planDetailsFailed'));
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
   },
 };
 

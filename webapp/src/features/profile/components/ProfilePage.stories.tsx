@@ -3,7 +3,6 @@ import { expect, userEvent, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
 import { unsignedToken } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyTexts } from '@/shared/testing/storyTexts';
 import { fixClock, storyText } from '@/shared/testing/storyText';
 import { ProfilePage } from './ProfilePage';
 
@@ -77,8 +76,8 @@ export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.byEmail': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole('alert')).toHaveTextContent(storyTexts(ctx, 'profile')('esimsFailed'));
-    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('esimsFailed'));
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
   },
 };
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const meta = {
@@ -83,8 +83,8 @@ export const ListError: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole('alert')).toHaveTextContent(storyTexts(ctx, 'topup')('topupFailed'));
-    await expect(c.getByRole('button', { name: storyTexts(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('topupFailed'));
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
     await expect(c.queryByText(texts.nothingToShow)).not.toBeInTheDocument();
   },
 };
