@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useText } from '@/shared/messages/localize';
 import { useState } from 'react';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { useSession } from '@/shared/api/ApiContext';
@@ -7,7 +10,6 @@ import { Spinner } from '@/shared/components/Spinner';
 import type { Platform } from '@/shared/device/platform';
 import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import { formatDateText } from '@/shared/format/format';
-import { texts } from '@/shared/messages/messages';
 import { bundleTab, sortHistory } from '../api/profile';
 import { useEsims } from '../hooks/useEsims';
 import { EsimCard } from './EsimCard';
@@ -22,7 +24,10 @@ function esimsIn(esims: Esim[], tab: 'active' | 'expired') {
   return esims.map((esim) => ({ esim, bundles: esim.bundles.filter((b) => bundleTab(b.bundleState) === tab) })).filter((x) => x.bundles.length > 0);
 }
 
-const Nothing = () => <p className={styles.empty}>{texts.nothingToShow}</p>;
+function Nothing() {
+  const text = useText();
+  return <p className={styles.empty}>{text('nothingToShow')}</p>;
+}
 
 type ProfileViewProps = {
   esims: Esim[];
@@ -33,6 +38,8 @@ type ProfileViewProps = {
 };
 
 export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
   const [tab, setTab] = useState<TabKey>('active');
 
   const list = (which: 'active' | 'expired') => () => {
@@ -53,13 +60,13 @@ export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
     );
     if (entries.length === 0) return <Nothing />;
     return (
-      <ol className={styles.history} aria-label="Purchases, newest first">
+      <ol className={styles.history} aria-label={t('historyLabel')}>
         {entries.map(({ esim, bundle }, i) => {
-          const date = formatDateText(bundle.assignmentDatetime);
-          const name = bundle.bundleDisplayName || bundle.name || 'Plan';
+          const date = formatDateText(bundle.assignmentDatetime, locale);
+          const name = bundle.bundleDisplayName || bundle.name || t('planFallback');
           return (
             <li key={`${esim.iccid}-${bundle.bundleId}-${i}`}>
-              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? `${name}, ${date}` : name} level={2} />
+              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? t('historyTitle', { name, date }) : name} level={2} />
             </li>
           );
         })}
@@ -68,15 +75,16 @@ export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
   };
 
   const items: TabItem<TabKey>[] = [
-    { key: 'active', label: 'Active eSIM', panel: list('active') },
-    { key: 'expired', label: 'Expired eSIM', panel: list('expired') },
-    { key: 'history', label: 'Purchase History', panel: history },
+    { key: 'active', label: t('tabActive'), panel: list('active') },
+    { key: 'expired', label: t('tabExpired'), panel: list('expired') },
+    { key: 'history', label: t('tabHistory'), panel: history },
   ];
-  return <Tabs label="My eSIMs" items={items} selected={tab} onSelect={setTab} />;
+  return <Tabs label={t('heading')} items={items} selected={tab} onSelect={setTab} />;
 }
 
 /** /profile: the registered customer's eSIMs (the layout sends anyone else to /login). */
 export function ProfilePage() {
+  const { t } = useTranslation('profile');
   const { token } = useSession();
   const claims = parseClaims(token);
   const name = [claims?.firstName, claims?.lastName].filter((s) => s && s.trim() !== '').join(' ');
@@ -84,15 +92,15 @@ export function ProfilePage() {
 
   return (
     <div className="page">
-      <PageTitle name="My eSIMs" />
-      <h1>My eSIMs</h1>
-      <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
-      {state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
+      <PageTitle name={t('pageName')} />
+      <h1>{t('heading')}</h1>
+      <p className={styles.welcome}>{name ? t('welcomeName', { name }) : t('welcome')}</p>
+      {state.status === 'loading' && <Spinner label={t('loadingEsims')} />}
       {state.status === 'error' && (
         <div role="alert" className={styles.error}>
-          <p>Your eSIMs could not be loaded. Please try again.</p>
+          <p>{t('loadFailed')}</p>
           <button type="button" className={styles.smallButton} onClick={retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       )}
