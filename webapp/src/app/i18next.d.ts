@@ -9,6 +9,7 @@ import type token from '@/features/token/locales/en.json';
 import type topup from '@/features/topup/locales/en.json';
 import type loki from '@/features/loki/locales/en.json';
 import type setupGuide from '@/features/setup-guide/locales/en.json';
+import type faq from '@/features/faq/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type profile from '@/features/profile/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       checkout: typeof checkout;
       home: typeof home;
       layout: typeof layout;
+      faq: typeof faq;
       'setup-guide': typeof setupGuide;
       loki: typeof loki;
       topup: typeof topup;
