@@ -10,6 +10,7 @@ import type topup from '@/features/topup/locales/en.json';
 import type loki from '@/features/loki/locales/en.json';
 import type setupGuide from '@/features/setup-guide/locales/en.json';
 import type faq from '@/features/faq/locales/en.json';
+import type legal from '@/features/legal/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type profile from '@/features/profile/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       checkout: typeof checkout;
       home: typeof home;
       layout: typeof layout;
+      legal: typeof legal;
       faq: typeof faq;
       'setup-guide': typeof setupGuide;
       loki: typeof loki;
