@@ -26,6 +26,11 @@ const locales = locale === 'en' ? (['en'] as const) : ([locale, 'en'] as const);
 const catalogues = loadCatalogues(locales, FRAME_NAMESPACES);
 // The page's own texts: a failure here only means the page loads them again itself.
 const pageTexts = loadCatalogues(locales, pageNamespaces).catch(() => undefined);
+const STARTUP_FAILED = {
+  en: ['The shop could not start', 'Please try again in a few minutes.'],
+  ar: ['تعذّر تشغيل المتجر', 'يرجى المحاولة مجدداً بعد بضع دقائق.'],
+  fr: ["La boutique n'a pas pu démarrer", 'Veuillez réessayer dans quelques minutes.'],
+} as const;
 Promise.all([loadConfig(), catalogues, pageTexts])
   .then(([config]) => {
     const i18n = createI18n({ locale, document, global: true });
@@ -41,9 +46,11 @@ Promise.all([loadConfig(), catalogues, pageTexts])
     box.className = 'page';
     box.setAttribute('role', 'alert');
     const h = document.createElement('h1');
-    h.textContent = 'The shop could not start';
+    // The catalogues may be what failed: these few words live here, in each language.
+    const [title, text] = STARTUP_FAILED[locale];
+    h.textContent = title;
     const p = document.createElement('p');
-    p.textContent = 'Please try again in a few minutes.';
+    p.textContent = text;
     box.append(h, p);
     root.replaceChildren(box);
   });
