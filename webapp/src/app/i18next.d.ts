@@ -13,6 +13,7 @@ import type faq from '@/features/faq/locales/en.json';
 import type legal from '@/features/legal/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type profile from '@/features/profile/locales/en.json';
+import type topup from '@/features/topup/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
 
 declare module 'i18next' {
@@ -20,6 +21,7 @@ declare module 'i18next' {
     defaultNS: 'shared';
     resources: {
       shared: typeof shared;
+      topup: typeof topup;
       auth: typeof auth;
       checkout: typeof checkout;
       home: typeof home;

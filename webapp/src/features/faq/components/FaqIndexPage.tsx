@@ -4,15 +4,14 @@ import { faqItems, useFaqText } from './faqItems';
 import styles from './Faq.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
-/** The FAQ index (route /faq): six tiles, one per category. */
+/** The FAQ index (route /faq): titled FAQ, heading 'Got questions?' (spec section 2), six tiles, one per category. */
 export function FaqIndexPage() {
   const { t } = useTranslation('faq');
   const text = useFaqText();
   return (
     <div className="page">
       <PageTitle name={t('pageName')} />
-      <h1 className={styles.title}>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+      <h1 className={styles.title}>{t('lead')}</h1>
       <p className={styles.sub}>{t('sub')}</p>
       <ul className={styles.tiles}>
         {faqItems.map((f) => (

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
 import type { Bundle } from '@/shared/api/types';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
@@ -13,7 +14,8 @@ import { TopupCard } from './TopupCard';
 import styles from './Topup.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
-type ListState = { status: 'loading' } | { status: 'ready'; bundles: Bundle[] };
+type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; bundles: Bundle[] };
+
 
 /**
  * /topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid: the bundles that can top
@@ -39,7 +41,7 @@ export function TopupPlansPage() {
       try {
         return await api.catalog.topupBundles(origin, iccid, provider);
       } catch (err) {
-        // Section 8: catalogue loads that fail are only logged; the list stays empty.
+        // Logged, and shown with a Retry (issue 12 over section 8's empty list).
         console.error('topup: bundles not loaded', err instanceof Error ? err.message : err);
         throw err;
       }
@@ -65,7 +67,13 @@ export function TopupPlansPage() {
     }
   };
 
-  const state: ListState = list.isPending ? { status: 'loading' } : { status: 'ready', bundles: list.data ?? [] };
+  const state: ListState = list.isError
+    ? list.isFetching
+      ? { status: 'loading' }
+      : { status: 'failed' }
+    : list.isPending
+      ? { status: 'loading' }
+      : { status: 'ready', bundles: list.data ?? [] };
   return (
     <div className="page">
       <PageTitle name={t('pageName')} />
@@ -86,6 +94,7 @@ export function TopupPlansPage() {
         </p>
       )}
       {valid && state.status === 'loading' && <Spinner label={t('loadingPlans')} />}
+      {valid && state.status === 'failed' && <LoadError message={t('topupFailed')} onRetry={() => void list.refetch()} />}
       {valid && state.status === 'ready' && state.bundles.length === 0 && <p className={styles.empty}>{text('nothingToShow')}</p>}
       {valid && state.status === 'ready' && state.bundles.length > 0 && (
         <ul className={styles.grid} aria-label={t('plansLabel')}>
