@@ -1,23 +1,16 @@
 import type { Namespace, TFunction } from 'i18next';
 import { NAMESPACES } from '@/shared/i18n/catalogues';
 import { createI18n } from '@/shared/i18n/i18n';
-import { isLocale, type Locale } from '@/shared/i18n/locales';
+import { storyLocale } from './storybook';
 
 type StoryContextLike = { parameters: unknown; globals?: Record<string, unknown> };
-
-/** The story's locale, as withApp picks it: parameters.app.locale, else the `locale` global, else en. */
-export function localeOfStory({ parameters, globals }: StoryContextLike): Locale {
-  const fromParams = (parameters as { app?: { locale?: unknown } }).app?.locale;
-  if (isLocale(fromParams)) return fromParams;
-  return isLocale(globals?.locale) ? globals.locale : 'en';
-}
 
 /**
  * storyText is `t` of a namespace in the story's locale, so play functions find elements by
  * the text the reader sees in en, ar or fr (the i18n loader has loaded the catalogues).
  */
 export function storyText<N extends Namespace>(ctx: StoryContextLike, ns: N): TFunction<N> {
-  const locale = localeOfStory(ctx);
+  const locale = storyLocale(ctx);
   return createI18n({ locale, namespaces: NAMESPACES }).getFixedT(locale, ns);
 }
 
