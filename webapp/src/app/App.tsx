@@ -5,6 +5,7 @@ import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { KitOwnerGuard } from '@/shared/offline/KitOwnerGuard';
 import { QueryProvider } from '@/shared/query/QueryProvider';
 import { AppRoutes } from './routes';
 
@@ -21,6 +22,8 @@ export function App({ config, services, i18n }: { config: RuntimeConfig; service
         <ApiProvider services={services}>
           {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
           <QueryProvider>
+            {/* The offline install kit belongs to the signed-in customer only (docs/offline.md). */}
+            <KitOwnerGuard />
             {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
             <CaptchaProvider>
               <BrowserRouter>

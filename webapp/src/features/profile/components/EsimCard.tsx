@@ -8,11 +8,14 @@ import { currentPlatform, type Platform } from '@/shared/device/platform';
 import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import { coveredCountries, originOf } from '../api/profile';
 import { fromIPhoneLink, type ActivationCode } from '../api/lpa';
+import { kitEsim } from '../api/installKit';
+import { useQrCode } from '../hooks/useQrCode';
 import { usageNotice } from '../api/usage';
 import { CopyButton } from './CopyButton';
 import { InstallLinks } from './InstallLinks';
 import { PlanAccordion } from './PlanAccordion';
 import { QrCode } from './QrCode';
+import { SaveCardButton } from './SaveCardButton';
 import { UsageNotice } from './UsageNotice';
 import styles from './Profile.module.css';
 
@@ -71,6 +74,9 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
   const topup = topupBundle ? topupPath(esim, topupBundle) : '';
   const notices = bundles.map((b) => ({ bundle: b, notice: usageNotice(b, asOf) })).filter((n) => n.notice.lowData || n.notice.expiresSoon);
   const headingId = `esim-${esim.iccid}`;
+  // The same query as the QR code's own (one fetch): the install card prints it.
+  const qr = useQrCode(esim.iccid, esim.base64QRCodeImage);
+  const card = kitEsim(esim, bundles, qr.status === 'ready' ? qr.base64 : '');
 
   return (
     <article className={styles.esim} aria-labelledby={headingId}>
@@ -87,6 +93,7 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
               <CopyButton label="Activation code" value={code.matchingId} />
             </dl>
           )}
+          <SaveCardButton esim={card} />
         </div>
         <div className={styles.plans}>
           {notices.map(({ bundle, notice }, i) => (
