@@ -6,6 +6,7 @@ package contract
 const (
 	DefaultSupportEmail = "support@cedarsim.example"
 	DefaultSupportPhone = "+961 1 555 010"
+	DefaultWhatsapp     = ""
 )
 
 // Group "fixture" of constants.json.
@@ -15,6 +16,7 @@ const (
 	FixtureLogPushURL    = "https://logs.provider.test/loki/api/v1/push"
 	FixtureSigningKey    = "cedarsim-fixtures-hs256-test-key-not-a-secret"
 	FixtureSupportBase   = "https://support.provider.test/esim-service/api/v1/"
+	FixtureWhatsapp      = "96171555010"
 )
 
 // Group "limit" of constants.json.

@@ -1,12 +1,21 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY } from '@storybook/addon-vitest/constants';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every story runs once per locale: one Chromium instance each, named `storybook (<locale>)`,
+ * that starts its stories with the toolbar's `locale` global set (the addon's initialGlobals,
+ * per instance). `--project storybook` runs all three; `--project 'storybook (ar)'` one.
+ */
+const storyLocales = ['en', 'ar', 'fr'] as const;
 
 // Debian's Chromium: the project never downloads a browser build of its own.
 const chromiumArgs = [
@@ -34,12 +43,85 @@ const optimizeDeps = {
     'react-router',
     'react-select',
     'countries-list',
+    'i18next',
+    'react-i18next',
     'msw',
     'msw/browser',
     '@tanstack/react-query',
     'storybook/test',
   ],
 };
+
+// Paths the shop's own server answers with data, never the app: the service worker must not
+// answer them with index.html (navigateFallback) nor cache them (docs/offline.md).
+const dataPaths = [/^\/api\//, /^\/esim-service\//, /^\/esim-check\//, /^\/loki\/api\//, /^\/sandbox\//, /^\/config\.json$/, /^\/healthz$/];
+
+/**
+ * The installable app (docs/offline.md): a web manifest and a Workbox service worker that
+ * precaches the app shell and every route chunk, so the shop and the saved install kit open
+ * offline. Registered by the app itself after load (src/app/registerServiceWorker.ts).
+ */
+function pwa(): PluginOption {
+  return VitePWA({
+    // Registered by src/app/registerServiceWorker.ts (no inline script: the CSP forbids it).
+    injectRegister: false,
+    // No skipWaiting: a new version waits until every tab of the shop is closed and takes
+    // over on the next visit, so an open page never mixes two builds' chunks.
+    registerType: 'prompt',
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+    manifest: {
+      id: '/',
+      name: 'CedarSIM - travel eSIM data plans',
+      short_name: 'CedarSIM',
+      description: 'Buy prepaid travel eSIM data plans and keep your eSIM install details at hand, even offline.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: '#0b5d4b',
+      background_color: '#ffffff',
+      categories: ['travel', 'utilities'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The app shell, every route chunk, styles and the site's own images (setup guide).
+      globPatterns: ['**/*.{js,css,html,webmanifest}', 'images/**/*.{png,jpg,jpeg,svg,webp}', 'icons/*.png', 'favicon.svg'],
+      // MSW's worker is for development only; the 270 flag drawings are cached when shown.
+      globIgnores: ['mockServiceWorker.js', 'assets/*.svg'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: dataPaths,
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      runtimeCaching: [
+        {
+          // The runtime configuration (no customer data): fresh when online, the last copy
+          // offline, so the app can start without a network.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+          handler: 'NetworkFirst',
+          options: { cacheName: 'runtime-config', networkTimeoutSeconds: 5, expiration: { maxEntries: 1 } },
+        },
+        {
+          // Flags (hashed file names, never change) as they are shown.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.svg$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'flags', expiration: { maxEntries: 300 } },
+        },
+        // Nothing else: API answers (customer data) always go to the network; the only
+        // customer data kept offline is the install kit, in IndexedDB (shared/offline).
+      ],
+    },
+    devOptions: { enabled: false },
+  });
+}
 
 // react-router's package exports only its development build to bundlers (dev warnings on);
 // the production build next to it is the same code with them off. Builds take that one.
@@ -49,7 +131,8 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // The service worker belongs to the built shop, not to unit tests or Storybook.
+  plugins: [react(), process.env.VITEST ? null : pwa()],
   optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
@@ -65,6 +148,14 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (it all loads before the first render) in
+        // one chunk: by default the modules lazy pages share too are split into several small
+        // chunks, which compress ~2 KB gzip worse and take more requests.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     projects: [
@@ -106,7 +197,14 @@ export default defineConfig(({ command }) => ({
                 args: chromiumArgs,
               },
             }),
-            instances: [{ browser: 'chromium' }],
+            instances: storyLocales.map((locale, i) => ({
+              browser: 'chromium' as const,
+              name: `storybook (${locale})`,
+              provide: { [STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY]: { locale } },
+              // One locale after another (en with the unit tests, as before): three browsers at
+              // once on CI's two cores starved the stories' 5 s waits.
+              sequence: { groupOrder: i },
+            })),
           },
         },
       },

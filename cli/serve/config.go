@@ -26,6 +26,7 @@ type RuntimeConfig struct {
 	SupportPhone   string                  `json:"supportPhone"`
 	SupportEmail   string                  `json:"supportEmail"`
 	LiveChatURL    string                  `json:"liveChatUrl"`
+	WhatsApp       string                  `json:"whatsapp"` // digits, international form; empty hides the WhatsApp buttons
 	CaptchaSiteKey string                  `json:"captchaSiteKey"`
 	TagManagerID   string                  `json:"tagManagerId"`
 	FlagBaseURL    string                  `json:"flagBaseUrl"`

@@ -117,6 +117,10 @@ var staticExt = map[string]bool{
 	".otf": true, ".wasm": true, ".pdf": true, ".mp4": true, ".webm": true,
 }
 
+// revalidated are the build's files without a content hash that must never be served from
+// a stale HTTP cache: the service worker (vite-plugin-pwa's sw.js) and the web manifest.
+var revalidated = map[string]bool{"sw.js": true, "manifest.webmanifest": true}
+
 // isFilePath reports a path that can only name a file of the build.
 func (s *spa) isFilePath(name string) bool {
 	first, _, nested := strings.Cut(name, "/")
@@ -135,17 +139,27 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name != "" && fs.ValidPath(name) {
 		if st, err := fs.Stat(s.fsys, name); err == nil && !st.IsDir() && name != "index.html" {
-			if strings.HasPrefix(name, "assets/") {
+			switch {
+			case strings.HasPrefix(name, "assets/"):
 				// Vite puts a content hash in every file name under assets/.
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
+			case revalidated[name]:
+				// The service worker and the manifest name no hash: the browser asks every
+				// time, so a new version is found on the next visit (docs/offline.md).
+				w.Header().Set("Cache-Control", "no-cache")
+			default:
 				w.Header().Set("Cache-Control", "public, max-age=300")
+			}
+			if strings.HasSuffix(name, ".webmanifest") {
+				// Not in every system's MIME table; browsers want this type (W3C appmanifest).
+				w.Header().Set("Content-Type", "application/manifest+json")
 			}
 			http.ServeFileFS(w, r, s.fsys, name)
 			return
 		}
-		// A missing file (a stale asset, a typo) is a 404, not the app.
-		if s.isFilePath(name) {
+		// A missing file (a stale asset, a typo) is a 404, not the app. /index.html itself is
+		// the app (the service worker precaches it by that name), answered below, no-cache.
+		if name != "index.html" && s.isFilePath(name) {
 			http.NotFound(w, r)
 			return
 		}
@@ -171,7 +185,8 @@ func originOf(raw string) string {
 
 // contentSecurityPolicy allows what the shop needs and nothing else: its own origin, the
 // provider's origins when upstream, the captcha and tag manager only when configured,
-// inline styles (React style attributes), data: images (QR codes) and the flag service.
+// inline styles (React style attributes), data: images (QR codes) and the flag service;
+// the service worker and the manifest from its own origin. Never an inline script.
 func contentSecurityPolicy(c RuntimeConfig) string {
 	connect := []string{"'self'"}
 	for _, u := range []string{c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL} {
@@ -203,6 +218,9 @@ func contentSecurityPolicy(c RuntimeConfig) string {
 		"font-src 'self' data:",
 		"connect-src " + strings.Join(connect, " "),
 		"frame-src " + strings.Join(frame, " "),
+		// The offline service worker and the web manifest come from this origin only.
+		"worker-src 'self'",
+		"manifest-src 'self'",
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",

@@ -17,6 +17,7 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
+	"github.com/cedarsim/esim/sdk/support"
 	"github.com/spf13/cobra"
 )
 
@@ -101,6 +102,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	fl.StringVar(&opts.Config.SupportPhone, "support-phone", "", "Support phone number")
 	fl.StringVar(&opts.Config.SupportEmail, "support-email", "", "Support e-mail address")
 	fl.StringVar(&opts.Config.LiveChatURL, "live-chat-url", "", "Live chat link of the contact page")
+	fl.StringVar(&opts.Config.WhatsApp, "whatsapp", "", "Support WhatsApp number, international (e.g. +961 71 555 010); empty hides the WhatsApp buttons")
 	fl.StringVar(&opts.Config.CaptchaSiteKey, "captcha-site-key", "", "reCAPTCHA v3 site key (empty: development captcha)")
 	fl.StringVar(&opts.Config.TagManagerID, "tag-manager-id", "", "Tag manager container id")
 	fl.StringVar(&opts.Config.FlagBaseURL, "flag-base-url", "", "Flag image service (empty: bundled flags)")
@@ -151,6 +153,11 @@ func (o *Options) resolve() error {
 	c.SupportPhone = first(c.SupportPhone, env("ESIM_SUPPORT_PHONE"), DefaultSupportPhone)
 	c.SupportEmail = first(c.SupportEmail, env("ESIM_SUPPORT_EMAIL"), DefaultSupportEmail)
 	c.LiveChatURL = first(c.LiveChatURL, env("ESIM_LIVE_CHAT_URL"))
+	wa, err := support.WhatsAppNumber(first(c.WhatsApp, env("ESIM_WHATSAPP"), contract.DefaultWhatsapp))
+	if err != nil {
+		return fmt.Errorf("--whatsapp: %w", err)
+	}
+	c.WhatsApp = wa
 	c.CaptchaSiteKey = first(c.CaptchaSiteKey, env("ESIM_CAPTCHA_SITE_KEY"))
 	c.TagManagerID = first(c.TagManagerID, env("ESIM_TAG_MANAGER_ID"))
 	c.FlagBaseURL = first(c.FlagBaseURL, env("ESIM_FLAG_BASE_URL"))

@@ -31,6 +31,8 @@ func webapp() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html":               {Data: []byte(indexHTML)},
 		"favicon.svg":              {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)},
+		"sw.js":                    {Data: []byte(`importScripts("/workbox-1a2b3c4d.js");`)},
+		"manifest.webmanifest":     {Data: []byte(`{"name":"CedarSIM","start_url":"/","display":"standalone"}`)},
 		"assets/index-4f2a9c1e.js": {Data: []byte(strings.Repeat("console.log('cedarsim');\n", 200))},
 	}
 }
@@ -88,11 +90,14 @@ func TestStaticAndFallback(t *testing.T) {
 		cache        string
 	}{
 		{"root", "/", 200, `<div id="root">`, "no-cache"},
+		{"index.html by name is the app (precached by the service worker)", "/index.html", 200, `<div id="root">`, "no-cache"},
 		{"client route falls back to the app", "/otp/a@b.c/123", 200, `<div id="root">`, "no-cache"},
 		{"nested client route", "/topup-plans/TR/8996199/acc/0", 200, `<div id="root">`, "no-cache"},
 		{"the /loki page is the app, not the log push", "/loki", 200, `<div id="root">`, "no-cache"},
 		{"hashed asset is immutable", "/assets/index-4f2a9c1e.js", 200, "cedarsim", "public, max-age=31536000, immutable"},
 		{"other file", "/favicon.svg", 200, "<svg", "public, max-age=300"},
+		{"the service worker is revalidated on every visit", "/sw.js", 200, "importScripts", "no-cache"},
+		{"the web manifest is revalidated on every visit", "/manifest.webmanifest", 200, `"standalone"`, "no-cache"},
 		{"missing asset is 404, not the app", "/assets/gone-123.js", 404, "", ""},
 		{"missing file with extension", "/robots.txt", 404, "", ""},
 		{"missing file under a build folder", "/assets/logo", 404, "", ""},
@@ -123,7 +128,7 @@ func TestSecurityHeaders(t *testing.T) {
 	srv := newServer(t, true)
 	resp, _ := fetch(t, srv, "/plans", nil)
 	csp := resp.Header.Get("Content-Security-Policy")
-	for _, want := range []string{"default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "connect-src 'self'", "img-src 'self' data:"} {
+	for _, want := range []string{"default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "connect-src 'self'", "img-src 'self' data:", "worker-src 'self'", "manifest-src 'self'"} {
 		if !strings.Contains(csp, want) {
 			t.Errorf("CSP %q lacks %q", csp, want)
 		}
@@ -155,6 +160,18 @@ func TestCSPFollowsConfig(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			csp := contentSecurityPolicy(tt.cfg)
+			// Whatever the configuration: the service worker and manifest from this origin
+			// only, and never an inline script.
+			for _, w := range []string{"worker-src 'self';", "manifest-src 'self';"} {
+				if !strings.Contains(csp, w) {
+					t.Errorf("CSP %q lacks %q", csp, w)
+				}
+			}
+			for _, d := range strings.Split(csp, ";") {
+				if d = strings.TrimSpace(d); strings.HasPrefix(d, "script-src") && (strings.Contains(d, "'unsafe-inline'") || strings.Contains(d, "'unsafe-eval'")) {
+					t.Errorf("script-src allows inline or eval: %q", d)
+				}
+			}
 			for _, w := range tt.want {
 				if !strings.Contains(csp, w) {
 					t.Errorf("CSP %q lacks %q", csp, w)
@@ -192,6 +209,20 @@ func TestGzip(t *testing.T) {
 	}
 }
 
+func TestManifestContentType(t *testing.T) {
+	srv := newServer(t, false)
+	resp, body := fetch(t, srv, "/manifest.webmanifest", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	if got := resp.Header.Get("Content-Type"); got != "application/manifest+json" {
+		t.Fatalf("Content-Type %q, want application/manifest+json", got)
+	}
+	if !json.Valid(body) {
+		t.Fatalf("manifest not JSON: %q", body)
+	}
+}
+
 func TestConfigJSON(t *testing.T) {
 	srv := newServer(t, true)
 	resp, body := fetch(t, srv, "/config.json", nil)
@@ -205,7 +236,7 @@ func TestConfigJSON(t *testing.T) {
 	want := map[string]any{
 		"brand": "CedarSIM", "apiBase": "/api/v1/", "supportBase": "/esim-service/api/v1/", "esimCheckBase": "/esim-check/api/v1/",
 		"logPushUrl": "/loki/api/v1/push", "logPushEnabled": false, "supportPhone": "+961 1 555 010",
-		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "sandbox": true,
+		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "whatsapp": "", "sandbox": true,
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -234,6 +265,12 @@ func TestResolve(t *testing.T) {
 				t.Fatalf("%+v", o.Config)
 			}
 		}},
+		{name: "whatsapp normalised", opts: Options{Config: RuntimeConfig{WhatsApp: "+961 71 555 010"}}, check: func(t *testing.T, o *Options) {
+			if o.Config.WhatsApp != "96171555010" {
+				t.Fatalf("whatsapp = %q", o.Config.WhatsApp)
+			}
+		}},
+		{name: "whatsapp not international", opts: Options{Config: RuntimeConfig{WhatsApp: "071 555 010"}}, wantErr: "--whatsapp"},
 		{name: "support url alone", opts: Options{SupportURL: "https://s.example/"}, wantErr: "need --api-url"},
 		{name: "upstream without the others", opts: Options{APIURL: "https://a.example/api/v1/"}, wantErr: "--support-url"},
 		{name: "relative upstream", opts: Options{APIURL: "/x/", SupportURL: "/y/", ESIMCheckURL: "/z/"}, wantErr: "absolute"},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
+	"github.com/cedarsim/esim/sdk/usage"
 )
 
 // Status is the outcome of one check.
@@ -59,8 +60,8 @@ type Verdict struct {
 // setup guide's "wait up to 10 minutes for activation".
 const ProcessingLimit = 10 * time.Minute
 
-// ExpiringWithin is the warning horizon for a bundle's end.
-const ExpiringWithin = 24 * time.Hour
+// ExpiringWithin is the warning horizon for a bundle's end: the usage rule the web shop shares.
+const ExpiringWithin = usage.ExpiresWithin
 
 // TopupCheck is the answer of the eSIM check (ESIMCheck.Check) for the current bundle.
 type TopupCheck struct {

@@ -2,11 +2,10 @@ package diagnose
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
-	"unicode"
 
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/support"
 )
 
 // ReplyOptions personalise the reply.
@@ -102,13 +101,4 @@ func nextStep(v Verdict) string {
 
 // WhatsAppLink is a wa.me link that opens WhatsApp with text ready to send; phone (any
 // format: only its digits are kept) picks the chat, empty lets the agent choose it.
-func WhatsAppLink(phone, text string) string {
-	digits := strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) && r < 128 {
-			return r
-		}
-		return -1
-	}, phone)
-	// %20, not +, for spaces: WhatsApp shows a + literally.
-	return "https://wa.me/" + digits + "?text=" + strings.ReplaceAll(url.QueryEscape(text), "+", "%20")
-}
+func WhatsAppLink(phone, text string) string { return support.WhatsAppLink(phone, text) }

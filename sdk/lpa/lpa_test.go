@@ -1,48 +1,80 @@
 package lpa
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/cedarsim/esim/contract/vectors"
 )
 
-func TestParse(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    Code
-		wantErr bool
-	}{
-		{"LPA:1$smdp.example.com$ABC-123", Code{"smdp.example.com", "ABC-123"}, false},
-		{"lpa:1$smdp.example.com$ABC", Code{"smdp.example.com", "ABC"}, false},
-		{"LPA:1$rsp.truphone.com:8443$QRF-BETTERROAMING-PMRDGIR2EARDEIT5", Code{"rsp.truphone.com:8443", "QRF-BETTERROAMING-PMRDGIR2EARDEIT5"}, false},
-		{"", Code{}, true},
-		{"LPA:", Code{}, true},
-		{"1$smdp.example.com$ABC", Code{}, true},
-		{"LPA:2$smdp.example.com$ABC", Code{}, true},
-		{"LPA:1$smdp.example.com", Code{}, true},
-		{"LPA:1$$ABC", Code{}, true},
-		{"LPA:1$smdp.example.com$", Code{}, true},
-		{"LPA:1$smdp.example.com$ABC$1.3.6.1$1", Code{}, true},
-		{"LPA:1$smdp example.com$ABC", Code{}, true},
-		{"LPA:1$smdp.example.com:$ABC", Code{}, true},
-		{"LPA:1$smdp.example.com:80a$ABC", Code{}, true},
-		{"LPA:1$.example.com$ABC", Code{}, true},
-		{"LPA:1$smdp.example.com$AB C", Code{}, true},
-		{"LPA:1$smdp.example.com$AB&C", Code{}, true},
+// The cases are contract/vectors/lpa.json, which the web app's lpa.test.ts runs too.
+func TestVectors(t *testing.T) {
+	type code struct {
+		SMDP       string `json:"smdp"`
+		MatchingID string `json:"matchingId"`
 	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := Parse(tt.in)
-			if tt.wantErr {
+	vectors.Run(t, "lpa", map[string]vectors.Runner{
+		"parse": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name   string `json:"name"`
+				In     string `json:"in"`
+				Want   *code  `json:"want"`
+				String string `json:"string"`
+			}
+			vectors.DecodeCase(t, raw, &c)
+			got, err := Parse(c.In)
+			if c.Want == nil {
 				if !errors.Is(err, ErrInvalid) {
-					t.Fatalf("Parse(%q) = %+v, %v; want ErrInvalid", tt.in, got, err)
+					t.Errorf("%s: Parse(%q) = %+v, %v; want ErrInvalid", c.Name, c.In, got, err)
 				}
 				return
 			}
-			if err != nil || got != tt.want {
-				t.Fatalf("Parse(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
+			if want := (Code{SMDP: c.Want.SMDP, MatchingID: c.Want.MatchingID}); err != nil || got != want {
+				t.Errorf("%s: Parse(%q) = %+v, %v; want %+v", c.Name, c.In, got, err, want)
 			}
-		})
-	}
+			if got.String() != c.String {
+				t.Errorf("%s: String() = %q, want %q", c.Name, got.String(), c.String)
+			}
+		},
+		"links": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name    string `json:"name"`
+				Code    code   `json:"code"`
+				IPhone  string `json:"iphone"`
+				Android string `json:"android"`
+			}
+			vectors.DecodeCase(t, raw, &c)
+			in := Code{SMDP: c.Code.SMDP, MatchingID: c.Code.MatchingID}
+			if got := IPhoneLink(in); got != c.IPhone {
+				t.Errorf("%s: IPhoneLink = %q, want %q", c.Name, got, c.IPhone)
+			}
+			if got := AndroidLink(in); got != c.Android {
+				t.Errorf("%s: AndroidLink = %q, want %q", c.Name, got, c.Android)
+			}
+			if back, err := FromIPhoneLink(c.IPhone); err != nil || back != in {
+				t.Errorf("%s: FromIPhoneLink(IPhoneLink) = %+v, %v", c.Name, back, err)
+			}
+		},
+		"fromIPhoneLink": func(t *testing.T, raw json.RawMessage) {
+			var c struct {
+				Name string `json:"name"`
+				Link string `json:"link"`
+				Want *code  `json:"want"`
+			}
+			vectors.DecodeCase(t, raw, &c)
+			got, err := FromIPhoneLink(c.Link)
+			if c.Want == nil {
+				if !errors.Is(err, ErrInvalid) {
+					t.Errorf("%s: FromIPhoneLink(%q) = %+v, %v; want ErrInvalid", c.Name, c.Link, got, err)
+				}
+				return
+			}
+			if want := (Code{SMDP: c.Want.SMDP, MatchingID: c.Want.MatchingID}); err != nil || got != want {
+				t.Errorf("%s: FromIPhoneLink(%q) = %+v, %v; want %+v", c.Name, c.Link, got, err, want)
+			}
+		},
+	})
 }
 
 func TestStringRoundTrip(t *testing.T) {
@@ -53,39 +85,6 @@ func TestStringRoundTrip(t *testing.T) {
 	back, err := Parse(c.String())
 	if err != nil || back != c {
 		t.Fatalf("Parse(String()) = %+v, %v", back, err)
-	}
-}
-
-func TestIPhoneLink(t *testing.T) {
-	c := Code{SMDP: "smdp.cedarsim.example", MatchingID: "K2-1A2B"}
-	want := "https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%24K2-1A2B"
-	if got := IPhoneLink(c); got != want {
-		t.Fatalf("IPhoneLink() = %q, want %q", got, want)
-	}
-	back, err := FromIPhoneLink(want)
-	if err != nil || back != c {
-		t.Fatalf("FromIPhoneLink() = %+v, %v", back, err)
-	}
-}
-
-func TestFromIPhoneLinkErrors(t *testing.T) {
-	tests := []string{
-		"",
-		"http://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24a.b%24C",
-		"https://evil.example/esim_qrcode_provisioning?carddata=LPA%3A1%24a.b%24C",
-		"https://esimsetup.apple.com/other?carddata=LPA%3A1%24a.b%24C",
-		"https://esimsetup.apple.com/esim_qrcode_provisioning",
-		"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=a&carddata=b",
-		"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=%zz",
-		"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24a.b",
-		"://bad",
-	}
-	for _, link := range tests {
-		t.Run(link, func(t *testing.T) {
-			if c, err := FromIPhoneLink(link); !errors.Is(err, ErrInvalid) {
-				t.Fatalf("FromIPhoneLink(%q) = %+v, %v; want ErrInvalid", link, c, err)
-			}
-		})
 	}
 }
 

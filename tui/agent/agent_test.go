@@ -134,6 +134,11 @@ func TestDiagnoseUsesTheSharedVerdict(t *testing.T) {
 	if v := m.SetSize(120, 200).View(); !strings.Contains(v, "Hello there,") {
 		t.Fatalf("no reply after y:\n%s", v)
 	}
+	// The reply also goes out on WhatsApp: a wa.me link without a number (the agent picks the chat).
+	wa := diagnose.WhatsAppLink("", diagnose.Reply(want, diagnose.ReplyOptions{Brand: "CedarSIM", Support: m.cfg.Support}))
+	if v := strings.ReplaceAll(m.SetSize(4000, 400).View(), "\n  ", ""); !strings.Contains(v, "Send on WhatsApp") || !strings.Contains(v, wa) {
+		t.Fatalf("no WhatsApp link %s after y:\n%s", wa, v)
+	}
 	m = tuitest.Press(t, m, "esc")
 	if _, ok := m.Verdict(); ok || !strings.Contains(m.View(), "ICCID 89961010025061000016") {
 		t.Fatalf("esc did not go back to the customer:\n%s", m.View())

@@ -97,6 +97,9 @@ func (m Model) verdictLines() []string {
 		for _, l := range strings.Split(strings.TrimRight(r, "\n"), "\n") {
 			lines = append(lines, wrapped(l, m.width, "")...)
 		}
+		// wa.me without a number: WhatsApp asks the agent which chat to send it to.
+		lines = append(lines, "", st.Heading.Render("Send on WhatsApp"))
+		lines = append(lines, wrapped(diagnose.WhatsAppLink("", r), m.width, "  ")...)
 		lines = append(lines, "", st.Muted.Render("To copy it whole: esim esims diagnose "+v.ICCID+" --reply"))
 	} else {
 		lines = append(lines, "", st.Muted.Render("Press y for a ready reply to send the customer."))

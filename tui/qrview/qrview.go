@@ -143,6 +143,15 @@ func stripDataURL(s string) string {
 	return s
 }
 
+// wrapped breaks s at the width (less the indent) and indents every piece.
+func wrapped(s string, width int, indent string) []string {
+	out := strings.Split(ansi.Wrap(s, max(10, width-len(indent)), ""), "\n")
+	for i := range out {
+		out[i] = indent + out[i]
+	}
+	return out
+}
+
 // Render draws text as a QR code with half blocks: the one terminal renderer the CLI uses
 // too (sdk/qrcode.Terminal, error-correction level M).
 func Render(text string) (string, error) { return qrcode.Terminal(text) }
@@ -210,14 +219,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) View() string {
 	st := m.cfg.Styles
 	lines := []string{st.Title.Render("Install your eSIM") + "  " + st.Muted.Render("ICCID "+m.esim.ICCID), ""}
+	uncut := map[string]bool{}
 	switch {
 	case m.err != "":
 		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
 	case m.qr == "":
 		lines = append(lines, m.spin.View()+" Loading...")
 	default:
+		// The one-tap links, iPhone and Android, broken at the width but never cut either.
+		links := wrapped(lpa.IPhoneLink(m.code), m.width, "    ")
+		android := wrapped(lpa.AndroidLink(m.code), m.width, "    ")
 		qrLines := strings.Split(m.qr, "\n")
-		if len(qrLines)+len(lines)+4 > m.height || ansi.StringWidth(qrLines[0]) > m.width {
+		if len(qrLines)+len(lines)+4+3+len(links)+len(android) > m.height || ansi.StringWidth(qrLines[0]) > m.width {
 			lines = append(lines, st.Muted.Render("Enlarge the terminal to see the QR code."))
 		} else {
 			lines = append(lines, qrLines...)
@@ -233,10 +246,17 @@ func (m Model) View() string {
 				lines[len(lines)-2+i] = strings.Replace(w, "  ", "\n", 1)
 			}
 		}
+		lines = append(lines, "", st.Heading.Render("One-tap install"), "  iPhone")
+		lines = append(lines, links...)
+		lines = append(lines, "  Android")
+		lines = append(lines, android...)
+		for _, l := range append(links, android...) {
+			uncut[l] = true
+		}
 	}
 	out := strings.Split(strings.Join(lines, "\n"), "\n")
 	for i, l := range out {
-		if m.qr == "" || (l != m.code.SMDP && l != m.code.MatchingID) {
+		if m.qr == "" || (l != m.code.SMDP && l != m.code.MatchingID && !uncut[l]) {
 			out[i] = ansi.Truncate(l, m.width, "…")
 		}
 	}

@@ -26,6 +26,8 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: process.env.VITEST ? false : 'react-docgen' },
   viteFinal: (vite) => {
     docgenOnComponents(vite.plugins ?? []);
+    // The shop's service worker (vite-plugin-pwa) has no place in Storybook, where MSW's runs.
+    vite.plugins = ((vite.plugins ?? []) as unknown[]).flat(5).filter((p) => !(p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa'))) as PluginOption[];
     return vite;
   },
   // The service worker of MSW is served from public/.

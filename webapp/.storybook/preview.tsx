@@ -1,10 +1,25 @@
 import type { Preview } from '@storybook/react-vite';
 import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/shared/testing/storybook';
+import { dirOf, LOCALE_NAMES, LOCALES } from '../src/shared/i18n/locales';
 import '../src/app/global.css';
 
 const preview: Preview = {
   // Every component gets a docs page (addon-docs).
   tags: ['autodocs'],
+  // The shop's language and direction; a story pins one with parameters.app.locale.
+  globalTypes: {
+    locale: {
+      description: 'Language and direction of the shop',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        // Each language named in itself, as the header's switcher lists it.
+        items: LOCALES.map((l) => ({ value: l, title: LOCALE_NAMES[l], right: dirOf(l).toUpperCase() })),
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'en' },
   // One wrapper (parameters.app), one way to choose the server's answers (parameters.fixtures).
   decorators: [withApp],
   loaders: [fixturesLoader, i18nLoader],

@@ -1,6 +1,7 @@
 import { configure } from 'storybook/test';
 import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
+import { storyLocale } from '../src/shared/testing/storybook';
 
 // Story tests share two cores with everything else in CI: findBy* waits up to 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5_000 });
@@ -11,17 +12,42 @@ configure({ asyncUtilTimeout: 5_000 });
  * screenshot in visual-baselines/. The tolerance survives font anti-aliasing (pixelmatch
  * threshold 0.2, anti-aliased pixels ignored, at most 100 other pixels different) but not a
  * changed colour, spacing or layout (a price in another colour is about 900 pixels). Update with `npm run test:visual:update`.
+ *
+ * Every story runs in en, ar and fr (vite.config.ts); the baselines are English, plus
+ * right-to-left ones (`<id>-ar`) of the stories tagged 'visual-rtl' in Arabic. French adds no
+ * baselines: its layout is the English one with longer words, which the play functions cover.
  */
 const VISUAL_STATES = new Set(['filled', 'error', 'mobile']);
 
-type StoryContext = { story?: { id: string; tags: string[] } };
+type StoryContext = {
+  story?: { id: string; tags: string[]; parameters: Record<string, unknown>; globals: Record<string, unknown> };
+};
+
+/** The baseline a passed story is compared with, or null when it has none. */
+function baselineOf(story: NonNullable<StoryContext['story']>): string | null {
+  // The story id ends in its export name: plans-planspage--filled.
+  if (!VISUAL_STATES.has(story.id.split('--')[1] ?? '')) return null;
+  const locale = storyLocale(story);
+  // A story pinned to a locale renders it in every run; it is compared in that locale's run only.
+  if (locale !== (story.globals.locale ?? 'en')) return null;
+  if (locale === 'en' && story.tags.includes('visual')) return story.id;
+  if (locale === 'ar' && story.tags.includes('visual-rtl')) return `${story.id}-ar`;
+  return null;
+}
 
 afterEach(async (ctx) => {
   const story = (ctx as unknown as StoryContext).story;
-  // The story id ends in its export name: plans-planspage--filled.
-  if (!story || !story.tags.includes('visual') || !VISUAL_STATES.has(story.id.split('--')[1] ?? '')) return;
-  if (ctx.task.result?.state === 'fail') return;
-  await expect.element(page.elementLocator(document.body)).toMatchScreenshot(story.id, {
+  if (!story) return;
+  // The run's locale reached the story (the instance is named `storybook (<locale>)`), and the
+  // page shows the story's language and direction.
+  const run = /\((en|ar|fr)\)$/.exec(ctx.task.file.projectName ?? '')?.[1];
+  if (run) expect(story.globals.locale, 'the locale global of this run').toBe(run);
+  const locale = storyLocale(story);
+  expect(document.documentElement).toHaveAttribute('lang', locale);
+  expect(document.documentElement).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  const name = baselineOf(story);
+  if (!name || ctx.task.result?.state === 'fail') return;
+  await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name, {
     comparatorName: 'pixelmatch',
     comparatorOptions: { threshold: 0.2, includeAA: false, allowedMismatchedPixels: 100 },
   });

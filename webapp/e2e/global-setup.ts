@@ -14,6 +14,8 @@ export default async function setup(project: TestProject) {
       // Short lifetimes so journeys meet expiry and activation as a real customer would.
       '--token-lifetime', '2m',
       '--activation-delay', '1s',
+      // A support WhatsApp number, so the WhatsApp buttons show.
+      '--whatsapp', '+961 71 555 010',
     ],
   });
   project.provide('shopURL', shop.url);

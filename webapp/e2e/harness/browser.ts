@@ -37,9 +37,20 @@ export interface Tab {
   pageErrors: string[];
 }
 
-/** openTab gives a journey its own context (own local storage) with a base URL. */
-export async function openTab(browser: Browser, baseURL: string, viewport: keyof typeof viewports = 'desktop'): Promise<Tab> {
-  const context = await browser.newContext({ baseURL, viewport: viewports[viewport] });
+/** A phone's user agent, for journeys that depend on the device (the one-tap install link). */
+export const userAgents = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  iPhone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+} as const;
+
+/** openTab gives a journey its own context (own local storage) with a base URL, optionally as a given device. */
+export async function openTab(
+  browser: Browser,
+  baseURL: string,
+  viewport: keyof typeof viewports = 'desktop',
+  device: { userAgent?: string } = {},
+): Promise<Tab> {
+  const context = await browser.newContext({ baseURL, viewport: viewports[viewport], ...device });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();

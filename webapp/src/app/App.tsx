@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
+import { KitOwnerGuard } from '@/shared/offline/KitOwnerGuard';
 import { QueryProvider } from '@/shared/query/QueryProvider';
 import { AppRoutes } from './routes';
 
@@ -20,6 +21,8 @@ export function App({ config, services, i18n }: { config: RuntimeConfig; service
         <ApiProvider services={services}>
           {/* Server state of every page: one client, one loading/error/retry rule (shared/query). */}
           <QueryProvider>
+            {/* The offline install kit belongs to the signed-in customer only (docs/offline.md). */}
+            <KitOwnerGuard />
             {/* The bot check (spec section 7) wraps every page, in routes.tsx: code forms take tokens from it. */}
             <BrowserRouter>
               <AppRoutes />

@@ -50,3 +50,15 @@ Promise.all([loadConfig(), catalogues, pageTexts])
     box.append(h, p);
     root.replaceChildren(box);
   });
+
+// The service worker (offline app shell and install kit, docs/offline.md) registers after
+// the page has loaded, from its own small chunk: nothing of it is in the entry bundle.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    import('./registerServiceWorker')
+      .then((m) => m.registerServiceWorker())
+      .catch((err: unknown) => console.warn('service worker module not loaded', err instanceof Error ? err.message : err));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

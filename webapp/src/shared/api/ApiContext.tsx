@@ -36,6 +36,9 @@ export const useApi = (): ShopApi => useServices().api;
 /** useApiClient returns the client itself, for a call ShopApi does not type (the token check). */
 export const useApiClient = (): ApiClient => useServices().client;
 
+/** useDeviceStorage is the storage the session lives in (localStorage in the shop), for per-customer device data. */
+export const useDeviceStorage = (): Storage => useServices().client.store.storage;
+
 /** useSession returns the stored session and re-renders when it changes (any tab). */
 export function useSession(): Session {
   const { store } = useServices().client;

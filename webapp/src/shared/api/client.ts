@@ -300,7 +300,9 @@ export class ApiClient {
 
     let res: Response;
     try {
-      res = await this.fetchFn(url.toString(), { method: spec.method, headers, body, signal: spec.signal });
+      // no-store: customer data never lands in the browser's HTTP cache, where the next
+      // person on this device could read it (docs/offline.md); the service worker passes it by.
+      res = await this.fetchFn(url.toString(), { method: spec.method, headers, body, signal: spec.signal, cache: 'no-store' });
     } catch (err) {
       if (spec.signal?.aborted) throw new TimeoutError(spec.call, err);
       throw new NetworkError(spec.call, err);

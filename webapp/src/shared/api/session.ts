@@ -32,7 +32,8 @@ export class SessionStore {
   private readonly listeners = new Set<Listener>();
   private snapshot: Session;
 
-  constructor(private readonly storage: Storage) {
+  /** storage is where the session lives; the device's other per-customer data lives there too. */
+  constructor(readonly storage: Storage) {
     this.snapshot = this.read();
   }
 

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@/shared/api/types';
 import { bundleTitle, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { Flag } from './Flag';
 import styles from './BundleSummary.module.css';
 
@@ -14,6 +16,8 @@ export type BundleSummaryProps = {
  * title as a heading, then data, validity and price as a description list.
  */
 export function BundleSummary({ bundle, level = 3 }: BundleSummaryProps) {
+  const { t } = useTranslation('shared');
+  const locale = useLocale();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <>
@@ -23,16 +27,18 @@ export function BundleSummary({ bundle, level = 3 }: BundleSummaryProps) {
       </header>
       <dl className={styles.facts}>
         <div>
-          <dt>Data</dt>
-          <dd>{formatQuota(bundle.quotaInMB)}</dd>
+          <dt>{t('data')}</dt>
+          <dd>{formatQuota(bundle.quotaInMB, locale)}</dd>
         </div>
         <div>
-          <dt>Validity</dt>
-          <dd>{formatValidity(bundle.durationInDays)}</dd>
+          <dt>{t('validity')}</dt>
+          <dd>{formatValidity(bundle.durationInDays, locale)}</dd>
         </div>
         <div>
-          <dt>Price</dt>
-          <dd className={styles.price}>{formatPrice(bundle.price)}</dd>
+          <dt>{t('price')}</dt>
+          <dd className={styles.price}>
+            <bdi>{formatPrice(bundle.price)}</bdi>
+          </dd>
         </div>
       </dl>
     </>

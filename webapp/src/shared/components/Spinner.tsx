@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styles from './Spinner.module.css';
 
 type SpinnerProps = {
@@ -11,7 +12,8 @@ type SpinnerProps = {
 };
 
 /** A busy indicator announced politely to assistive technology. */
-export function Spinner({ label = 'Loading', quiet = false }: SpinnerProps) {
+export function Spinner({ label, quiet = false }: SpinnerProps) {
+  const { t } = useTranslation('shared');
   if (quiet) {
     return (
       <div className={styles.wrap} aria-hidden="true">
@@ -22,7 +24,7 @@ export function Spinner({ label = 'Loading', quiet = false }: SpinnerProps) {
   return (
     <div className={styles.wrap} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('loading')}</span>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { dirOf } from '@/shared/i18n/locales';
+import { useLocale } from '@/shared/i18n/useLocale';
 import styles from './Tabs.module.css';
 
 export type TabItem<K extends string> = { key: K; label: string; panel: () => ReactNode };
@@ -16,13 +18,16 @@ type TabsProps<K extends string> = {
  * is rendered.
  */
 export function Tabs<K extends string>({ label, items, selected, onSelect }: TabsProps<K>) {
+  // Right-to-left, the next tab is to the left (WAI-ARIA APG).
+  const rtl = dirOf(useLocale()) === 'rtl';
+  const [nextKey, prevKey] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
   const id = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
 
   const move = (e: KeyboardEvent, from: number) => {
     let to: number;
-    if (e.key === 'ArrowRight') to = (from + 1) % items.length;
-    else if (e.key === 'ArrowLeft') to = (from - 1 + items.length) % items.length;
+    if (e.key === nextKey) to = (from + 1) % items.length;
+    else if (e.key === prevKey) to = (from - 1 + items.length) % items.length;
     else if (e.key === 'Home') to = 0;
     else if (e.key === 'End') to = items.length - 1;
     else return;

@@ -29,6 +29,11 @@ describe('parseConfig', () => {
     expect(c.sandbox).toBe(true);
   });
 
+  it('normalises the WhatsApp number to its digits, empty when absent', () => {
+    expect(parseConfig({ ...valid(), whatsapp: '+961 71 555 010' }).whatsapp).toBe('96171555010');
+    expect(parseConfig(valid()).whatsapp).toBe('');
+  });
+
   it('fills optional fields with defaults', () => {
     const { brand: _b, liveChatUrl: _l, checkoutHosts: _h, pageScripts: _p, sandbox: _s, ...rest } = valid();
     const c = parseConfig(rest);
@@ -41,6 +46,8 @@ describe('parseConfig', () => {
     { name: 'base without slash', patch: { supportBase: '/esim-service/api/v1' }, want: '"supportBase" must end with "/"' },
     { name: 'phone not a string', patch: { supportPhone: 961 }, want: '"supportPhone" must be a string' },
     { name: 'empty e-mail', patch: { supportEmail: ' ' }, want: '"supportEmail" must not be empty' },
+    { name: 'local WhatsApp number', patch: { whatsapp: '071 555 010' }, want: '"whatsapp" must be an international number' },
+    { name: 'WhatsApp not a string', patch: { whatsapp: 96171555010 }, want: '"whatsapp" must be a string' },
     { name: 'guest missing', patch: { guest: null }, want: '"guest" must be an object' },
     { name: 'guest secret missing', patch: { guest: { username: 'a', password: 'b', clientId: 'c' } }, want: '"clientSecret" is required' },
     { name: 'boolean as text', patch: { sandbox: 'true' }, want: '"sandbox" must be true or false' },

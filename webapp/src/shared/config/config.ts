@@ -1,3 +1,5 @@
+import { whatsAppNumber } from '@/shared/support/whatsapp';
+
 /** A script or style the runtime configuration asks to inject on one route (spec section 7). */
 export type PageScript = { path: string; target: 'head' | 'body' };
 
@@ -15,6 +17,8 @@ export type RuntimeConfig = {
   supportPhone: string;
   supportEmail: string;
   liveChatUrl: string;
+  /** Support WhatsApp number as wa.me's digits; '' hides the WhatsApp buttons. */
+  whatsapp: string;
   captchaSiteKey: string;
   tagManagerId: string;
   flagBaseUrl: string;
@@ -94,6 +98,14 @@ function parsePageScripts(v: unknown): Record<string, PageScript[]> {
   return out;
 }
 
+function parseWhatsApp(v: string): string {
+  const digits = whatsAppNumber(v);
+  if (digits === null) {
+    throw new ConfigError('config.json: "whatsapp" must be an international number (country code and number, 8 to 15 digits)');
+  }
+  return digits;
+}
+
 /** parseConfig validates the decoded /config.json and fills defaults for optional fields. */
 export function parseConfig(raw: unknown): RuntimeConfig {
   if (!isObj(raw)) throw new ConfigError('config.json: expected a JSON object');
@@ -107,6 +119,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     supportPhone: str(raw, 'supportPhone', { required: true }),
     supportEmail: str(raw, 'supportEmail', { required: true }),
     liveChatUrl: str(raw, 'liveChatUrl'),
+    whatsapp: parseWhatsApp(str(raw, 'whatsapp')),
     captchaSiteKey: str(raw, 'captchaSiteKey'),
     tagManagerId: str(raw, 'tagManagerId'),
     flagBaseUrl: str(raw, 'flagBaseUrl'),

@@ -17,6 +17,7 @@ export function fixtureConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     supportPhone: contract.default.supportPhone,
     supportEmail: contract.default.supportEmail,
     liveChatUrl: '',
+    whatsapp: contract.fixture.whatsapp,
     captchaSiteKey: '',
     tagManagerId: '',
     flagBaseUrl: '',

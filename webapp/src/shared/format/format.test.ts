@@ -53,3 +53,33 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-22T13:40:00Z').text).toMatch(/^[\x20-\x7e]+$/);
   });
 });
+
+describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
+  it.each([
+    { locale: 'ar', quota: ['غير محدود', '500 MB', '1.5 GB'], days: ['يوم واحد', 'يومان', '3 أيام', '11 يوماً', '100 يوم'] },
+    { locale: 'fr', quota: ['Illimité', '500 Mo', '1,5 Go'], days: ['1 jour', '2 jours', '3 jours', '11 jours', '100 jours'] },
+    { locale: 'en', quota: ['Unlimited', '500 MB', '1.5 GB'], days: ['1 Day', '2 Days', '3 Days', '11 Days', '100 Days'] },
+  ] as const)('$locale', ({ locale, quota, days }) => {
+    expect([formatQuota(-1, locale), formatQuota(500, locale), formatQuota(1500, locale)]).toEqual(quota);
+    expect([1, 2, 3, 11, 100].map((d) => formatValidity(d, locale))).toEqual(days);
+    expect(formatPrice(12)).toBe('12.00 USD');
+  });
+
+  it('dates: Beirut time, Latin digits, the locale’s words', () => {
+    const ar = formatDate('2026-11-22T10:05:00Z', 'ar').text;
+    expect(ar).toMatch(/تشرين الثاني/);
+    expect(ar).toMatch(/2026/);
+    expect(ar).toMatch(/12:05/);
+    expect(ar).not.toMatch(/[\u0660-\u0669]/);
+    expect(formatDate('2026-11-22T10:05:00Z', 'fr').text).toMatch(/22 nov\. 2026.*12:05/);
+    expect(formatDate('not a date', 'fr')).toEqual({ text: '', invalid: true });
+  });
+
+  it('consumption and bytes', () => {
+    expect(consumption(1000, 550, false, 'fr').text).toBe('45\u202f%');
+    expect(consumption(1000, 550, false, 'ar').text).toBe('45%');
+    expect(consumption(0, 0, true, 'ar').text).toBe('غير محدود');
+    expect(formatBytesGB(1_500_000_000, 'fr')).toBe('1,50 Go');
+    expect(formatUsedMB(2_000_000, 1_000_000, 'fr')).toBe('1 Mo');
+  });
+});

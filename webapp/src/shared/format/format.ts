@@ -1,6 +1,28 @@
 // Display rules of spec section 9, pinned by contract/vectors/format.json (shared with
 // the Go sdk/format package). Integer arithmetic is used where the vectors ask for half-up
 // rounding on the exact decimal value, because toFixed rounds the binary value.
+// Each text helper takes the page's locale; English (the default) is exactly the spec's
+// and the vectors', Arabic and French say the same in their words, always with Latin
+// digits; prices stay '12.00 USD' in every language (docs/i18n.md).
+import { INTL_LOCALES, type Locale } from '@/shared/i18n/locales';
+
+/** The decimal separator of a locale: French writes 1,5 Go. */
+const decimal = (s: string, locale: Locale): string => (locale === 'fr' ? s.replace('.', ',') : s);
+
+/** Data units: French says Mo/Go; Arabic keeps the Latin MB/GB travellers see on phones. */
+const unit = (u: 'MB' | 'GB', locale: Locale): string => (locale === 'fr' ? (u === 'MB' ? 'Mo' : 'Go') : u);
+
+const UNLIMITED: Readonly<Record<Locale, string>> = { en: 'Unlimited', ar: 'غير محدود', fr: 'Illimité' };
+
+const arabicDays: Readonly<Record<Intl.LDMLPluralRule, (n: number) => string>> = {
+  zero: (n) => `${n} يوم`,
+  one: () => 'يوم واحد',
+  two: () => 'يومان',
+  few: (n) => `${n} أيام`,
+  many: (n) => `${n} يوماً`,
+  other: (n) => `${n} يوم`,
+};
+const arabicPlural = new Intl.PluralRules('ar');
 
 const isMissing = (v: unknown): boolean => v === undefined || v === null || v === '';
 
@@ -23,21 +45,23 @@ function hundredths(n: number): string {
 }
 
 /** Quota in MB: negative is 'Unlimited', under 1000 'N MB', else GB with at most 2 decimals. */
-export function formatQuota(quotaInMB: number): string {
-  if (quotaInMB < 0) return 'Unlimited';
-  if (quotaInMB < 1000) return `${quotaInMB} MB`;
-  return `${trimZeros(hundredths(Math.floor((quotaInMB + 5) / 10)))} GB`;
+export function formatQuota(quotaInMB: number, locale: Locale = 'en'): string {
+  if (quotaInMB < 0) return UNLIMITED[locale];
+  if (quotaInMB < 1000) return `${quotaInMB} ${unit('MB', locale)}`;
+  return `${decimal(trimZeros(hundredths(Math.floor((quotaInMB + 5) / 10))), locale)} ${unit('GB', locale)}`;
 }
 
-/** Validity: '1 Day' or 'N Days'. */
-export function formatValidity(durationInDays: number): string {
+/** Validity: '1 Day' or 'N Days' (Arabic: يوم واحد، يومان، 3 أيام، 11 يوماً; French: 1 jour, N jours). */
+export function formatValidity(durationInDays: number, locale: Locale = 'en'): string {
+  if (locale === 'ar') return arabicDays[arabicPlural.select(durationInDays)](durationInDays);
+  if (locale === 'fr') return durationInDays <= 1 ? `${durationInDays} jour` : `${durationInDays} jours`;
   return durationInDays === 1 ? '1 Day' : `${durationInDays} Days`;
 }
 
 /** Bytes shown in decimal GB with exactly 2 decimals. */
-export function formatBytesGB(bytes: number): string {
-  if (bytes < 0) return '0.00 GB';
-  return `${hundredths(Math.floor((bytes + 5_000_000) / 10_000_000))} GB`;
+export function formatBytesGB(bytes: number, locale: Locale = 'en'): string {
+  const n = bytes < 0 ? '0.00' : hundredths(Math.floor((bytes + 5_000_000) / 10_000_000));
+  return `${decimal(n, locale)} ${unit('GB', locale)}`;
 }
 
 /** usedBytes is initial minus remaining, with remaining clamped to [0, initial]. */
@@ -47,19 +71,21 @@ function usedBytes(initial: number, remaining: number): number {
 }
 
 /** Consumed data in whole MB (the consumption unit of section 9). */
-export function formatUsedMB(initialQuantity: number, remainingQuantity: number): string {
-  return `${Math.floor((usedBytes(initialQuantity, remainingQuantity) + 500_000) / 1_000_000)} MB`;
+export function formatUsedMB(initialQuantity: number, remainingQuantity: number, locale: Locale = 'en'): string {
+  return `${Math.floor((usedBytes(initialQuantity, remainingQuantity) + 500_000) / 1_000_000)} ${unit('MB', locale)}`;
 }
 
 export type Consumption = { percent: number; text: string };
 
 /** The consumption bar: percent used (2 decimals) and its label, or 'Unlimited'. */
-export function consumption(initialQuantity: number, remainingQuantity: number, unlimited: boolean): Consumption {
-  if (unlimited) return { percent: 0, text: 'Unlimited' };
+export function consumption(initialQuantity: number, remainingQuantity: number, unlimited: boolean, locale: Locale = 'en'): Consumption {
+  if (unlimited) return { percent: 0, text: UNLIMITED[locale] };
   let p = initialQuantity <= 0 ? 0 : ((initialQuantity - remainingQuantity) / initialQuantity) * 100;
   p = Math.min(Math.max(p, 0), 100);
   const fixed = p.toFixed(2);
-  return { percent: Number.parseFloat(fixed), text: `${trimZeros(fixed)}%` };
+  const pct = decimal(trimZeros(fixed), locale);
+  // French puts a (narrow no-break) space before %, Arabic reads 45% as is.
+  return { percent: Number.parseFloat(fixed), text: locale === 'fr' ? `${pct}\u202f%` : `${pct}%` };
 }
 
 const DATE_FORM = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -76,11 +102,24 @@ const beirut = new Intl.DateTimeFormat('en-US', {
 
 export type FormattedDate = { text: string; invalid: boolean };
 
+const localDates = new Map<Locale, Intl.DateTimeFormat>();
+/** The Beirut date-time of Arabic and French pages (Latin digits, the locale's own order). */
+function localDate(locale: Locale): Intl.DateTimeFormat {
+  let f = localDates.get(locale);
+  if (!f) {
+    // Arabic months are written out (short ones are numeric there); French abbreviates: 22 nov. 2026.
+    const month = locale === 'ar' ? 'long' : 'short';
+    f = new Intl.DateTimeFormat(INTL_LOCALES[locale], { timeZone: 'Asia/Beirut', year: 'numeric', month, day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    localDates.set(locale, f);
+  }
+  return f;
+}
+
 /**
  * A server date-time in Beirut time, 'MMM D, YYYY, h:mm AM'. Missing dates and .NET's
  * MinValue give ''; anything that is not RFC 3339 is invalid (also '').
  */
-export function formatDate(input: string | null | undefined): FormattedDate {
+export function formatDate(input: string | null | undefined, locale: Locale = 'en'): FormattedDate {
   if (isMissing(input) || typeof input !== 'string') return { text: '', invalid: false };
   const m = DATE_FORM.exec(input);
   if (!m) return { text: '', invalid: true };
@@ -88,6 +127,7 @@ export function formatDate(input: string | null | undefined): FormattedDate {
   // Without an offset the server means UTC; the browser would read local time.
   const ms = Date.parse(m[3] ? input : `${input}Z`);
   if (Number.isNaN(ms)) return { text: '', invalid: true };
+  if (locale !== 'en') return { text: localDate(locale).format(ms), invalid: false };
   // Built from parts: ICU versions differ in the space before AM/PM (U+202F or U+0020).
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of beirut.formatToParts(ms)) parts[p.type] = p.value;
@@ -96,7 +136,7 @@ export function formatDate(input: string | null | undefined): FormattedDate {
 }
 
 /** formatDateText is formatDate's text alone, for display. */
-export const formatDateText = (input: string | null | undefined): string => formatDate(input).text;
+export const formatDateText = (input: string | null | undefined, locale: Locale = 'en'): string => formatDate(input, locale).text;
 
 export type Flag = { kind: 'region'; icon: string } | { kind: 'flag'; code: string } | { kind: 'placeholder' };
 

@@ -1,6 +1,7 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { createContext, lazy, use, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { useSession } from '@/shared/api/ApiContext';
+import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
+import { clearReadings } from '@/shared/usage/readings';
 import { accountKey } from './accountKey';
 
 type GateComponent = ComponentType<{ children: ReactNode }>;
@@ -33,7 +34,8 @@ const gateFor = (client: QueryClient): GateComponent =>
  * QueryProvider holds the server state of the pages below it (see createQueryClient for
  * the rule). Without a client it loads one (loadQueryClient); what needs it sits in a
  * QueryGate, which waits for it. When the signed-in customer changes (login, logout,
- * another account), the previous customer's account queries are dropped. Below an ApiProvider.
+ * another account), the previous customer's account queries and usage readings are
+ * dropped. Below an ApiProvider.
  */
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
   const [own, setOwn] = useState<QueryClient | undefined>(client);
@@ -61,12 +63,16 @@ export function QueryProvider({ client, children }: { client?: QueryClient; chil
     return () => own.unmount();
   }, [own]);
   const account = accountKey(useSession());
+  const storage = useDeviceStorage();
   const previous = useRef(account);
   useEffect(() => {
-    if (!own || previous.current === account) return;
-    own.removeQueries({ queryKey: ['account', previous.current] });
+    if (previous.current === account) return;
+    // A client still loading holds no queries; once loaded it starts from this customer.
+    own?.removeQueries({ queryKey: ['account', previous.current] });
+    // The usage readings kept on the device are the signed-in customer's only (logout too).
+    clearReadings(storage);
     previous.current = account;
-  }, [own, account]);
+  }, [own, account, storage]);
   return (
     <Gate value={gate}>
       <QueryClientContext value={own}>{children}</QueryClientContext>

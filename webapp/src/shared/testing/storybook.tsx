@@ -71,8 +71,11 @@ export const failOnUnanswered = async () => {
   if (unanswered.length > 0) throw new Error(`The story made requests nothing answers:\n${unanswered.join('\n')}`);
 };
 
-/** The story's locale: parameters.app.locale, else the toolbar's `locale` global, else en. */
-function storyLocale(parameters: unknown, globals: Record<string, unknown> | undefined): Locale {
+/**
+ * storyLocale is the locale a story renders in: parameters.app.locale pins it, else the
+ * toolbar's `locale` global (set per run by the story tests, vite.config.ts), else en.
+ */
+export function storyLocale({ parameters, globals }: { parameters: unknown; globals?: Record<string, unknown> }): Locale {
   const fromParams = (parameters as ShopParameters).app?.locale;
   if (fromParams) return fromParams;
   const fromGlobals = globals?.locale;
@@ -80,15 +83,15 @@ function storyLocale(parameters: unknown, globals: Record<string, unknown> | und
 }
 
 /** i18nLoader loads every catalogue of the story's locale (and English) before it renders. */
-export const i18nLoader: Loader = async ({ parameters, globals }) => {
-  const locale = storyLocale(parameters, globals);
+export const i18nLoader: Loader = async (ctx) => {
+  const locale = storyLocale(ctx);
   await loadCatalogues(locale === 'en' ? ['en'] : [locale, 'en'], NAMESPACES);
   return {};
 };
 
-/** withApp wraps every story in AppProviders, driven by parameters.app (and the locale global). */
-export const withApp: Decorator = (Story, { parameters, globals }) => (
-  <AppProviders {...((parameters as ShopParameters).app ?? {})} locale={storyLocale(parameters, globals)}>
+/** withApp wraps every story in AppProviders, driven by parameters.app and the locale global. */
+export const withApp: Decorator = (Story, ctx) => (
+  <AppProviders {...((ctx.parameters as ShopParameters).app ?? {})} locale={storyLocale(ctx)}>
     <Story />
   </AppProviders>
 );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
@@ -10,6 +11,7 @@ import { PageTitle } from '@/shared/page/PageTitle';
 
 /** /login: sends the login code, keeps the user id pending and goes to the code page. */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const api = useApi();
   const config = useConfig();
   const navigate = useNavigate();
@@ -29,9 +31,9 @@ export function LoginPage() {
   return (
     <div className="page">
       <div className={styles.wrap}>
-        <PageTitle name="Log in" />
-        <h1>Log in</h1>
-        <p className={styles.lead}>Enter the e-mail address you bought your eSIM with; we will send you a one-time code.</p>
+        <PageTitle name={t('pageName')} />
+        <h1>{t('heading')}</h1>
+        <p className={styles.lead}>{t('lead')}</p>
         <LoginForm send={send} />
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -52,6 +53,8 @@ function useBundle(bundleId: string) {
  * confirmation and 'Proceed to Pay'.
  */
 export function CartPage({ redirect = followLink }: CartPageProps) {
+  const { t } = useTranslation('checkout');
+  const { t: ts } = useTranslation('shared');
   const { bundleId = '', topupAccountId = '' } = useParams();
   const api = useApi();
   const config = useConfig();
@@ -83,8 +86,8 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
 
   return (
     <div className="page">
-      <PageTitle name={topupAccountId ? 'Top-up checkout' : 'Checkout'} />
-      <h1>{topupAccountId ? 'Just one more step to topup your eSIM' : 'Just one more step to get your eSIM'}</h1>
+      <PageTitle name={topupAccountId ? t('topupPageName') : t('pageName')} />
+      <h1>{topupAccountId ? t('topupHeading') : t('heading')}</h1>
       <div className={styles.layout}>
         <div>
           {registered ? (
@@ -94,7 +97,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
           ) : (
             <section className={styles.panel} aria-labelledby="cart-code-title">
               <h2 id="cart-code-title" className={styles.panelTitle}>
-                Verify your E-mail
+                {t('verifyEmailTitle')}
               </h2>
               {/* Verified: the stored session flips and this page re-renders as a customer's. */}
               <OtpForm
@@ -112,21 +115,21 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
           )}
           {/* The step changes are announced in a region that is there from the start. */}
           <LiveRegion hidden role="none">
-            {registered ? (visitor.step === 'code' ? 'Your e-mail is verified.' : '') : visitor.step === 'code' ? `A code is on its way to ${visitor.form.email}.` : ''}
+            {registered ? (visitor.step === 'code' ? t('emailVerified') : '') : visitor.step === 'code' ? t('codeOnItsWay', { email: visitor.form.email }) : ''}
           </LiveRegion>
         </div>
         <div>
           <CartSummary bundle={bundle} loading={loading} />
-          <nav aria-label="Checkout links">
+          <nav aria-label={t('checkoutLinks')}>
             <ul className={styles.links}>
               <li>
-                <Link to="/plans">Change plan</Link>
+                <Link to="/plans">{t('changePlan')}</Link>
               </li>
               <li>
-                <Link to="/terms-and-conditions">Terms and Conditions</Link>
+                <Link to="/terms-and-conditions">{ts('termsAndConditions')}</Link>
               </li>
               <li>
-                <Link to="/privacy">Privacy Policy</Link>
+                <Link to="/privacy">{ts('privacyPolicy')}</Link>
               </li>
             </ul>
           </nav>

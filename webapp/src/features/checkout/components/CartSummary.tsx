@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@/shared/api/types';
 import { formatPrice } from '@/shared/format/format';
 import styles from './Checkout.module.css';
@@ -10,19 +11,20 @@ export type CartSummaryProps = {
 
 /** The order summary: Plan (businessTitle) and Total (2 decimals, USD, or 'NA'). */
 export function CartSummary({ bundle, loading = false }: CartSummaryProps) {
+  const { t } = useTranslation('checkout');
   return (
     <section className={styles.panel} aria-labelledby="cart-summary-title" aria-busy={loading}>
       <h2 id="cart-summary-title" className={styles.panelTitle}>
-        Order summary
+        {t('orderSummary')}
       </h2>
       <dl className={styles.summary}>
-        <dt>Plan</dt>
-        <dd>{loading ? 'Loading...' : bundle?.businessTitle || 'NA'}</dd>
-        <dt>Total</dt>
-        <dd>{loading ? 'Loading...' : formatPrice(bundle?.price)}</dd>
+        <dt>{t('plan')}</dt>
+        <dd>{loading ? t('loadingValue') : bundle?.businessTitle || 'NA'}</dd>
+        <dt>{t('total')}</dt>
+        <dd>{loading ? t('loadingValue') : <bdi>{formatPrice(bundle?.price)}</bdi>}</dd>
       </dl>
       <p className={styles.note}>
-        This eSIM works only on eSIM-compatible devices that are carrier-unlocked. Please check your device before you pay.
+        {t('compatNote')}
       </p>
     </section>
   );

@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/shared/config/ConfigContext';
+import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import styles from './Contact.module.css';
 
-/** Support phone, e-mail and, when configured, the live-chat link. */
+/** Support phone, e-mail and, when configured, WhatsApp and the live-chat link. */
 export function ContactInfo() {
-  const { supportPhone, supportEmail, liveChatUrl } = useConfig();
+  const { supportPhone, supportEmail, liveChatUrl, whatsapp } = useConfig();
+  const { t } = useTranslation('contact');
   return (
     <section className={styles.info} aria-labelledby="contact-info">
       <h2 id="contact-info" className={styles.formTitle}>
@@ -22,6 +25,14 @@ export function ContactInfo() {
             <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </dd>
         </div>
+        {whatsapp && (
+          <div>
+            <dt>{t('whatsappLabel')}</dt>
+            <dd>
+              <WhatsAppButton />
+            </dd>
+          </div>
+        )}
         {liveChatUrl && (
           <div>
             <dt>Live chat</dt>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BannerSlider } from './BannerSlider';
-import { slides } from './slides';
+import { useSlides } from './slides';
 
 function reducedMotion(reduce: boolean) {
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
@@ -10,10 +10,14 @@ function reducedMotion(reduce: boolean) {
 
 const current = () => screen.getAllByRole('group').find((g) => !g.hidden)?.getAttribute('aria-label');
 
+function Slider() {
+  return <BannerSlider slides={useSlides()} intervalMs={1000} />;
+}
+
 function renderSlider() {
   return render(
     <MemoryRouter>
-      <BannerSlider slides={slides} intervalMs={1000} />
+      <Slider />
     </MemoryRouter>,
   );
 }

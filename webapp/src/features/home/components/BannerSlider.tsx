@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { dirOf } from '@/shared/i18n/locales';
 import type { Slide } from './slides';
 import styles from './BannerSlider.module.css';
 
@@ -19,6 +22,8 @@ function prefersReducedMotion(): boolean {
  * visible pause button, previous/next buttons, slide pickers and arrow keys.
  */
 export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
+  const { t } = useTranslation('home');
+  const rtl = dirOf(useLocale()) === 'rtl';
   const id = useId();
   const count = slides.length;
   const [index, setIndex] = useState(0);
@@ -36,10 +41,13 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
   }, [playing, intervalMs, count]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') {
+    // Right-to-left, the next slide is to the left.
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (e.key === forward) {
       e.preventDefault();
       go(index + 1);
-    } else if (e.key === 'ArrowLeft') {
+    } else if (e.key === back) {
       e.preventDefault();
       go(index - 1);
     }
@@ -53,7 +61,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
     <section
       className={`${styles.carousel} surface-dark`}
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t('carouselLabel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -67,15 +75,19 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
           type="button"
           className={styles.control}
           onClick={() => setStopped((s) => !s)}
-          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          aria-label={stopped ? t('startShow') : t('stopShow')}
         >
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
         </button>
-        <button type="button" className={styles.control} aria-controls={id} aria-label="Previous slide" onClick={() => go(index - 1)}>
-          <span aria-hidden="true">‹</span>
+        <button type="button" className={styles.control} aria-controls={id} aria-label={t('previousSlide')} onClick={() => go(index - 1)}>
+          <span aria-hidden="true" className="mirror-rtl">
+            ‹
+          </span>
         </button>
-        <button type="button" className={styles.control} aria-controls={id} aria-label="Next slide" onClick={() => go(index + 1)}>
-          <span aria-hidden="true">›</span>
+        <button type="button" className={styles.control} aria-controls={id} aria-label={t('nextSlide')} onClick={() => go(index + 1)}>
+          <span aria-hidden="true" className="mirror-rtl">
+            ›
+          </span>
         </button>
       </div>
       <div id={id} className={styles.slides} aria-live={playing ? 'off' : 'polite'}>
@@ -84,7 +96,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
             key={s.title}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t('slidePosition', { position: i + 1, count })}
             className={styles.slide}
             hidden={i !== index}
           >
@@ -105,7 +117,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
             key={s.title}
             type="button"
             className={styles.dot}
-            aria-label={`Show slide ${i + 1}: ${s.title}`}
+            aria-label={t('showSlide', { position: i + 1, title: s.title })}
             aria-current={i === index ? 'true' : undefined}
             aria-controls={id}
             onClick={() => go(i)}

@@ -1,14 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from '@/shared/components/Flag';
+import { countryName } from '@/shared/i18n/countryName';
+import { useLocale } from '@/shared/i18n/useLocale';
 import type { Destination } from './destinations';
 import styles from './Home.module.css';
 
 /** The popular destination cards and the 'Explore Destinations' button, all to /plans. */
 export function Destinations({ items }: { items: readonly Destination[] }) {
+  const { t } = useTranslation('home');
+  const locale = useLocale();
+  // English keeps the spec's names (UAE, KSA); other languages name the country in themselves.
+  const nameOf = (d: Destination) => (locale === 'en' ? d.name : (countryName(d.code, locale) ?? t('europe')));
   return (
     <section className={styles.section} aria-labelledby="home-destinations">
       <h2 id="home-destinations" className={styles.heading}>
-        Popular Destinations
+        {t('destinationsHeading')}
       </h2>
       <ul className={styles.destinations}>
         {items.map((d, i) => (
@@ -16,14 +23,14 @@ export function Destinations({ items }: { items: readonly Destination[] }) {
           <li key={`${d.code}-${i}`}>
             <Link className={styles.destination} to="/plans">
               <Flag code={d.code} label="" size="lg" />
-              <span>{d.name}</span>
+              <span>{nameOf(d)}</span>
             </Link>
           </li>
         ))}
       </ul>
       <p className={styles.center}>
         <Link className={styles.button} to="/plans">
-          Explore Destinations
+          {t('exploreDestinations')}
         </Link>
       </p>
     </section>

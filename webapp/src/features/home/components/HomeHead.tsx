@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { destinations } from './destinations';
 
@@ -29,9 +30,9 @@ const keywordCountries = [
  */
 export function HomeHead() {
   const { brand } = useConfig();
-  const title = `${brand} - The number one eSIM service in Lebanon`;
-  const description =
-    'Buy prepaid travel eSIM data plans for 200+ destinations. Activate online before you travel, pay far less than roaming, and stay connected securely. Plans from 2$.';
+  const { t } = useTranslation('home');
+  const title = t('metaTitle', { brand });
+  const description = t('metaDescription');
   const keywords = ['eSIM', 'travel eSIM', 'data plan', 'Lebanon', ...keywordCountries.map((c) => `${c} eSIM`)].join(', ');
   const image = `${window.location.origin}${import.meta.env.BASE_URL}images/home/slide-1.svg`;
   return (

@@ -21,6 +21,19 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'support@cedarsim.example' })).toBeInTheDocument();
   });
 
+  it('speaks Arabic, right-to-left, with the destinations named in Arabic', () => {
+    render(
+      <AppProviders locale="ar">
+        <HomePage />
+      </AppProviders>,
+    );
+    const dest = screen.getByRole('region', { name: 'الوجهات الأكثر طلباً' });
+    expect(within(dest).getAllByRole('listitem')[0]?.textContent).toBe('تركيا');
+    expect(within(dest).getAllByRole('listitem')[7]?.textContent).toBe('أوروبا');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('link', { name: '+961 1 555 010' })).toHaveAttribute('dir', 'ltr');
+  });
+
   it('puts the title, description, keywords and social metadata in the document head', () => {
     render(
       <AppProviders>

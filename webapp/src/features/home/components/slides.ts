@@ -1,11 +1,17 @@
-/** The four banner slides of the home page; each links to /plans. */
+import { useTranslation } from 'react-i18next';
+
+/** A banner slide; each links to /plans. */
 export type Slide = { title: string; text: string; cta: string; image: string };
 
 const img = (n: number) => `${import.meta.env.BASE_URL}images/home/slide-${n}.svg`;
 
-export const slides: readonly Slide[] = [
-  { title: 'Stay connected in 200+ destinations', text: 'Prepaid data eSIMs for your next trip, ready in minutes.', cta: 'See plans', image: img(1) },
-  { title: 'Activate online before you fly', text: 'Install your eSIM at home and land connected. No SIM swap, no queues.', cta: 'Choose a plan', image: img(2) },
-  { title: 'Secure and private by design', text: 'Your own mobile data connection instead of public Wi-Fi.', cta: 'Browse plans', image: img(3) },
-  { title: 'Plans from 2$', text: 'Pay a fraction of roaming charges, with no contract.', cta: 'Find your plan', image: img(4) },
-];
+/** useSlides is the four banner slides of the home page in the page's language. */
+export function useSlides(): readonly Slide[] {
+  const { t } = useTranslation('home');
+  return [
+    { title: t('slide1Title'), text: t('slide1Text'), cta: t('slide1Cta'), image: img(1) },
+    { title: t('slide2Title'), text: t('slide2Text'), cta: t('slide2Cta'), image: img(2) },
+    { title: t('slide3Title'), text: t('slide3Text'), cta: t('slide3Cta'), image: img(3) },
+    { title: t('slide4Title'), text: t('slide4Text'), cta: t('slide4Cta'), image: img(4) },
+  ];
+}

@@ -1,3 +1,6 @@
+import { useConfig } from '@/shared/config/ConfigContext';
+import { whatsAppLink } from '@/shared/support/whatsapp';
+import { WHATSAPP_PATH } from '@/shared/support/WhatsAppIcon';
 import { useTranslation } from 'react-i18next';
 import styles from './Layout.module.css';
 
@@ -20,19 +23,17 @@ const SOCIALS: Social[] = [
     href: 'https://www.linkedin.com/',
     path: 'M4 9h4v12H4V9Zm2-6a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm4 6h4v1.7c.6-1 1.9-2 4-2 3.4 0 4 2.2 4 5V21h-4v-5.6c0-1.4 0-3-1.9-3s-2.1 1.4-2.1 2.9V21h-4V9Z',
   },
-  {
-    name: 'WhatsApp',
-    href: 'https://www.whatsapp.com/',
-    path: 'M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 2a8 8 0 1 1-4.2 14.8l-.3-.2-2.6.7.7-2.5-.2-.3A8 8 0 0 1 12 4Zm-3 4c-.3 0-.7.1-.9.5-.3.4-1 1-1 2.4s1 2.8 1.2 3c.1.2 2 3.2 5 4.3 2.4.9 2.9.7 3.5.7.5-.1 1.7-.7 1.9-1.4.2-.7.2-1.3.2-1.4-.1-.1-.3-.2-.6-.4l-2-1c-.3-.1-.5-.1-.7.2l-.9 1.1c-.2.2-.3.2-.6.1-.3-.2-1.2-.5-2.3-1.5-.9-.8-1.4-1.7-1.6-2-.2-.3 0-.5.1-.6l.5-.5.3-.5v-.5l-1-2.2c-.2-.5-.4-.5-.6-.5H9Z',
-  },
 ];
 
-/** Social network links with drawn icons; each link is named for screen readers. */
+/** Social network links with drawn icons, and the support WhatsApp chat when configured; each link is named for screen readers. */
 export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const { whatsapp } = useConfig();
+  // WhatsApp opens a chat with support (wa.me), only when the shop has a number.
+  const socials = whatsapp ? [...SOCIALS, { name: 'WhatsApp', href: whatsAppLink(whatsapp, ''), path: WHATSAPP_PATH }] : SOCIALS;
   const { t } = useTranslation('layout');
   return (
     <ul className={`${styles.socials} ${tone === 'light' ? styles.socialsLight : ''}`}>
-      {SOCIALS.map((s) => (
+      {socials.map((s) => (
         <li key={s.name}>
           <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={t('opensInNewTab', { name: s.name })}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

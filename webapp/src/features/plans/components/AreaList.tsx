@@ -1,4 +1,5 @@
 import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/shared/components/Spinner';
 import { gridRow } from '@/shared/format/format';
 import type { Bundle, CatalogApi } from '../api/types';
@@ -24,10 +25,11 @@ const noBundles: Bundle[] = [];
 export const FIRST_AREAS = 24;
 
 function AreaBundles({ area, specials, api }: { area: Area; specials: readonly Bundle[]; api: AreaListProps['api'] }) {
+  const { t } = useTranslation('plans');
   const special = area.kind === 'special';
   const { loading, data } = useLoad(special ? null : area.key, () => api.areaBundles(area.origin), noBundles, `bundles of ${area.name}`);
   const bundles = special ? bundlesOfGroup(specials, area.name) : data;
-  return <BundleGrid bundles={bundles} loading={loading} label={`${area.name} plans`} />;
+  return <BundleGrid bundles={bundles} loading={loading} label={t('areaPlans', { name: area.name })} />;
 }
 
 const AreaButton = memo(function AreaButton({
@@ -66,6 +68,7 @@ const AreaButton = memo(function AreaButton({
  * desktop ceil(position/3)+1), placed there with CSS grid-row.
  */
 export function AreaList({ areas, specials, api, loading, label }: AreaListProps) {
+  const { t } = useTranslation('plans');
   const id = useId();
   const mobile = useIsMobile();
   const [open, setOpen] = useState<string | null>(null);
@@ -77,8 +80,8 @@ export function AreaList({ areas, specials, api, loading, label }: AreaListProps
     if (areas.length > limit) startTransition(() => setLimit(areas.length));
   }, [areas.length, limit]);
 
-  if (loading) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
-  if (areas.length === 0) return <p className={styles.none}>Nothing to show.</p>;
+  if (loading) return <Spinner label={t('loadingOf', { label: label.toLowerCase() })} />;
+  if (areas.length === 0) return <p className={styles.none}>{t('nothingToShow')}</p>;
 
   const shown = areas.length > limit ? areas.slice(0, limit) : areas;
   const index = open === null ? -1 : shown.findIndex((a) => a.key === open);
@@ -93,7 +96,7 @@ export function AreaList({ areas, specials, api, loading, label }: AreaListProps
     items.splice(
       after,
       0,
-      <li key="panel" id={panelId} className={styles.expanded} style={{ gridRow: row }} data-row={row} aria-label={`${expanded.name} plans`}>
+      <li key="panel" id={panelId} className={styles.expanded} style={{ gridRow: row }} data-row={row} aria-label={t('areaPlans', { name: expanded.name })}>
         <AreaBundles key={expanded.key} area={expanded} specials={specials} api={api} />
       </li>,
     );

@@ -1,10 +1,13 @@
 import { memo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { bundleTitle, cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
 import { BundleSummary } from '@/shared/components/BundleSummary';
 import { Flag } from '@/shared/components/Flag';
+import { countryName } from '@/shared/i18n/countryName';
+import { useLocale } from '@/shared/i18n/useLocale';
 import styles from './Plans.module.css';
 import dialogStyles from './Dialog.module.css';
 
@@ -18,6 +21,10 @@ export const compatAnchor = (bundleId: string) => `popup1${bundleId}`;
  * and the More Info, coverage and device-compatibility popups.
  */
 export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle }) {
+  const { t } = useTranslation('plans');
+  const { t: ts } = useTranslation('shared');
+  const locale = useLocale();
+  const nameOf = (c: { isoCode: string; name: string }) => (locale === 'en' ? c.name : (countryName(c.isoCode, locale) ?? c.name));
   const navigate = useNavigate();
   const { hash } = useLocation();
   const anchor = compatAnchor(bundle.id);
@@ -34,11 +41,11 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
       <BundleSummary bundle={bundle} level={3} />
       {coverage.length > 0 && (
         <div className={styles.coverage}>
-          <span className={styles.coverageLabel}>Coverage</span>
+          <span className={styles.coverageLabel}>{t('coverage')}</span>
           <ul className={styles.coverageFlags}>
             {coverage.slice(0, shown).map((c) => (
               <li key={c.isoCode}>
-                <Flag code={c.isoCode} label={c.name} size="sm" />
+                <Flag code={c.isoCode} label={nameOf(c)} size="sm" />
               </li>
             ))}
           </ul>
@@ -47,21 +54,21 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
               type="button"
               className={styles.more}
               aria-haspopup="dialog"
-              aria-label={`${more}: show all ${coverage.length} countries`}
+              aria-label={t('showAllCountries', { more, count: coverage.length })}
               onClick={() => setPopup('coverage')}
             >
               {more}
             </button>
           ) : (
             <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => setPopup('coverage')}>
-              See countries
+              {t('seeCountries')}
             </button>
           )}
         </div>
       )}
       <div className={styles.cardActions}>
         <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => setPopup('info')}>
-          More Info
+          {t('moreInfo')}
         </button>
         <a
           className={styles.buy}
@@ -72,7 +79,8 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
             setPopup('compat');
           }}
         >
-          Buy Now<span className="visually-hidden">: {title}</span>
+          {t('buyNow')}
+          <span className="visually-hidden">: {title}</span>
         </a>
       </div>
 
@@ -80,28 +88,30 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
         <Dialog title={title} onClose={close}>
           <dl className={styles.infoList}>
             <div>
-              <dt>Data</dt>
-              <dd>{formatQuota(bundle.quotaInMB)}</dd>
+              <dt>{ts('data')}</dt>
+              <dd>{formatQuota(bundle.quotaInMB, locale)}</dd>
             </div>
             <div>
-              <dt>Validity</dt>
-              <dd>{formatValidity(bundle.durationInDays)}, starting when the eSIM first connects to a supported network</dd>
+              <dt>{ts('validity')}</dt>
+              <dd>{t('validityStarts', { validity: formatValidity(bundle.durationInDays, locale) })}</dd>
             </div>
             <div>
-              <dt>Price</dt>
-              <dd>{formatPrice(bundle.price)}</dd>
+              <dt>{ts('price')}</dt>
+              <dd>
+                <bdi>{formatPrice(bundle.price)}</bdi>
+              </dd>
             </div>
             <div>
-              <dt>Plan type</dt>
-              <dd>Data only</dd>
+              <dt>{t('planType')}</dt>
+              <dd>{t('dataOnly')}</dd>
             </div>
             <div>
-              <dt>Top-up</dt>
-              <dd>{bundle.canTopup ? 'Can be topped up' : 'Cannot be topped up'}</dd>
+              <dt>{t('topup')}</dt>
+              <dd>{bundle.canTopup ? t('canTopup') : t('cannotTopup')}</dd>
             </div>
             {bundle.fupMsg && (
               <div>
-                <dt>Fair use</dt>
+                <dt>{t('fairUse')}</dt>
                 <dd>{bundle.fupMsg}</dd>
               </div>
             )}
@@ -110,12 +120,12 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
       )}
 
       {popup === 'coverage' && (
-        <Dialog title={`${title}: covered countries`} onClose={close}>
+        <Dialog title={t('coveredCountries', { title })} onClose={close}>
           <ul className={styles.coverageList}>
             {coverage.map((c) => (
               <li key={c.isoCode}>
                 <Flag code={c.isoCode} label="" size="sm" />
-                <span>{c.name}</span>
+                <span>{nameOf(c)}</span>
               </li>
             ))}
           </ul>
@@ -125,17 +135,17 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
       {popup === 'compat' && (
         <Dialog
           id={anchor}
-          title="Is your device eSIM compatible?"
+          title={t('compatTitle')}
           onClose={close}
           actions={
             <button type="button" className={dialogStyles.primary} onClick={() => navigate(`/cart/${encodeURIComponent(bundle.id)}`)}>
-              Yes, continue
+              {t('yesContinue')}
             </button>
           }
         >
-          <p>This plan works only on eSIM-compatible phones that are not locked to a network (carrier-unlocked).</p>
+          <p>{t('compatUnlocked')}</p>
           <p>
-            To check, dial <strong>*#06#</strong> on your phone: if an EID appears, your device supports eSIM.
+            <Trans t={t} i18nKey="compatCheck" components={{ code: <strong dir="ltr" /> }} />
           </p>
         </Dialog>
       )}

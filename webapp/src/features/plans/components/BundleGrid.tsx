@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Bundle } from '../api/types';
 import { BundleCard } from './BundleCard';
@@ -8,8 +9,9 @@ type BundleGridProps = { bundles: readonly Bundle[]; loading: boolean; label: st
 
 /** A grid of bundle cards, with a spinner while loading and a note when empty. */
 export const BundleGrid = memo(function BundleGrid({ bundles, loading, label }: BundleGridProps) {
-  if (loading) return <Spinner label={`Loading ${label}`} />;
-  if (bundles.length === 0) return <p className={styles.none}>No plans available.</p>;
+  const { t } = useTranslation('plans');
+  if (loading) return <Spinner label={t('loadingOf', { label })} />;
+  if (bundles.length === 0) return <p className={styles.none}>{t('noPlans')}</p>;
   return (
     <ul className={styles.bundles} aria-label={label}>
       {bundles.map((b) => (

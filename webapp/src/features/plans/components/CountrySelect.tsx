@@ -1,10 +1,14 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import Select, { type InputActionMeta, type MenuListProps, type MultiValue, type OptionProps, type StylesConfig } from 'react-select';
+import { countryName } from '@/shared/i18n/countryName';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { createIndex } from '@/shared/textmatch/textmatch';
 import type { Country } from '../api/types';
 import css from './CountrySelect.module.css';
 
-export type CountryOption = { value: string; label: string };
+/** A country to pick; search also finds it by the provider's English name (`alt`). */
+export type CountryOption = { value: string; label: string; alt?: string };
 
 type CountrySelectProps = {
   countries: readonly Country[];
@@ -109,8 +113,6 @@ function Option({ innerRef, innerProps, isFocused, isSelected, children }: Optio
 
 const selectComponents = { MenuList, Option };
 
-const noOptionsMessage = () => 'No options';
-const loadingMessage = () => 'Loading...';
 
 /**
  * The country multi-select. Filtering uses the shared matcher over a precomputed index
@@ -119,9 +121,20 @@ const loadingMessage = () => 'Loading...';
  * typed text lives here, so typing never re-renders the rest of the plans page.
  */
 export const CountrySelect = memo(function CountrySelect({ countries, loading, value, onChange, inputId }: CountrySelectProps) {
+  const { t } = useTranslation('plans');
+  const locale = useLocale();
   const [input, setInput] = useState('');
-  const options = useMemo<CountryOption[]>(() => countries.map((c) => ({ value: c.isoCode, label: c.name })), [countries]);
-  const index = useMemo(() => createIndex(options, (o) => o.label), [options]);
+  const options = useMemo<CountryOption[]>(
+    () =>
+      countries.map((c) => {
+        const local = locale === 'en' ? undefined : countryName(c.isoCode, locale);
+        return local && local !== c.name ? { value: c.isoCode, label: local, alt: c.name } : { value: c.isoCode, label: c.name };
+      }),
+    [countries, locale],
+  );
+  const index = useMemo(() => createIndex(options, (o) => (o.alt ? `${o.label} ${o.alt}` : o.label)), [options]);
+  const noOptionsMessage = useCallback(() => t('noOptions'), [t]);
+  const loadingMessage = useCallback(() => t('loadingOptions'), [t]);
   const filtered = useMemo(() => index.filter(input), [index, input]);
 
   // Controlled only so the filter can see the text; react-select still decides when to
@@ -143,7 +156,7 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
       value={value}
       onChange={handleChange}
       isLoading={loading}
-      placeholder="Search your destination"
+      placeholder={t('searchPlaceholder')}
       noOptionsMessage={noOptionsMessage}
       loadingMessage={loadingMessage}
       maxMenuHeight={MENU.maxMenuHeight}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './Dialog.module.css';
 
 type DialogProps = {
@@ -19,6 +20,7 @@ const focusable = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * and focus returns to the element that opened it. Mount it to open, unmount to close.
  */
 export function Dialog({ title, onClose, children, id, actions }: DialogProps) {
+  const { t } = useTranslation('shared');
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -77,7 +79,7 @@ export function Dialog({ title, onClose, children, id, actions }: DialogProps) {
       <div className={styles.actions}>
         {actions}
         <button type="button" className={styles.secondary} onClick={onClose}>
-          Close
+          {t('close')}
         </button>
       </div>
     </dialog>

@@ -12,8 +12,9 @@ export type Area = {
   origin: string;
 };
 
-export const countryAreas = (countries: readonly Country[]): Area[] =>
-  countries.map((c) => ({ key: `c:${c.isoCode}`, kind: 'country', name: c.name, flag: c.isoCode, origin: c.isoCode }));
+/** One area per country; nameOf names it in the page's language (the provider's name when it gives none). */
+export const countryAreas = (countries: readonly Country[], nameOf?: (c: Country) => string | undefined): Area[] =>
+  countries.map((c) => ({ key: `c:${c.isoCode}`, kind: 'country', name: nameOf?.(c) ?? c.name, flag: c.isoCode, origin: c.isoCode }));
 
 export const regionAreas = (regions: readonly Region[]): Area[] =>
   regions.map((r) => ({ key: `r:${r.name}`, kind: 'region', name: r.name, flag: r.name, origin: r.name }));

@@ -1,5 +1,5 @@
-// Activation codes "LPA:1$<SM-DP+>$<matching id>" and Apple's install link, with the rules
-// of the Go sdk/lpa package (tested with the same examples).
+// Activation codes "LPA:1$<SM-DP+>$<matching id>" and the one-tap install links, with the
+// rules of the Go sdk/lpa package (both run contract/vectors/lpa.json).
 
 export type ActivationCode = { smdp: string; matchingId: string };
 
@@ -41,6 +41,12 @@ export const lpaString = (c: ActivationCode): string => `LPA:1$${c.smdp}$${c.mat
 /** iPhoneLink is Apple's universal link that installs the code on an iPhone. */
 export const iPhoneLink = (c: ActivationCode): string =>
   `https://${APPLE_HOST}${APPLE_PATH}?carddata=${encodeURIComponent(lpaString(c)).replace(/%20/g, '+')}`;
+
+const ANDROID_LINK = 'https://esimsetup.android.com/esim_qrcode_provisioning?carddata=';
+
+/** androidLink is Android's one-tap install link (carddata is the URL-encoded LPA string). */
+export const androidLink = (c: ActivationCode): string =>
+  `${ANDROID_LINK}${encodeURIComponent(lpaString(c)).replace(/%20/g, '+')}`;
 
 /** fromIPhoneLink reads the code back from the link's carddata (exactly one, strictly decoded). */
 export function fromIPhoneLink(link: string): ActivationCode {

@@ -1,11 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
+import arShared from '@/shared/i18n/locales/ar.json';
 import { AppProviders } from '@/shared/testing/AppProviders';
+import ar from '../locales/ar.json';
 import { ConsumptionBar } from './ConsumptionBar';
-import { EsimCard, isIOS } from './EsimCard';
+import type { Platform } from '@/shared/device/platform';
+import { NAMESPACES } from '@/shared/i18n/catalogues';
+import { createI18n } from '@/shared/i18n/i18n';
+import { androidLink, fromIPhoneLink } from '../api/lpa';
+import { EsimCard, supportMessage } from './EsimCard';
 
 /** The first eSIM of the esims.byEmail fixture, with the API client's defaults filled in. */
 function fixtureEsim(): Esim {
@@ -15,38 +21,94 @@ function fixtureEsim(): Esim {
   return e;
 }
 
-const renderCard = (ios: boolean, esim = fixtureEsim()) =>
+/** Mid-plan for the fixture's Active bundle (it runs 2025-06-12 to 2025-07-12). */
+const MID_PLAN = Date.parse('2025-06-20T08:00:00Z');
+
+const renderCard = (platform: Platform, esim = fixtureEsim(), config = {}) =>
   render(
-    <AppProviders session={'customer'}>
-      <EsimCard esim={esim} bundles={esim.bundles} ios={ios} />
+    <AppProviders session={'customer'} config={config}>
+      <EsimCard esim={esim} bundles={esim.bundles} platform={platform} fetchedAt={MID_PLAN} />
     </AppProviders>,
   );
 
-describe('isIOS', () => {
-  it.each([
-    { name: 'iPhone', ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15', touch: 5, want: true },
-    { name: 'iPad (iPadOS desktop mode)', ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', touch: 5, want: true },
-    { name: 'Mac', ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', touch: 0, want: false },
-    { name: 'Android', ua: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36', touch: 5, want: false },
-  ])('$name: $want', ({ ua, touch, want }) => {
-    expect(isIOS(ua, touch)).toBe(want);
-  });
-});
-
 describe('EsimCard', () => {
-  it("offers 'Install on this iPhone' from linkOnIphone on iOS only", () => {
+  it("offers 'Install on this iPhone' from linkOnIphone on iOS, and no Android link", () => {
     const esim = fixtureEsim();
-    const { unmount } = renderCard(true, esim);
+    renderCard('ios', esim);
     expect(screen.getByRole('link', { name: 'Install on this iPhone' })).toHaveAttribute('href', esim.linkOnIphone);
+    expect(screen.queryByRole('link', { name: /Android/ })).not.toBeInTheDocument();
+  });
+
+  it("offers Android's one-tap link on Android, and no iPhone link", () => {
+    const esim = fixtureEsim();
+    renderCard('android', esim);
+    const want = androidLink(fromIPhoneLink(esim.linkOnIphone));
+    expect(want).toMatch(/^https:\/\/esimsetup\.android\.com\/esim_qrcode_provisioning\?carddata=LPA%3A1%24/);
+    expect(screen.getByRole('link', { name: 'Install on this Android phone' })).toHaveAttribute('href', want);
+    expect(screen.queryByRole('link', { name: /iPhone/ })).not.toBeInTheDocument();
+  });
+
+  it('offers both links next to the QR code on any other device', async () => {
+    const esim = fixtureEsim();
+    renderCard('other', esim);
+    expect(screen.getByRole('link', { name: 'Install on an iPhone' })).toHaveAttribute('href', esim.linkOnIphone);
+    expect(screen.getByRole('link', { name: 'Install on an Android phone' })).toHaveAttribute('href', androidLink(fromIPhoneLink(esim.linkOnIphone)));
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+  });
+
+  it('opens WhatsApp with the ICCID and the plans, and hides it without a number', () => {
+    const esim = fixtureEsim();
+    const { unmount } = renderCard('other', esim);
+    const link = screen.getByRole('link', { name: `Chat on WhatsApp about eSIM ${esim.iccid} (opens in a new tab)` });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('https://wa.me/96171555010');
+    expect(href.searchParams.get('text')).toBe(`Hello, I need help with my eSIM. ICCID: ${esim.iccid}. Plan: Turkey 5GB, Turkey 1GB.`);
+    expect(link).toHaveAttribute('target', '_blank');
     unmount();
-    renderCard(false, esim);
-    expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
+    renderCard('other', esim, { whatsapp: '' });
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+  });
+
+  it('speaks the customer\'s language: Arabic link and WhatsApp text', () => {
+    const esim = fixtureEsim();
+    render(
+      <AppProviders session={'customer'} locale="ar">
+        <EsimCard esim={esim} bundles={esim.bundles} platform="android" fetchedAt={MID_PLAN} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('link', { name: ar.installOnThisAndroid })).toHaveAttribute('href', androidLink(fromIPhoneLink(esim.linkOnIphone)));
+    const wa = new URL(screen.getByRole('link', { name: new RegExp(arShared.whatsappChat) }).getAttribute('href') ?? '');
+    expect(wa.searchParams.get('text')).toBe(ar.whatsappAboutEsim.replace('{{iccid}}', esim.iccid).replace('{{plans}}', 'Turkey 5GB, Turkey 1GB'));
+  });
+
+  it('warns at 80% used, with the top-up button instead of the plain one', () => {
+    const esim = fixtureEsim();
+    const low = { ...esim, bundles: esim.bundles.map((b) => (b.bundleState === 'Active' ? { ...b, remainingQuantity: 1_000_000_000 } : b)) };
+    renderCard('other', low);
+    expect(screen.getByText('You have used 80% of your data.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Top up this eSIM' })).toHaveLength(1);
+  });
+
+  it('warns when the plan ends within 24 hours', () => {
+    const esim = fixtureEsim();
+    render(
+      <AppProviders session={'customer'}>
+        <EsimCard esim={esim} bundles={esim.bundles} platform="other" fetchedAt={Date.parse('2025-07-11T08:00:00Z')} />
+      </AppProviders>,
+    );
+    expect(screen.getByText('This plan ends within 24 hours (Jul 12, 2025, 9:02 AM).')).toBeInTheDocument();
+    expect(screen.queryByText(/of your data/)).not.toBeInTheDocument();
+  });
+
+  it('has no notice mid-plan with data left', () => {
+    renderCard('other');
+    expect(screen.queryByText(/ends within 24 hours|of your data/)).not.toBeInTheDocument();
   });
 
   it('copies the SM-DP+ address and the activation code from the LPA string, with a visible status', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    renderCard(false);
+    renderCard('other');
     expect(screen.getByText('smdp.cedarsim.example')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy SM-DP+ address' }));
     expect(writeText).toHaveBeenLastCalledWith('smdp.cedarsim.example');
@@ -59,14 +121,14 @@ describe('EsimCard', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    renderCard(false);
+    renderCard('other');
     await user.click(screen.getByRole('button', { name: 'Copy SM-DP+ address' }));
     expect(await screen.findByText('Copy failed')).toBeInTheDocument();
   });
 
   it('hides install help when the link is not an Apple install link', () => {
-    renderCard(true, { ...fixtureEsim(), linkOnIphone: 'https://evil.example/esim_qrcode_provisioning?carddata=LPA%3A1%24a.b%24C' });
-    expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
+    renderCard('ios', { ...fixtureEsim(), linkOnIphone: 'https://evil.example/esim_qrcode_provisioning?carddata=LPA%3A1%24a.b%24C' });
+    expect(screen.queryByRole('link', { name: /^Install/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Copy/ })).not.toBeInTheDocument();
   });
 
@@ -83,10 +145,10 @@ describe('EsimCard', () => {
     }));
     render(
       <AppProviders session={'customer'}>
-        <EsimCard esim={esim} bundles={bundles} ios={false} />
+        <EsimCard esim={esim} bundles={bundles} platform="other" />
       </AppProviders>,
     );
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turkey', 'Cyprus']);
+    expect(within(screen.getByRole('list', { name: 'Coverage' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turkey', 'Cyprus']);
     expect(screen.queryByRole('link', { name: 'Top up this eSIM' })).not.toBeInTheDocument();
   });
 });
@@ -106,5 +168,19 @@ describe('ConsumptionBar', () => {
     render(<ConsumptionBar initialQuantity={0} remainingQuantity={0} unlimited />);
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('supportMessage', () => {
+  it.each([
+    { name: 'one plan', plans: ['Turkey 5GB'], want: 'Hello, I need help with my eSIM. ICCID: 8996. Plan: Turkey 5GB.' },
+    { name: 'same plan twice', plans: ['Turkey 5GB', 'Turkey 5GB'], want: 'Hello, I need help with my eSIM. ICCID: 8996. Plan: Turkey 5GB.' },
+    { name: 'no plan name', plans: [''], want: 'Hello, I need help with my eSIM. ICCID: 8996.' },
+  ])('$name', ({ plans, want }) => {
+    const [base] = fixtureEsim().bundles;
+    if (!base) throw new Error('fixture eSIM has no bundle');
+    const bundles = plans.map((n) => ({ ...base, bundleDisplayName: n, description: '', name: '' }));
+    const t = createI18n({ locale: 'en', namespaces: NAMESPACES }).getFixedT('en', 'profile');
+    expect(supportMessage(t, '8996', bundles)).toBe(want);
   });
 });

@@ -1,7 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText } from '@/shared/format/format';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { accountKey } from '@/shared/query/queryClient';
+import { loadReadings } from '@/shared/usage/readings';
+import { instant } from '../api/profile';
+import { runOutAt } from '../api/usage';
+import { formatWhen } from '../api/when';
 import { useBundleInfo } from '../hooks/useBundleInfo';
 import { ConsumptionBar } from './ConsumptionBar';
 import styles from './Profile.module.css';
@@ -27,6 +35,14 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
   const fresh = info.status === 'ready' ? info.bundles.find((b) => b.bundleId === bundle.bundleId) : undefined;
   const b = fresh ?? bundle;
   const name = title ?? (bundle.bundleDisplayName || bundle.name || 'Plan');
+  const account = accountKey(useSession());
+  const fetchedAt = info.status === 'ready' ? info.fetchedAt : 0;
+  // The readings this device kept (recorded when the info was fetched, so read again then).
+  const storage = useDeviceStorage();
+  const runOut = useMemo(
+    () => (fetchedAt ? runOutAt(loadReadings(storage, account)[iccid]?.[bundle.bundleId] ?? []) : null),
+    [storage, account, iccid, bundle.bundleId, fetchedAt],
+  );
 
   return (
     <div className={styles.accordion}>
@@ -64,9 +80,30 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
               </div>
             </dl>
             <ConsumptionBar initialQuantity={b.initialQuantity} remainingQuantity={b.remainingQuantity} unlimited={b.unlimited} />
+            <UsageFreshness fetchedAt={fetchedAt} runOut={b.bundleState === 'Active' && !b.unlimited ? runOut : null} endTime={b.endTime} />
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * When the figures were read ("As of", Beirut time) and, with enough readings on this device,
+ * when the data runs out at the current pace (or that it lasts until the plan, not yet over, ends).
+ */
+export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: number; runOut: number | null; endTime: string | null }) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const end = instant(endTime);
+  return (
+    <>
+      <p className={styles.asOf}>{t('usageAsOf', { time: formatWhen(fetchedAt, locale) })}</p>
+      {runOut !== null && (
+        <p className={styles.estimate}>
+          {end !== null && end > fetchedAt && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
+        </p>
+      )}
+    </>
   );
 }

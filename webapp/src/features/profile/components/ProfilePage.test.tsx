@@ -42,7 +42,7 @@ describe('ProfilePage', () => {
       'src',
       expect.stringMatching(/^data:image\/png;base64,iVBOR/),
     );
-    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turkey']);
+    expect(within(within(first).getByRole('list', { name: 'Coverage' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turkey']);
   });
 
   it('puts Depleted, Expired and Revoked under Expired eSIM', async () => {

@@ -4,6 +4,8 @@ import { useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import type { Esim } from '@/shared/api/types';
 import { Spinner } from '@/shared/components/Spinner';
+import type { Platform } from '@/shared/device/platform';
+import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import { formatDateText } from '@/shared/format/format';
 import { texts } from '@/shared/messages/messages';
 import { bundleTab, sortHistory } from '../api/profile';
@@ -12,6 +14,12 @@ import { EsimCard } from './EsimCard';
 import { PlanAccordion } from './PlanAccordion';
 import styles from './Profile.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
+import { useOnline } from '@/shared/offline/useOnline';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { formatDateTime } from '../api/savedAt';
+import { useInstallKit, type SavedKitState } from '../hooks/useInstallKit';
+import { SavedKit } from './SavedKit';
 
 type TabKey = 'active' | 'expired' | 'history';
 
@@ -22,7 +30,15 @@ function esimsIn(esims: Esim[], tab: 'active' | 'expired') {
 
 const Nothing = () => <p className={styles.empty}>{texts.nothingToShow}</p>;
 
-export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
+type ProfileViewProps = {
+  esims: Esim[];
+  /** When the list was read (ms), for the usage notices. */
+  fetchedAt?: number;
+  /** The device family; read from the user agent by default. */
+  platform?: Platform;
+};
+
+export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
   const [tab, setTab] = useState<TabKey>('active');
 
   const list = (which: 'active' | 'expired') => () => {
@@ -31,7 +47,7 @@ export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
     return (
       <div className={styles.esims}>
         {items.map(({ esim, bundles }) => (
-          <EsimCard key={esim.iccid} esim={esim} bundles={bundles} ios={ios} />
+          <EsimCard key={esim.iccid} esim={esim} bundles={bundles} fetchedAt={fetchedAt} platform={platform} />
         ))}
       </div>
     );
@@ -65,28 +81,81 @@ export function ProfileView({ esims, ios }: { esims: Esim[]; ios?: boolean }) {
   return <Tabs label="My eSIMs" items={items} selected={tab} onSelect={setTab} />;
 }
 
-/** /profile: the registered customer's eSIMs (the layout sends anyone else to /login). */
+/** useSavedLine is "Saved …" (in the customer's locale) for a saved kit, '' otherwise. */
+function useSavedLine(kit: SavedKitState): string {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  return kit.status === 'ready' ? t('kitSavedAt', { time: formatDateTime(kit.kit.savedAt, locale) }) : '';
+}
+
+/** OfflineKit is the profile without a network: the banner and the kit saved on this device. */
+export function OfflineKit({ kit }: { kit: SavedKitState }) {
+  const { t } = useTranslation('profile');
+  const saved = useSavedLine(kit);
+  return (
+    <>
+      <div role="status" className={styles.offlineBanner}>
+        <span aria-hidden="true">⚠</span>
+        <span>{t('kitOfflineBanner')}</span>
+      </div>
+      {kit.status === 'loading' && <Spinner label={t('kitLoading')} />}
+      {kit.status === 'none' && <p className={styles.empty}>{t('kitOfflineNone')}</p>}
+      {kit.status === 'error' && (
+        <p role="alert" className={styles.error}>
+          {t('kitReadError')}
+        </p>
+      )}
+      {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={saved} />}
+    </>
+  );
+}
+
+/**
+ * /profile: the registered customer's eSIMs (the layout sends anyone else to /login). Each
+ * load is saved as the offline install kit; offline, the page shows that kit instead.
+ */
 export function ProfilePage() {
   const { token } = useSession();
   const claims = parseClaims(token);
   const name = [claims?.firstName, claims?.lastName].filter((s) => s && s.trim() !== '').join(' ');
   const { state, retry } = useEsims();
+  const online = useOnline();
+  const kit = useInstallKit(state.status === 'ready' ? state.esims : null);
+  const saved = useSavedLine(kit);
+  const { t } = useTranslation('profile');
 
   return (
     <div className="page">
       <PageTitle name="My eSIMs" />
       <h1>My eSIMs</h1>
       <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
-      {state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
-      {state.status === 'error' && (
-        <div role="alert" className={styles.error}>
-          <p>Your eSIMs could not be loaded. Please try again.</p>
-          <button type="button" className={styles.smallButton} onClick={retry}>
-            Try again
-          </button>
-        </div>
+      {!online && <OfflineKit kit={kit} />}
+      {online && state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
+      {online && state.status === 'error' && (
+        <>
+          <div role="alert" className={styles.error}>
+            <p>Your eSIMs could not be loaded. Please try again.</p>
+            <button type="button" className={styles.smallButton} onClick={retry}>
+              Try again
+            </button>
+          </div>
+          {/* A network that fails while the browser thinks it is online (airport Wi-Fi): the saved kit still helps. */}
+          {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={saved} />}
+        </>
       )}
-      {state.status === 'ready' && <ProfileView esims={state.esims} />}
+      {online && state.status === 'ready' && (
+        <>
+          {kit.status === 'ready' && (
+            <p className={styles.savedAt}>
+              {t('kitKept')} {saved}
+            </p>
+          )}
+          <ProfileView esims={state.esims} fetchedAt={state.fetchedAt} />
+          <div className={styles.help}>
+            <WhatsAppButton />
+          </div>
+        </>
+      )}
     </div>
   );
 }

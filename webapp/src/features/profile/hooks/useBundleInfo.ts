@@ -1,19 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi, useSession } from '@/shared/api/ApiContext';
+import { useApi, useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
 import { accountKey } from '@/shared/query/queryClient';
+import { recordReadings } from '../api/usage';
 
-export type InfoState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'ready'; bundles: EsimBundle[] };
+export type InfoState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'ready'; bundles: EsimBundle[]; fetchedAt: number };
 
 /** useBundleInfo loads esims/:iccid/info once `open` first becomes true (a plan is expanded). */
 export function useBundleInfo(iccid: string, open: boolean): InfoState {
   const api = useApi();
   const account = accountKey(useSession());
+  const storage = useDeviceStorage();
   const q = useQuery({
     queryKey: ['account', account, 'esimInfo', iccid],
     queryFn: async () => {
       try {
-        return await api.esims.info(iccid);
+        const bundles = await api.esims.info(iccid);
+        recordReadings(storage, account, iccid, bundles, Date.now());
+        return bundles;
       } catch (err) {
         console.warn('profile: plan details not loaded', err instanceof Error ? err.message : err);
         throw err;
@@ -22,7 +26,7 @@ export function useBundleInfo(iccid: string, open: boolean): InfoState {
     // Loaded on the first expansion; kept once loaded (collapsing does not drop it).
     enabled: open,
   });
-  if (q.isSuccess) return { status: 'ready', bundles: q.data };
+  if (q.isSuccess) return { status: 'ready', bundles: q.data, fetchedAt: q.dataUpdatedAt };
   if (q.isError) return { status: 'error', retry: () => void q.refetch() };
   return open ? { status: 'loading' } : { status: 'idle' };
 }

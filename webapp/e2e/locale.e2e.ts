@@ -1,0 +1,91 @@
+// The shop in Arabic (issue 12): `?lang=ar` gives a right-to-left page whose texts are the
+// Arabic catalogues', a traveller browses the plans and opens one in Arabic, every page of the
+// walk passes axe's WCAG A/AA rules, and the header's switcher remembers a language across a
+// reload and a visit without `?lang=`.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './harness/axe';
+import { launchBrowser, openTab, shootOnFailure } from './harness/browser';
+import { texts, type Locale } from './harness/catalogue';
+
+const shopURL = inject('shopURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's `<html lang dir>`. */
+const htmlLangDir = (page: Page) =>
+  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+const dirOf = (l: Locale) => (l === 'ar' ? 'rtl' : 'ltr');
+
+describe('a traveller reading Arabic', () => {
+  it('browses the plans right to left in Arabic, opens a plan, and every page passes axe', async () => {
+    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    shootOnFailure(page, 'arabic-journey');
+    const layout = texts('layout', 'ar');
+    try {
+      await page.goto('/?lang=ar');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      // The header speaks Arabic.
+      const nav = page.getByRole('navigation', { name: layout('mainNav') });
+      for (const key of ['navPlans', 'navSetupGuide', 'navFaq', 'navContact']) await nav.getByRole('link', { name: layout(key) }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), 'axe on / in Arabic').toEqual([]);
+
+      // The header's Plans link: the plans page, still Arabic and right to left.
+      await nav.getByRole('link', { name: layout('navPlans') }).click();
+      await page.waitForURL(/\/plans/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), 'axe on /plans in Arabic').toEqual([]);
+
+      // The account link leads to the login page in Arabic.
+      await page.getByRole('link', { name: layout('myAccount') }).click();
+      await page.waitForURL(/\/login$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), 'axe on /login in Arabic').toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the language picked in the header switcher after a reload and on the next visit', async () => {
+    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    shootOnFailure(page, 'language-switcher');
+    try {
+      await page.goto('/plans?lang=ar');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+
+      // The switcher is named in the page's language; French is named in French.
+      await page.getByLabel(texts('shared', 'ar')('language')).selectOption({ label: 'Français' });
+      await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'fr', dir: dirOf('fr') });
+      const frLayout = texts('layout', 'fr');
+      await page.getByRole('navigation', { name: frLayout('mainNav') }).getByRole('link', { name: frLayout('navPlans') }).waitFor();
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'fr', dir: 'ltr' });
+
+      // A later visit without ?lang= comes back in French.
+      await page.goto('/faq');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'fr', dir: 'ltr' });
+      await page.getByRole('link', { name: frLayout('navPlans') }).first().waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
