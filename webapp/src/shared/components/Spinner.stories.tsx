@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { Spinner } from './Spinner';
 
 const meta = { component: Spinner, title: 'shared/Spinner' } satisfies Meta<typeof Spinner>;
@@ -9,7 +9,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
   play: async ({ canvasElement, ...ctx }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(storyTexts(ctx, 'shared')('loading'));
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'shared')('loading'));
   },
 };
 

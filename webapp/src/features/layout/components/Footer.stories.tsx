@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { containing, storyTexts } from '@/shared/testing/storyTexts';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { Footer } from './Footer';
 
 const meta = {
@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 export const Filled: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'layout');
+    const t = storyText(ctx, 'layout');
     await expect(c.getByText('v09302025.0')).toBeVisible();
     await expect(c.getByText(containing(t('rightsReserved', { year: 2026, brand: 'CedarSIM' })))).toBeVisible();
     await expect(c.getByRole('link', { name: t('opensInNewTab', { name: 'Facebook' }) })).toHaveAttribute('target', '_blank');

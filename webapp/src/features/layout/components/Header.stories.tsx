@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { dirOf, LOCALE_NAMES, LOCALE_STORAGE_KEY, type Locale } from '@/shared/i18n/locales';
 import { shopParameters, storyLocale } from '@/shared/testing/storybook';
-import { containing, storyTexts } from '@/shared/testing/storyTexts';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { Header } from './Layout';
 
 // A fixed clock: the date line is part of what the stories show.
@@ -34,7 +34,7 @@ const DATE_LINE: Record<Locale, RegExp> = {
 export const Empty: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'layout');
+    const t = storyText(ctx, 'layout');
     await expect(c.getByText(DATE_LINE[storyLocale(ctx)])).toBeVisible();
     await expect(c.getByRole('link', { name: t('myAccount') })).toHaveAttribute('href', '/login');
     await expect(c.getByRole('link', { name: t('buyNow') })).toHaveAttribute('href', '/plans');
@@ -47,7 +47,7 @@ export const Filled: Story = {
   parameters: shopParameters({ app: { session: 'customer' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'layout');
+    const t = storyText(ctx, 'layout');
     const button = await c.findByRole('button', { name: /Rana Haddad/ });
     await userEvent.click(button);
     await expect(c.getByText('rana.haddad@example.com')).toBeVisible();
@@ -68,7 +68,7 @@ export const NameMissing: Story = {
   }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('button', { name: containing(storyTexts(ctx, 'layout')('myAccount')) }));
+    await userEvent.click(await c.findByRole('button', { name: containing(storyText(ctx, 'layout')('myAccount')) }));
     await expect(await c.findByText('rana.haddad@example.com')).toBeVisible();
   },
 };
@@ -77,7 +77,7 @@ export const NameMissing: Story = {
 export const Error: Story = {
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'users.currentUser': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
-    const name = containing(storyTexts(ctx, 'layout')('myAccount'));
+    const name = containing(storyText(ctx, 'layout')('myAccount'));
     await expect(await within(canvasElement).findByRole('button', { name })).toBeVisible();
   },
 };
@@ -85,7 +85,7 @@ export const Error: Story = {
 export const FaqActive: Story = {
   parameters: shopParameters({ app: { url: '/faq/esim-trabouleshooting' } }),
   play: async ({ canvasElement, ...ctx }) => {
-    const name = storyTexts(ctx, 'layout')('navFaq');
+    const name = storyText(ctx, 'layout')('navFaq');
     await expect(within(canvasElement).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   },
 };
@@ -95,7 +95,7 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'layout');
+    const t = storyText(ctx, 'layout');
     const toggle = c.getByRole('button', { name: t('menu') });
     await expect(toggle).toBeVisible();
     await expect(c.queryByRole('link', { name: t('navPlans') })).toBeNull();
@@ -116,11 +116,11 @@ export const SwitchLanguage: Story = {
     const c = within(canvasElement);
     const from = storyLocale(ctx);
     const to: Locale = from === 'ar' ? 'fr' : 'ar';
-    const switcher = c.getByRole('combobox', { name: storyTexts(ctx, 'shared')('language') });
+    const switcher = c.getByRole('combobox', { name: storyText(ctx, 'shared')('language') });
     await expect(switcher).toHaveValue(from);
     try {
       await userEvent.selectOptions(switcher, LOCALE_NAMES[to]);
-      const there = storyTexts({ parameters: { app: { locale: to } } }, 'layout');
+      const there = storyText({ parameters: { app: { locale: to } } }, 'layout');
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', to));
       await expect(document.documentElement).toHaveAttribute('dir', dirOf(to));
       await expect(await c.findByRole('link', { name: there('navPlans') })).toBeVisible();
@@ -128,7 +128,7 @@ export const SwitchLanguage: Story = {
       await userEvent.selectOptions(switcher, LOCALE_NAMES[from]);
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', from));
       await expect(document.documentElement).toHaveAttribute('dir', dirOf(from));
-      await expect(c.getByRole('link', { name: storyTexts(ctx, 'layout')('navPlans') })).toBeVisible();
+      await expect(c.getByRole('link', { name: storyText(ctx, 'layout')('navPlans') })).toBeVisible();
     } finally {
       localStorage.removeItem(LOCALE_STORAGE_KEY);
     }
@@ -141,7 +141,7 @@ export const ArabicMobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'layout');
+    const t = storyText(ctx, 'layout');
     await expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     await userEvent.click(c.getByRole('button', { name: t('menu') }));
     await expect(c.getByRole('link', { name: t('navPlans') })).toBeVisible();
@@ -154,8 +154,8 @@ export const French: Story = {
   parameters: shopParameters({ app: { locale: 'fr' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'layout');
-    await expect(c.getByRole('combobox', { name: storyTexts(ctx, 'shared')('language') })).toHaveValue('fr');
+    const t = storyText(ctx, 'layout');
+    await expect(c.getByRole('combobox', { name: storyText(ctx, 'shared')('language') })).toHaveValue('fr');
     for (const key of ['navPlans', 'navSetupGuide', 'navFaq', 'navContact', 'buyNow', 'myAccount'] as const) await expect(c.getByRole('link', { name: t(key) })).toBeVisible();
   },
 };

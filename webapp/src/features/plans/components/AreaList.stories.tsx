@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { useApi } from '@/shared/api/ApiContext';
 import { catalogue, fixtureBundles, fixtureCountries } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { AreaList } from './AreaList';
 import { countryAreas, specialAreas } from './areas';
 
@@ -34,7 +34,7 @@ export const Filled: Story = {
     const c = within(canvasElement);
     // The areas are given to the list with the provider's names.
     await userEvent.click(c.getByRole('button', { name: 'Turkey' }));
-    const panel = c.getByRole('listitem', { name: storyTexts(ctx, 'plans')('areaPlans', { name: 'Turkey' }) });
+    const panel = c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Turkey' }) });
     await expect(panel).toHaveAttribute('data-row', '3');
     await expect(await within(panel).findAllByRole('article')).toHaveLength(4);
   },
@@ -45,7 +45,7 @@ export const Mobile: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Paris Olympics' }));
-    const panel = c.getByRole('listitem', { name: storyTexts(ctx, 'plans')('areaPlans', { name: 'Paris Olympics' }) });
+    const panel = c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Paris Olympics' }) });
     await expect(await within(panel).findAllByRole('article')).toHaveLength(1);
   },
 };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { containing, storyTexts } from '@/shared/testing/storyTexts';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');
@@ -29,8 +29,8 @@ export const MoreInfo: Story = {
   args: { bundle: unlimited },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const close = storyTexts(ctx, 'shared')('close');
-    await userEvent.click(c.getByRole('button', { name: storyTexts(ctx, 'plans')('moreInfo') }));
+    const close = storyText(ctx, 'shared')('close');
+    await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'plans')('moreInfo') }));
     const dialog = await c.findByRole('dialog', { name: unlimited.businessTitle });
     await expect(dialog).toHaveTextContent(unlimited.fupMsg);
     // Tab stays inside the dialog.
@@ -44,7 +44,7 @@ export const CoverageWithMore: Story = {
   args: { bundle: global },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByRole('button', { name: /^\+7/ }));
     const dialog = await c.findByRole('dialog', { name: t('coveredCountries', { title: global.businessTitle }) });
     await expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
@@ -57,7 +57,7 @@ export const CompatibilityThenCart: Story = {
   args: { bundle: turkey1 },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByRole('link', { name: containing(t('buyNow')) }));
     const dialog = await c.findByRole('dialog', { name: t('compatTitle') });
     await expect(dialog).toHaveAttribute('id', `popup1${turkey1.id}`);
@@ -71,7 +71,7 @@ export const CompatibilityThenCart: Story = {
 export const OpenedByAnchor: Story = {
   parameters: shopParameters({ app: { url: `/plans#popup1${turkey1.id}` } }),
   play: async ({ canvasElement, ...ctx }) => {
-    const name = storyTexts(ctx, 'plans')('compatTitle');
+    const name = storyText(ctx, 'plans')('compatTitle');
     await expect(await within(canvasElement).findByRole('dialog', { name })).toBeInTheDocument();
   },
 };

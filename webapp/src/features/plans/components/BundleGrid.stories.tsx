@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { BundleGrid } from './BundleGrid';
 
 const meta = {
@@ -24,6 +24,6 @@ export const Loading: Story = { args: { loading: true } };
 export const Empty: Story = {
   args: { bundles: [] },
   play: async ({ canvasElement, ...ctx }) => {
-    await expect(within(canvasElement).getByText(storyTexts(ctx, 'plans')('noPlans'))).toBeInTheDocument();
+    await expect(within(canvasElement).getByText(storyText(ctx, 'plans')('noPlans'))).toBeInTheDocument();
   },
 };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
 import { fixtureCountries } from '@/shared/testing/fixtureData';
-import { storyCountry, storyTexts } from '@/shared/testing/storyTexts';
+import { storyCountry, storyText } from '@/shared/testing/storyText';
 import { CountrySelect, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {
@@ -28,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 export const Filled: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const input = c.getByLabelText(storyTexts(ctx, 'plans')('searchLabel'));
+    const input = c.getByLabelText(storyText(ctx, 'plans')('searchLabel'));
     // The English names find their countries in every locale; the options show the locale's.
     const reunion = storyCountry(ctx, 'RE', 'Réunion');
     const italy = storyCountry(ctx, 'IT', 'Italy');
@@ -46,7 +46,7 @@ export const Loading: Story = {
   args: { countries: [], loading: true },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByLabelText(t('searchLabel')));
     await expect(await c.findByText(t('loadingOptions'))).toBeInTheDocument();
   },
@@ -56,7 +56,7 @@ export const Empty: Story = {
   args: { countries: [] },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByLabelText(t('searchLabel')));
     await expect(await c.findByText(t('noOptions'))).toBeInTheDocument();
   },
@@ -66,7 +66,7 @@ export const Empty: Story = {
 export const KeyboardInLongMenu: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByLabelText(storyTexts(ctx, 'plans')('searchLabel')));
+    await userEvent.click(c.getByLabelText(storyText(ctx, 'plans')('searchLabel')));
     const all = fixtureCountries();
     const lastCountry = all[all.length - 1];
     if (!lastCountry) throw new Error('fixtures changed: no countries');

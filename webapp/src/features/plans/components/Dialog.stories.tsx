@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { storyTexts } from '@/shared/testing/storyTexts';
+import { storyText } from '@/shared/testing/storyText';
 import { Dialog } from './Dialog';
 
 function Opener({ withAction }: { withAction: boolean }) {
@@ -33,7 +33,7 @@ export const Filled: Story = {
     await userEvent.click(open);
     const dialog = await c.findByRole('dialog', { name: 'Example popup' });
     const yes = within(dialog).getByRole('button', { name: 'Yes, continue' });
-    const close = within(dialog).getByRole('button', { name: storyTexts(ctx, 'shared')('close') });
+    const close = within(dialog).getByRole('button', { name: storyText(ctx, 'shared')('close') });
     await expect(yes).toHaveFocus();
     await userEvent.tab();
     await expect(close).toHaveFocus();

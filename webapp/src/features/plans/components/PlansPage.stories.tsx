@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { catalogue, fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyCountry, storyTexts } from '@/shared/testing/storyTexts';
+import { storyCountry, storyText } from '@/shared/testing/storyText';
 import { PlansPage } from './PlansPage';
 
 const meta = {
@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 export const Filled: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     const name = storyCountry(ctx, 'TR', 'Turkey');
     const turkey = await c.findByRole('button', { name });
     await userEvent.click(turkey);
@@ -42,7 +42,7 @@ export const Mobile: Story = {
     const c = within(canvasElement);
     // Special areas are named by the provider, in every locale.
     await userEvent.click(await c.findByRole('button', { name: 'Hajj & Umrah' }));
-    await expect(c.getByRole('listitem', { name: storyTexts(ctx, 'plans')('areaPlans', { name: 'Hajj & Umrah' }) })).toHaveAttribute('data-row', '2');
+    await expect(c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Hajj & Umrah' }) })).toHaveAttribute('data-row', '2');
   },
 };
 
@@ -60,7 +60,7 @@ export const SearchResults: Story = {
   }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     const input = await c.findByLabelText(t('searchLabel'));
     await waitFor(() => expect(c.getByRole('button', { name: storyCountry(ctx, 'TR', 'Turkey') })).toBeInTheDocument());
     // The English names find their countries in every locale.
@@ -76,7 +76,7 @@ export const SearchResults: Story = {
 export const GlobalTab: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('tab', { name: storyTexts(ctx, 'plans')('tabGlobal') }));
+    await userEvent.click(await c.findByRole('tab', { name: storyText(ctx, 'plans')('tabGlobal') }));
     await expect(await c.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
   },
 };
@@ -84,7 +84,7 @@ export const GlobalTab: Story = {
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending', 'catalog.regions': 'pending', 'catalog.specialBundles': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
-    const t = storyTexts(ctx, 'plans');
+    const t = storyText(ctx, 'plans');
     const label = t('loadingOf', { label: t('tabCountries').toLowerCase() });
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(label);
   },
@@ -94,6 +94,6 @@ export const Loading: Story = {
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.countries': 500, 'catalog.regions': 500, 'catalog.specialBundles': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
-    await expect(await within(canvasElement).findByText(storyTexts(ctx, 'plans')('nothingToShow'))).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText(storyText(ctx, 'plans')('nothingToShow'))).toBeInTheDocument();
   },
 };
