@@ -5,6 +5,7 @@ import { loadConfig } from '@/shared/config/config';
 import { loadCatalogues, NAMESPACES } from '@/shared/i18n/catalogues';
 import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
 import { browserLocale } from '@/shared/i18n/locales';
+import { preloadQueryClient } from '@/shared/query/QueryProvider';
 import { App } from './App';
 import { routePage } from './routes';
 import './global.css';
@@ -13,11 +14,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const locale = browserLocale();
-// The page's module and texts download while the configuration is fetched (no waterfall).
+// The page's module and texts, and TanStack Query, download while the configuration is
+// fetched (no waterfall).
 const page = routePage(window.location.pathname);
 page?.preload().catch(() => {
   // Rendering the page downloads it again and shows the error page if that fails too.
 });
+preloadQueryClient();
 const pageNamespaces = page?.ns && NAMESPACES.includes(page.ns) ? [page.ns] : [];
 // The configuration is fetched at start-up, never baked into the bundle; the frame's texts
 // (layout, shared) in the chosen language arrive alongside it, in parallel, so the first

@@ -94,10 +94,11 @@ describe('route table', () => {
     { url: '/actionresult?success=false', heading: 'Payment Failed' },
     { url: '/terms-and-conditions', heading: /Terms/i },
     { url: '/privacy', heading: /Privacy/i },
-    { url: '/topup-plans/TR/89961010025061000016/cee6adbd/0', heading: /Topup eSIM with ICCID/ },
+    // Top-up is for a signed-in customer (a visitor goes to /login first).
+    { url: '/topup-plans/TR/89961010025061000016/cee6adbd/0', heading: /Topup eSIM with ICCID/, session: registered },
     { url: '/loki', heading: 'Log push test' },
-  ])('$url loads its page', async ({ url, heading, level }) => {
-    renderApp(url);
+  ] as { url: string; heading: string | RegExp; level?: number; session?: Record<string, string> }[])('$url loads its page', async ({ url, heading, level, session }) => {
+    renderApp(url, session);
     const opts = level === 0 ? { name: heading } : { level: 1, name: heading };
     // The first visit of a page loads its module.
     expect(await screen.findByRole('heading', opts, { timeout: 5000 })).toBeInTheDocument();
