@@ -6,6 +6,7 @@ import type plans from '@/features/plans/locales/en.json';
 import type contact from '@/features/contact/locales/en.json';
 import type layout from '@/features/layout/locales/en.json';
 import type profile from '@/features/profile/locales/en.json';
+import type topup from '@/features/topup/locales/en.json';
 import type shared from '@/shared/i18n/locales/en.json';
 
 declare module 'i18next' {
@@ -13,6 +14,7 @@ declare module 'i18next' {
     defaultNS: 'shared';
     resources: {
       shared: typeof shared;
+      topup: typeof topup;
       auth: typeof auth;
       checkout: typeof checkout;
       home: typeof home;

@@ -8,7 +8,7 @@ import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
 import { useLogin } from '@/shared/api/login';
-import { storePendingUserId } from '@/shared/api/pendingUser';
+import { pendingUserId, storePendingUserId } from '@/shared/api/pendingUser';
 import { CaptchaGate, useCaptcha } from '@/shared/captcha/CaptchaProvider';
 import styles from './Form.module.css';
 
@@ -88,7 +88,10 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
     setStatus({ kind: 'verifying' });
     try {
       const token = await captcha.execute('verify_otp');
-      await login(currentUser, otp, token);
+      // Spec section 7: the verification's user id comes from storage (the pending user id
+      // stored when the code was sent); the URL's is only the fallback when storage is
+      // unavailable (private mode), never the first choice.
+      await login(pendingUserId() || currentUser, otp, token);
       setCode('');
       setStatus({ kind: 'idle' });
       onVerified();

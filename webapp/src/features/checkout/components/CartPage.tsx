@@ -30,7 +30,7 @@ export type CartPageProps = {
   redirect?: (url: string) => void;
 };
 
-/** useBundle loads the bundle of the cart; a failure is logged and the summary reads 'NA'. */
+/** useBundle loads the bundle of the cart; a failure is logged and offered a retry (no 'NA', no Pay). */
 function useBundle(bundleId: string) {
   const api = useApi();
   const q = useQuery({
@@ -44,7 +44,8 @@ function useBundle(bundleId: string) {
       }
     },
   });
-  return { bundle: q.data ?? null, loading: q.isPending };
+  const failed = q.isError && !q.isFetching;
+  return { bundle: q.data ?? null, loading: q.isPending || (q.isError && q.isFetching), failed, retry: () => void q.refetch() };
 }
 
 /**
@@ -59,7 +60,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
   const api = useApi();
   const config = useConfig();
   const session = useSession();
-  const { bundle, loading } = useBundle(bundleId);
+  const { bundle, loading, failed, retry } = useBundle(bundleId);
   const [visitor, setVisitor] = useState<VisitorStep>({ step: 'form', error: '' });
   const { state, pay } = usePay({ bundleId, topupAccountId, redirect });
   const support = { phone: config.supportPhone, email: config.supportEmail };
@@ -84,13 +85,15 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
   const claims = registered ? parseClaims(session.token) : null;
   const name = [claims?.firstName, claims?.lastName].filter(Boolean).join(' ');
 
+  // Without its plan the cart offers nothing to pay for: the summary's error and Retry
+  // stand alone until the plan loads.
   return (
     <div className="page">
       <PageTitle name={topupAccountId ? t('topupPageName') : t('pageName')} />
       <h1>{topupAccountId ? t('topupHeading') : t('heading')}</h1>
       <div className={styles.layout}>
         <div>
-          {registered ? (
+          {failed ? null : registered ? (
             <PayStep state={state} name={name} onPay={() => void pay(session.token)} headingRef={payHeading} />
           ) : visitor.step === 'form' ? (
             <SignupForm onSubmit={sendCode} error={visitor.error} />
@@ -119,7 +122,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
           </LiveRegion>
         </div>
         <div>
-          <CartSummary bundle={bundle} loading={loading} />
+          <CartSummary bundle={bundle} loading={loading} failed={failed} onRetry={retry} />
           <nav aria-label={t('checkoutLinks')}>
             <ul className={styles.links}>
               <li>

@@ -11,6 +11,17 @@ import { DEFAULT_DIAL_CODE, dialCodes } from './dialCodes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * phoneValid is contract/vectors/signup.json `phone` (tui/signup runs it too): a leading
+ * '+' for the international form ('+961 71 123 456'), then digits, spaces, dashes and
+ * parentheses, with 4 to 15 digits.
+ */
+export function phoneValid(phone: string): boolean {
+  const p = phone.trim();
+  const digits = p.replace(/[^0-9]/g, '').length;
+  return /^\+?[0-9 ()-]+$/.test(p) && digits >= 4 && digits <= 15;
+}
+
 /** Catalogue keys (checkout namespace) of the field errors. */
 export type SignupError =
   | 'firstNameRequired'
@@ -31,7 +42,7 @@ export function validateSignup(f: SignupFields): Errors {
   if (missing(f.lastName)) e.lastName = 'lastNameRequired';
   if (missing(f.countryCode)) e.countryCode = 'countryCodeRequired';
   if (missing(f.phone)) e.phone = 'phoneRequired';
-  else if (!/^[0-9 ()-]{4,20}$/.test(f.phone.trim())) e.phone = 'digitsOnly';
+  else if (!phoneValid(f.phone)) e.phone = 'digitsOnly';
   if (missing(f.email)) e.email = 'emailRequired';
   else if (!EMAIL.test(f.email.trim())) e.email = 'emailInvalid';
   return e;
