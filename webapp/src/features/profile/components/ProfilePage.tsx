@@ -122,7 +122,6 @@ export function ProfilePage() {
   const online = useOnline();
   const kit = useInstallKit(state.status === 'ready' ? state.esims : null);
   const saved = useSavedLine(kit);
-  const { t } = useTranslation('profile');
 
   return (
     <div className="page">
@@ -145,11 +144,6 @@ export function ProfilePage() {
       )}
       {online && state.status === 'ready' && (
         <>
-          {kit.status === 'ready' && (
-            <p className={styles.savedAt}>
-              {t('kitKept')} {saved}
-            </p>
-          )}
           <ProfileView esims={state.esims} fetchedAt={state.fetchedAt} />
           <div className={styles.help}>
             <WhatsAppButton />
