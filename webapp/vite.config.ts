@@ -189,10 +189,13 @@ export default defineConfig(({ command }) => ({
                 args: chromiumArgs,
               },
             }),
-            instances: storyLocales.map((locale) => ({
+            instances: storyLocales.map((locale, i) => ({
               browser: 'chromium' as const,
               name: `storybook (${locale})`,
               provide: { [STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY]: { locale } },
+              // One locale after another (en with the unit tests, as before): three browsers at
+              // once on CI's two cores starved the stories' 5 s waits.
+              sequence: { groupOrder: i },
             })),
           },
         },

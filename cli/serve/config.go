@@ -15,6 +15,17 @@ type PageScript struct {
 	Target string `json:"target"` // head | body
 }
 
+// SiteConfig overrides the link-preview and search metadata of the served index.html
+// (title, description, keywords, image) and gives its public origin (og:url). Empty
+// fields keep the build's static defaults (webapp/index.html).
+type SiteConfig struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Keywords    string `json:"keywords"`
+	URL         string `json:"url"`
+	Image       string `json:"image"`
+}
+
 // RuntimeConfig is GET /config.json (docs/contract.md "Runtime configuration").
 type RuntimeConfig struct {
 	Brand          string                  `json:"brand"`
@@ -34,4 +45,5 @@ type RuntimeConfig struct {
 	CheckoutHosts  []string                `json:"checkoutHosts"`
 	PageScripts    map[string][]PageScript `json:"pageScripts"`
 	Sandbox        bool                    `json:"sandbox"`
+	Site           SiteConfig              `json:"site"`
 }

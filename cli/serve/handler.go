@@ -68,7 +68,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(cfg)
 	})
-	static, err := newSPA(o.Webapp)
+	static, err := newSPA(o.Webapp, o.Config.Site, o.TrustProxy)
 	if err != nil {
 		return nil, err
 	}
@@ -91,16 +91,18 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 // folder of the build (/assets/..., /scripts/...) and a name with a static file's
 // extension (/favicon.ico, /robots.txt, /missing.js).
 type spa struct {
-	fsys fs.FS
-	dirs map[string]bool // top-level folders of the build
+	fsys       fs.FS
+	dirs       map[string]bool // top-level folders of the build
+	site       SiteConfig      // the head's metadata (head.go)
+	trustProxy bool
 }
 
-func newSPA(fsys fs.FS) (*spa, error) {
+func newSPA(fsys fs.FS, site SiteConfig, trustProxy bool) (*spa, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("serve: read the web app directory: %w", err)
 	}
-	s := &spa{fsys: fsys, dirs: map[string]bool{"assets": true}}
+	s := &spa{fsys: fsys, dirs: map[string]bool{"assets": true}, site: site, trustProxy: trustProxy}
 	for _, e := range entries {
 		if e.IsDir() {
 			s.dirs[e.Name()] = true
@@ -169,9 +171,13 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "index.html missing", http.StatusInternalServerError)
 		return
 	}
+	origin := s.site.URL
+	if origin == "" {
+		origin = requestOrigin(r, s.trustProxy)
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(string(b)))
+	http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(renderHead(string(b), s.site, origin)))
 }
 
 // originOf returns scheme://host of an absolute URL, or "" for a relative one.

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/cedarsim/esim/contract"
@@ -35,12 +36,18 @@ type Options struct {
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
 	Sandbox sandboxhost.Flags
+
+	// LogPush is --log-push when given; nil leaves the choice to ESIM_LOG_PUSH, then the
+	// default: on with the sandbox (its /loki/api/v1/push receives the /loki page's logs),
+	// off with an upstream provider.
+	LogPush *bool
 }
 
 // NewCmdServe builds `esim serve`. runF replaces the run function in tests.
 func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	var checkoutHosts string
+	var logPush bool
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web shop (on the sandbox provider unless upstream URLs are given)",
@@ -53,7 +60,16 @@ Values come from flags, then ESIM_* environment variables, then the config file 
 ESIM_SUPPORT_EMAIL, ESIM_LIVE_CHAT_URL, ESIM_CAPTCHA_SITE_KEY, ESIM_TAG_MANAGER_ID,
 ESIM_FLAG_BASE_URL, ESIM_CHECKOUT_HOSTS, ESIM_CLIENT_ID, ESIM_CLIENT_SECRET,
 ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD, ESIM_API_URL, ESIM_SUPPORT_URL,
-ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL, ESIM_SANDBOX_ADMIN_TOKEN).
+ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL, ESIM_LOG_PUSH, ESIM_SITE_TITLE, ESIM_SITE_DESCRIPTION,
+ESIM_SITE_KEYWORDS, ESIM_SITE_URL, ESIM_SITE_IMAGE, ESIM_SANDBOX_ADMIN_TOKEN).
+
+Log push (the /loki page) is on with the sandbox and off with an upstream provider unless
+--log-push (or ESIM_LOG_PUSH=true|false) says otherwise; --log-push=false turns it off.
+
+The served index.html carries the title, description, keywords, Open Graph and Twitter
+card tags link previewers read (they run no JavaScript): the build's defaults, replaced by
+--site-title, --site-description, --site-keywords and --site-image when given (HTML-escaped).
+og:url and relative images are made absolute with --site-url, else the request's origin.
 
 The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer loopback
 clients only unless --sandbox-admin-token is set; listening beyond loopback with the
@@ -81,6 +97,9 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
 			opts.SupportURL = first(opts.SupportURL, f.Overrides.SupportURL)
 			opts.ESIMCheckURL = first(opts.ESIMCheckURL, f.Overrides.ESIMCheckURL)
+			if cmd.Flags().Changed("log-push") {
+				opts.LogPush = &logPush
+			}
 			if checkoutHosts != "" {
 				opts.Config.CheckoutHosts = splitList(checkoutHosts)
 			}
@@ -106,7 +125,12 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	fl.StringVar(&opts.Config.CaptchaSiteKey, "captcha-site-key", "", "reCAPTCHA v3 site key (empty: development captcha)")
 	fl.StringVar(&opts.Config.TagManagerID, "tag-manager-id", "", "Tag manager container id")
 	fl.StringVar(&opts.Config.FlagBaseURL, "flag-base-url", "", "Flag image service (empty: bundled flags)")
-	fl.BoolVar(&opts.Config.LogPushEnabled, "log-push", false, "Let the shop push logs (the /loki page)")
+	fl.BoolVar(&logPush, "log-push", false, "Let the shop push logs (the /loki page); default on with the sandbox, off upstream")
+	fl.StringVar(&opts.Config.Site.Title, "site-title", "", "Title of the home page and its link previews (default: the build's)")
+	fl.StringVar(&opts.Config.Site.Description, "site-description", "", "Meta and link-preview description (default: the build's)")
+	fl.StringVar(&opts.Config.Site.Keywords, "site-keywords", "", "Meta keywords, comma-separated (default: the build's)")
+	fl.StringVar(&opts.Config.Site.URL, "site-url", "", "Public origin of the shop for og:url and the preview image (default: the request's origin)")
+	fl.StringVar(&opts.Config.Site.Image, "site-image", "", "Link-preview image URL, absolute or a path of the build (default: the build's)")
 	fl.StringVar(&checkoutHosts, "checkout-hosts", "", "Comma-separated https hosts a checkout link may point to")
 	fl.StringVar(&opts.Sandbox.ClientID, "client-id", "", "Basic client credential id")
 	fl.StringVar(&opts.Sandbox.ClientSecret, "client-secret", "", "Basic client credential secret")
@@ -170,6 +194,27 @@ func (o *Options) resolve() error {
 	if c.PageScripts == nil {
 		c.PageScripts = map[string][]PageScript{}
 	}
+	c.Site.Title = first(c.Site.Title, env("ESIM_SITE_TITLE"))
+	c.Site.Description = first(c.Site.Description, env("ESIM_SITE_DESCRIPTION"))
+	c.Site.Keywords = first(c.Site.Keywords, env("ESIM_SITE_KEYWORDS"))
+	c.Site.URL = first(c.Site.URL, env("ESIM_SITE_URL"))
+	c.Site.Image = first(c.Site.Image, env("ESIM_SITE_IMAGE"))
+	if c.Site.URL != "" && originOf(c.Site.URL) == "" {
+		return cmdutil.FlagErrorf("--site-url must be an absolute URL, got %q", c.Site.URL)
+	}
+	if c.Site.URL != "" {
+		c.Site.URL = originOf(c.Site.URL)
+	}
+	push := o.LogPush
+	if push == nil {
+		if v := env("ESIM_LOG_PUSH"); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return cmdutil.FlagErrorf("ESIM_LOG_PUSH must be true or false, got %q", v)
+			}
+			push = &b
+		}
+	}
 	s := &o.Sandbox
 	s.ClientID = first(s.ClientID, env("ESIM_CLIENT_ID"))
 	s.ClientSecret = first(s.ClientSecret, env("ESIM_CLIENT_SECRET"))
@@ -188,6 +233,8 @@ func (o *Options) resolve() error {
 		}
 		c.Sandbox = true
 		c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = sb.APIPath, sb.SupportPath, sb.ESIMCheckPath, sb.LogPushPath
+		// The sandbox answers the push itself, so the /loki page works out of the box.
+		c.LogPushEnabled = push == nil || *push
 		c.Guest = GuestConfig{
 			Username: first(s.GuestUsername, sb.DefaultGuestUsername), Password: first(s.GuestPassword, sb.DefaultGuestPassword),
 			ClientID: first(s.ClientID, sb.DefaultClientID), ClientSecret: first(s.ClientSecret, sb.DefaultClientSecret),
@@ -207,6 +254,7 @@ func (o *Options) resolve() error {
 	}
 	c.Sandbox = false
 	c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = o.APIURL, o.SupportURL, o.ESIMCheckURL, o.LogPushURL
+	c.LogPushEnabled = push != nil && *push
 	c.Guest = GuestConfig{Username: s.GuestUsername, Password: s.GuestPassword, ClientID: s.ClientID, ClientSecret: s.ClientSecret}
 	return nil
 }

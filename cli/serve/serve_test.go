@@ -235,7 +235,7 @@ func TestConfigJSON(t *testing.T) {
 	}
 	want := map[string]any{
 		"brand": "CedarSIM", "apiBase": "/api/v1/", "supportBase": "/esim-service/api/v1/", "esimCheckBase": "/esim-check/api/v1/",
-		"logPushUrl": "/loki/api/v1/push", "logPushEnabled": false, "supportPhone": "+961 1 555 010",
+		"logPushUrl": "/loki/api/v1/push", "logPushEnabled": true, "supportPhone": "+961 1 555 010",
 		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "whatsapp": "", "sandbox": true,
 	}
 	for k, v := range want {

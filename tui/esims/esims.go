@@ -6,10 +6,13 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/profile"
+	sdkusage "github.com/cedarsim/esim/sdk/usage"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/list"
@@ -34,6 +37,8 @@ type Config struct {
 	User   func(ctx context.Context) (sdk.CurrentUser, error)
 	Styles theme.Styles
 	Keys   KeyMap
+	// Now is the clock of the usage notices; time.Now when nil.
+	Now func() time.Time
 }
 
 var tabNames = [...]string{"Active eSIM", "Expired eSIM", "Purchase History"}
@@ -231,6 +236,9 @@ func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 	lines := []string{st.Cursor(focused) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
 	lines = append(lines, "    ICCID "+e.ESIM.ICCID+"   Purchased "+orDash(show.DateTime(b.AssignmentDatetime)))
 	lines = append(lines, "    "+usage(st, b))
+	if n := m.notice(b); n != "" {
+		lines = append(lines, "    "+st.Error.Render(n))
+	}
 	if diagnose.TopupAllowed(b) {
 		lines[0] += "  " + st.Success.Render("[top-up available]")
 	}
@@ -265,6 +273,31 @@ func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 		}
 	}
 	return lines
+}
+
+// notice says why an Active bundle needs attention (the web shop's rule, sdk/usage): most
+// of its data used, or its end near; with the way to top up when it can be.
+func (m Model) notice(b sdk.ESIMBundle) string {
+	now := time.Now
+	if m.cfg.Now != nil {
+		now = m.cfg.Now
+	}
+	n := sdkusage.NoticeFor(b, now())
+	var parts []string
+	if n.LowData {
+		parts = append(parts, format.Consumption(b.InitialQuantity, b.RemainingQuantity, false)+" of the data used")
+	}
+	if n.ExpiresSoon {
+		parts = append(parts, "ends within 24 hours")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	out := "! " + strings.Join(parts, ", ")
+	if diagnose.TopupAllowed(b) {
+		out += ": press t to top up"
+	}
+	return out
 }
 
 func usage(st theme.Styles, b sdk.ESIMBundle) string {

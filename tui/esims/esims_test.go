@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
@@ -183,3 +184,41 @@ type fixed struct{ esims []sdk.ESIM }
 
 func (l fixed) ByEmail(context.Context, string) ([]sdk.ESIM, error)    { return l.esims, nil }
 func (l fixed) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }
+
+// TestUsageNotice: an Active bundle with 90% of its data used and a day's end near says so
+// (sdk/usage, the web shop's rule), with the top-up key; a fresh one says nothing.
+func TestUsageNotice(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	bundle := func(remaining int64, end time.Time) []sdk.ESIM {
+		return []sdk.ESIM{{ICCID: "8996100000000000099", Bundles: []sdk.ESIMBundle{{
+			BundleID: "b1", BundleDisplayName: "Turkey 5GB", BundleState: "Active", CanTopup: true,
+			InitialQuantity: 5_000_000_000, RemainingQuantity: remaining, EndTime: end,
+			Countries: []sdk.Country{{Name: "Turkey", ISOCode: "TR"}}}}}}
+	}
+	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
+	tests := []struct {
+		name  string
+		esims []sdk.ESIM
+		want  string
+	}{
+		{"low and ending", bundle(500_000_000, now.Add(6*time.Hour)), "! 90% of the data used, ends within 24 hours: press t to top up"},
+		{"fresh", bundle(4_000_000_000, now.Add(72*time.Hour)), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := New(context.Background(), Config{Source: fixed{tt.esims}, User: user, Styles: theme.New(), Keys: DefaultKeyMap(),
+				Now: func() time.Time { return now }})
+			m = tuitest.Drain(t, m, m.Init())
+			v := m.SetSize(120, 30).View()
+			if tt.want == "" {
+				if strings.Contains(v, "! ") {
+					t.Fatalf("unexpected notice:\n%s", v)
+				}
+				return
+			}
+			if !strings.Contains(v, tt.want) {
+				t.Fatalf("no %q:\n%s", tt.want, v)
+			}
+		})
+	}
+}

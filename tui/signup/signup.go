@@ -70,9 +70,19 @@ const (
 
 var (
 	emailRE = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
-	phoneRE = regexp.MustCompile(`^[0-9 ()-]{4,20}$`)
+	// phoneRE and phoneDigits are contract/vectors/signup.json `phone`: a leading '+' (the
+	// international form), then digits, spaces, dashes and parentheses; 4 to 15 digits.
+	phoneRE     = regexp.MustCompile(`^\+?[0-9 ()-]+$`)
+	phoneDigits = regexp.MustCompile(`[0-9]`)
 	dialRE  = regexp.MustCompile(`^\+?[0-9]{1,4}$`)
 )
+
+// PhoneValid reports a phone number the form accepts (contract/vectors/signup.json).
+func PhoneValid(phone string) bool {
+	p := strings.TrimSpace(phone)
+	n := len(phoneDigits.FindAllString(p, -1))
+	return phoneRE.MatchString(p) && n >= 4 && n <= 15
+}
 
 // Validate applies section 5 to the form: every field required, the e-mail in a valid
 // format; it returns the text of each failing field by its index.
@@ -94,7 +104,7 @@ func Validate(f sdk.SignupForm) map[int]string {
 	switch {
 	case missing(f.Phone):
 		errs[Phone] = PhoneRequired
-	case !phoneRE.MatchString(strings.TrimSpace(f.Phone)):
+	case !PhoneValid(f.Phone):
 		errs[Phone] = PhoneDigits
 	}
 	switch {

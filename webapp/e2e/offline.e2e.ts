@@ -132,9 +132,17 @@ describe('offline install kit', () => {
       expect(png.readUInt32BE(16)).toBe(800);
       await download.saveAs(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/screenshots/install-card.png'));
 
+      // The setup guide opens offline too, with its pictures.
+      await page.goto('/setup-guide/android');
+      await page.getByRole('heading', { level: 1, name: /eSIM Setup Guide/ }).waitFor();
+      const pictures = page.locator('main img');
+      if ((await pictures.count()) > 0) {
+        await expect.poll(() => pictures.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      }
+
       // Back online, log out: the kit is gone; offline again, /profile holds nothing.
       await context.setOffline(false);
-      await page.reload();
+      await page.goto('/profile');
       await seeEsimWithQR(page);
       await page.getByRole('button', { name: /Rana Haddad/ }).click();
       await page.getByRole('link', { name: 'Logout' }).click();

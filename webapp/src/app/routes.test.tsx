@@ -88,7 +88,7 @@ describe('route table', () => {
     { url: '/cart/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4', heading: 'Just one more step to topup your eSIM' },
     { url: '/login', heading: 'Log in' },
     { url: '/otp/rana.haddad%40example.com/e7ab0df2', heading: 'Enter your code' },
-    { url: '/faq', heading: 'FAQ', level: 1 },
+    { url: '/faq', heading: 'Got questions?', level: 1 },
     { url: '/faq/general-info', heading: /General/i },
     { url: '/actionresult?success=TRUE', heading: 'Payment Success' },
     { url: '/actionresult?success=false', heading: 'Payment Failed' },

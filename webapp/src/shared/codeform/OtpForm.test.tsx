@@ -16,11 +16,11 @@ const server = startMockServer();
 const USER = 'e7ab0df2-2fee-5bdd-b616-73c43b51fdf9';
 const EMAIL = 'rana.haddad@example.com';
 
-function setup(selection: Selection, opts: { captcha?: 'never-ready' } = {}) {
+function setup(selection: Selection, opts: { captcha?: 'never-ready'; userId?: string } = {}) {
   server.use(...handlersFor(selection));
   const services = createApiServices(fixtureConfig(), memoryStorage());
   const onVerified = vi.fn();
-  const form = <OtpForm userId={USER} email={EMAIL} onVerified={onVerified} />;
+  const form = <OtpForm userId={opts.userId ?? USER} email={EMAIL} onVerified={onVerified} />;
   render(
     <AppProviders services={services} config={opts.captcha ? { captchaSiteKey: 'site-key' } : undefined}>
       {opts.captcha ? <CaptchaProvider load={() => new Promise(() => undefined)}>{form}</CaptchaProvider> : form}
@@ -47,6 +47,40 @@ describe('OtpForm', () => {
     expect(s.refreshToken).not.toBe('');
     expect(window.localStorage.getItem(PENDING_USER_KEY)).toBeNull();
     expect(field).toHaveValue('');
+  });
+
+  it('verifies with the user id from storage, not the one in the URL (spec section 7)', async () => {
+    // The fixture answers the stored id; the URL names another one.
+    const STORED = USER;
+    window.localStorage.setItem(PENDING_USER_KEY, STORED);
+    const sent: { path: string; userId: unknown }[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (!request.url.includes('/users/otp/email/')) return;
+      void request
+        .clone()
+        .json()
+        .then((b: { userId?: unknown }) => sent.push({ path: new URL(request.url).pathname, userId: b.userId }));
+    });
+    const { onVerified, user } = setup({ ...verify, 'users.otpVerify': 'success' }, { userId: '0b9f3c1e-6a2d-5e4f-8a7b-1c2d3e4f5a6b' });
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
+    server.events.removeAllListeners();
+    expect(sent).toEqual([{ path: expect.stringMatching(new RegExp(`/users/otp/email/${STORED}$`)), userId: STORED }]);
+  });
+
+  it('falls back to the URL user id only when storage has none', async () => {
+    window.localStorage.removeItem(PENDING_USER_KEY);
+    const paths: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/users/otp/email/')) paths.push(new URL(request.url).pathname);
+    });
+    const { onVerified, user } = setup({ ...verify, 'users.otpVerify': 'success' });
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
+    server.events.removeAllListeners();
+    expect(paths).toEqual([expect.stringMatching(new RegExp(`/users/otp/email/${USER}$`))]);
   });
 
   it.each([

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { useLocalizeMessage } from '@/shared/messages/localize';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
@@ -6,7 +8,7 @@ import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
 import { useLogin } from '@/shared/api/login';
-import { storePendingUserId } from '@/shared/api/pendingUser';
+import { pendingUserId, storePendingUserId } from '@/shared/api/pendingUser';
 import { CaptchaGate, useCaptcha } from '@/shared/captcha/CaptchaProvider';
 import styles from './Form.module.css';
 
@@ -42,6 +44,7 @@ export function OtpForm(props: OtpFormProps) {
 type Status = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'resending' } | { kind: 'resent' } | { kind: 'error'; text: string; refused?: boolean };
 
 function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = false }: OtpFormProps) {
+  const { t } = useTranslation('shared');
   const id = useId();
   const api = useApi();
   const config = useConfig();
@@ -49,11 +52,12 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
   const captcha = useCaptcha();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState('');
+  const [fieldError, setFieldError] = useState<'' | 'otpEmpty' | 'otpDigitsOnly'>('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [currentUser, setCurrentUser] = useState(userId);
   const busy = status.kind === 'verifying' || status.kind === 'resending';
   const support = { phone: config.supportPhone, email: config.supportEmail };
+  const localize = useLocalizeMessage(support);
 
   useEffect(() => {
     if (focusOnMount) input.current?.focus();
@@ -66,12 +70,12 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
     if (busy) return;
     const otp = code.trim();
     if (otp === '') {
-      setFieldError('Please enter the code from the e-mail.');
+      setFieldError('otpEmpty');
       input.current?.focus();
       return;
     }
     if (!/^\d+$/.test(otp)) {
-      setFieldError('The code has digits only.');
+      setFieldError('otpDigitsOnly');
       input.current?.focus();
       return;
     }
@@ -84,7 +88,10 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
     setStatus({ kind: 'verifying' });
     try {
       const token = await captcha.execute('verify_otp');
-      await login(currentUser, otp, token);
+      // Spec section 7: the verification's user id comes from storage (the pending user id
+      // stored when the code was sent); the URL's is only the fallback when storage is
+      // unavailable (private mode), never the first choice.
+      await login(pendingUserId() || currentUser, otp, token);
       setCode('');
       setStatus({ kind: 'idle' });
       onVerified();
@@ -120,12 +127,12 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
   const refused = status.kind === 'error' && status.refused === true;
   const described = [fieldError ? `${id}-field-error` : '', refused ? errorId : '', `${id}-hint`].filter(Boolean).join(' ');
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Verify your e-mail code">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy} aria-label={t('otpFormLabel')}>
       <p id={`${id}-hint`} className={styles.hint}>
-        We sent a code to <strong className={styles.address}>{email}</strong>.
+        <Trans t={t} i18nKey="otpSentTo" values={{ email }} components={{ address: <strong className={styles.address} dir="ltr" /> }} />
       </p>
       <div className={styles.field}>
-        <label htmlFor={codeId}>Verification code</label>
+        <label htmlFor={codeId}>{t('otpCodeLabel')}</label>
         <input
           ref={input}
           id={codeId}
@@ -142,25 +149,25 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
         />
         {fieldError && (
           <p id={`${id}-field-error`} className={styles.fieldError}>
-            {fieldError}
+            {t(fieldError)}
           </p>
         )}
       </div>
       {/* Both regions are there from the start, so the change inside them is announced. */}
       <LiveRegion role="alert" id={errorId} className={styles.error}>
-        {status.kind === 'error' ? status.text : ''}
+        {status.kind === 'error' ? localize({ text: status.text, hints: [], link: '' }).text : ''}
       </LiveRegion>
       <LiveRegion className={status.kind === 'resent' ? styles.success : 'visually-hidden'}>
-        {status.kind === 'resent' ? 'A new code is on its way.' : status.kind === 'verifying' ? 'Verifying the code' : status.kind === 'resending' ? 'Sending a new code' : ''}
+        {status.kind === 'resent' ? t('otpResent') : status.kind === 'verifying' ? t('otpVerifying') : status.kind === 'resending' ? t('otpResending') : ''}
       </LiveRegion>
       {busy && <Spinner quiet />}
       <div className={styles.actions}>
         {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
         <button type="submit" className={styles.primary} aria-disabled={busy}>
-          Verify
+          {t('otpVerify')}
         </button>
         <button type="button" className={styles.secondary} onClick={() => void resend()} aria-disabled={busy}>
-          Resend code
+          {t('otpResend')}
         </button>
       </div>
     </form>

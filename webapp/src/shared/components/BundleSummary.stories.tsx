@@ -22,6 +22,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 3 })).toHaveTextContent('Turkey 1GB 7 Days');
+    // Prices read the same in every locale: Latin digits, USD.
     await expect(c.getByText('4.50 USD')).toBeInTheDocument();
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { Spinner } from './Spinner';
 
 const meta = { component: Spinner, title: 'shared/Spinner' } satisfies Meta<typeof Spinner>;
@@ -7,8 +8,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading');
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'shared')('loading'));
   },
 };
 

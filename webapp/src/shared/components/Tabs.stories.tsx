@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { Tabs } from '@/shared/components/Tabs';
+import { dirOf } from '@/shared/i18n/locales';
+import { storyLocale } from '@/shared/testing/storybook';
 
 type Key = 'a' | 'b' | 'c';
 function Demo() {
@@ -14,16 +16,23 @@ const meta = { title: 'shared/Tabs', component: Demo } satisfies Meta<typeof Dem
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Keyboard: Tab in, End, then wrap around with the arrow keys. */
+/**
+ * Keyboard: Tab in, End, then wrap around with the arrow keys. The next tab is the one the
+ * arrow points at: to the right in English and French, to the left in Arabic (right to left).
+ */
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    const [next, previous] = dirOf(storyLocale(ctx)) === 'rtl' ? ['{ArrowLeft}', '{ArrowRight}'] : ['{ArrowRight}', '{ArrowLeft}'];
     await userEvent.tab();
     await expect(c.getByRole('tab', { name: 'Tab A' })).toHaveFocus();
     await userEvent.keyboard('{End}');
     await expect(c.getByRole('tab', { name: 'Tab C' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.keyboard(next);
     await expect(c.getByRole('tabpanel')).toHaveTextContent('Panel A');
+    await userEvent.keyboard(previous);
+    await expect(c.getByRole('tab', { name: 'Tab C' })).toHaveFocus();
+    await expect(c.getByRole('tabpanel')).toHaveTextContent('Panel C');
   },
 };
 

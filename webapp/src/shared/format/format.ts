@@ -208,3 +208,22 @@ export function bundleTitle(b: { businessTitle: string; listingDisplayTitle: str
   }
   return '';
 }
+
+const PLACEHOLDERS = new Set(['unknown', 'n/a', 'null', 'undefined', 'none', '-']);
+
+/**
+ * usableName is the covered-country name check the spec leaves open (section 5; the rule is
+ * contract/vectors/profile.json `coverage`, Go's profile.Coverage): a name, trimmed, that is
+ * not empty and not a placeholder word. One rule for the profile's eSIM cards and the plans'
+ * and top-up cards' coverage lists.
+ */
+export function usableName(name: string | null | undefined): boolean {
+  if (typeof name !== 'string') return false;
+  const n = name.trim();
+  return n !== '' && !PLACEHOLDERS.has(n.toLowerCase());
+}
+
+/** coveredCountries keeps the entries with a usable name, in order. */
+export function coveredCountries<T extends { name?: string | null }>(list: readonly T[]): T[] {
+  return list.filter((c) => usableName(c.name));
+}

@@ -1,5 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { useLocalizeMessage } from '@/shared/messages/localize';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Message } from '@/shared/messages/messages';
@@ -18,12 +21,16 @@ type LoginFormProps = {
  * with its two hints, the second linked to /plans.
  */
 export function LoginForm({ send }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const { t: ts } = useTranslation('shared');
+  const config = useConfig();
+  const localize = useLocalizeMessage({ phone: config.supportPhone, email: config.supportEmail });
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<{ email?: string; terms?: string }>({});
+  const [errors, setErrors] = useState<{ email?: 'emailRequired' | 'emailInvalid'; terms?: 'termsRequired' }>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Message | null>(null);
 
@@ -32,9 +39,9 @@ export function LoginForm({ send }: LoginFormProps) {
     if (sending) return;
     const address = email.trim();
     const next: typeof errors = {};
-    if (address === '') next.email = 'Please enter your e-mail address.';
-    else if (!EMAIL.test(address)) next.email = 'Please enter a valid e-mail address.';
-    if (!terms) next.terms = 'Please accept the terms and conditions.';
+    if (address === '') next.email = 'emailRequired';
+    else if (!EMAIL.test(address)) next.email = 'emailInvalid';
+    if (!terms) next.terms = 'termsRequired';
     setErrors(next);
     if (next.email) {
       emailRef.current?.focus();
@@ -51,11 +58,12 @@ export function LoginForm({ send }: LoginFormProps) {
     setFailure(msg);
   };
 
-  const last = failure ? failure.hints.length - 1 : -1;
+  const shown = failure ? localize(failure) : null;
+  const last = shown ? shown.hints.length - 1 : -1;
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={sending} aria-label="Log in with an e-mail code">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={sending} aria-label={t('formLabel')}>
       <div className={styles.field}>
-        <label htmlFor={`${id}-email`}>E-mail address</label>
+        <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
         <input
           ref={emailRef}
           id={`${id}-email`}
@@ -70,7 +78,7 @@ export function LoginForm({ send }: LoginFormProps) {
         />
         {errors.email && (
           <p id={`${id}-email-error`} className={styles.fieldError}>
-            {errors.email}
+            {t(errors.email)}
           </p>
         )}
       </div>
@@ -88,24 +96,24 @@ export function LoginForm({ send }: LoginFormProps) {
             aria-describedby={errors.terms ? `${id}-terms-error` : undefined}
           />
           <label htmlFor={`${id}-terms`}>
-            I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and the <Link to="/privacy">Privacy Policy</Link>
+            <Trans t={ts} i18nKey="agreeTerms" components={{ terms: <Link to="/terms-and-conditions" />, privacy: <Link to="/privacy" /> }} />
           </label>
         </div>
         {errors.terms && (
           <p id={`${id}-terms-error`} className={styles.fieldError}>
-            {errors.terms}
+            {t(errors.terms)}
           </p>
         )}
       </div>
       {/* There from the start, so the failure text appearing in it is announced. */}
       <LiveRegion role="alert" className={styles.error}>
-        {failure && (
+        {shown && (
           <>
-            <p className={styles.error}>{failure.text}</p>
-            {failure.hints.length > 0 && (
+            <p className={styles.error}>{shown.text}</p>
+            {shown.hints.length > 0 && (
               <ul className={styles.hints}>
-                {failure.hints.map((h, i) => (
-                  <li key={h}>{i === last && failure.link ? <Link to={failure.link}>{h}</Link> : h}</li>
+                {shown.hints.map((h, i) => (
+                  <li key={h}>{i === last && shown.link ? <Link to={shown.link}>{h}</Link> : h}</li>
                 ))}
               </ul>
             )}
@@ -113,11 +121,11 @@ export function LoginForm({ send }: LoginFormProps) {
         )}
       </LiveRegion>
       {sending && <Spinner quiet />}
-      <LiveRegion hidden>{sending ? 'Sending the code' : ''}</LiveRegion>
+      <LiveRegion hidden>{sending ? ts('sendingCode') : ''}</LiveRegion>
       <div className={styles.actions}>
         {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
         <button type="submit" className={styles.primary} aria-disabled={sending}>
-          Send code
+          {t('sendCode')}
         </button>
       </div>
     </form>

@@ -74,11 +74,26 @@ describe('CartPage', () => {
     expect(screen.getByText(/eSIM-compatible devices that are carrier-unlocked/)).toBeInTheDocument();
   });
 
-  it('reads NA when the bundle cannot be loaded', async () => {
+  it('says the plan could not be loaded, offers Retry and no Pay, and retries (issue 12)', async () => {
+    use({ 'identity.token.guest': 'success' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderCart({ customer: true });
+    expect(await screen.findByText('The plan could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('NA')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed to Pay' })).not.toBeInTheDocument();
+    use({ 'catalog.bundle': 'success' });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Proceed to Pay' })).toBeInTheDocument();
+    expect(screen.queryByText('The plan could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toMatch(/USD$/);
+  });
+
+  it('shows a visitor no signup form for a plan that failed to load', async () => {
     use({ 'identity.token.guest': 'success' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCart();
-    await waitFor(() => expect(screen.getAllByText('NA')).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify your E-mail' })).not.toBeInTheDocument();
   });
 
   it('uses the top-up heading when a top-up account is given', () => {

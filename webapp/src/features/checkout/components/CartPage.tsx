@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -29,7 +30,7 @@ export type CartPageProps = {
   redirect?: (url: string) => void;
 };
 
-/** useBundle loads the bundle of the cart; a failure is logged and the summary reads 'NA'. */
+/** useBundle loads the bundle of the cart; a failure is logged and offered a retry (no 'NA', no Pay). */
 function useBundle(bundleId: string) {
   const api = useApi();
   const q = useQuery({
@@ -43,7 +44,8 @@ function useBundle(bundleId: string) {
       }
     },
   });
-  return { bundle: q.data ?? null, loading: q.isPending };
+  const failed = q.isError && !q.isFetching;
+  return { bundle: q.data ?? null, loading: q.isPending || (q.isError && q.isFetching), failed, retry: () => void q.refetch() };
 }
 
 /**
@@ -52,11 +54,13 @@ function useBundle(bundleId: string) {
  * confirmation and 'Proceed to Pay'.
  */
 export function CartPage({ redirect = followLink }: CartPageProps) {
+  const { t } = useTranslation('checkout');
+  const { t: ts } = useTranslation('shared');
   const { bundleId = '', topupAccountId = '' } = useParams();
   const api = useApi();
   const config = useConfig();
   const session = useSession();
-  const { bundle, loading } = useBundle(bundleId);
+  const { bundle, loading, failed, retry } = useBundle(bundleId);
   const [visitor, setVisitor] = useState<VisitorStep>({ step: 'form', error: '' });
   const { state, pay } = usePay({ bundleId, topupAccountId, redirect });
   const support = { phone: config.supportPhone, email: config.supportEmail };
@@ -81,20 +85,22 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
   const claims = registered ? parseClaims(session.token) : null;
   const name = [claims?.firstName, claims?.lastName].filter(Boolean).join(' ');
 
+  // Without its plan the cart offers nothing to pay for: the summary's error and Retry
+  // stand alone until the plan loads.
   return (
     <div className="page">
-      <PageTitle name={topupAccountId ? 'Top-up checkout' : 'Checkout'} />
-      <h1>{topupAccountId ? 'Just one more step to topup your eSIM' : 'Just one more step to get your eSIM'}</h1>
+      <PageTitle name={topupAccountId ? t('topupPageName') : t('pageName')} />
+      <h1>{topupAccountId ? t('topupHeading') : t('heading')}</h1>
       <div className={styles.layout}>
         <div>
-          {registered ? (
+          {failed ? null : registered ? (
             <PayStep state={state} name={name} onPay={() => void pay(session.token)} headingRef={payHeading} />
           ) : visitor.step === 'form' ? (
             <SignupForm onSubmit={sendCode} error={visitor.error} />
           ) : (
             <section className={styles.panel} aria-labelledby="cart-code-title">
               <h2 id="cart-code-title" className={styles.panelTitle}>
-                Verify your E-mail
+                {t('verifyEmailTitle')}
               </h2>
               {/* Verified: the stored session flips and this page re-renders as a customer's. */}
               <OtpForm
@@ -112,21 +118,21 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
           )}
           {/* The step changes are announced in a region that is there from the start. */}
           <LiveRegion hidden role="none">
-            {registered ? (visitor.step === 'code' ? 'Your e-mail is verified.' : '') : visitor.step === 'code' ? `A code is on its way to ${visitor.form.email}.` : ''}
+            {registered ? (visitor.step === 'code' ? t('emailVerified') : '') : visitor.step === 'code' ? t('codeOnItsWay', { email: visitor.form.email }) : ''}
           </LiveRegion>
         </div>
         <div>
-          <CartSummary bundle={bundle} loading={loading} />
-          <nav aria-label="Checkout links">
+          <CartSummary bundle={bundle} loading={loading} failed={failed} onRetry={retry} />
+          <nav aria-label={t('checkoutLinks')}>
             <ul className={styles.links}>
               <li>
-                <Link to="/plans">Change plan</Link>
+                <Link to="/plans">{t('changePlan')}</Link>
               </li>
               <li>
-                <Link to="/terms-and-conditions">Terms and Conditions</Link>
+                <Link to="/terms-and-conditions">{ts('termsAndConditions')}</Link>
               </li>
               <li>
-                <Link to="/privacy">Privacy Policy</Link>
+                <Link to="/privacy">{ts('privacyPolicy')}</Link>
               </li>
             </ul>
           </nav>

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '@/shared/config/ConfigContext';
+import { useLocalizeMessage } from '@/shared/messages/localize';
 import type { Ref } from 'react';
 import type { PayState } from '../hooks/usePay';
 import { LiveRegion } from '@/shared/components/LiveRegion';
@@ -18,18 +21,22 @@ export type PayStepProps = {
  * 'Proceed to Pay' button, which reads 'Redirecting...' once the checkout link is followed.
  */
 export function PayStep({ state, onPay, name = '', headingRef }: PayStepProps) {
+  const { t } = useTranslation('checkout');
+  const config = useConfig();
+  const localize = useLocalizeMessage({ phone: config.supportPhone, email: config.supportEmail });
   const busy = state.kind === 'busy';
   const redirecting = state.kind === 'redirecting';
   return (
     <section className={styles.panel} aria-labelledby="pay-step-title">
       <h2 id="pay-step-title" ref={headingRef} className={styles.panelTitle}>
-        Payment
+        {t('paymentTitle')}
       </h2>
       <p className={styles.confirm}>
-        {name ? `Thank you, ${name}. ` : ''}Your e-mail is verified and your account is ready. Proceed to pay to receive your eSIM.
+        {name ? t('thanksName', { name }) : ''}
+        {t('accountReady')}
       </p>
       <LiveRegion role="alert" className={styles.error}>
-        {state.kind === 'refused' || state.kind === 'failed' ? state.text : ''}
+        {state.kind === 'refused' || state.kind === 'failed' ? localize({ text: state.text, hints: [], link: '' }).text : ''}
       </LiveRegion>
       <div className={styles.actions}>
         {/* aria-disabled keeps the focus on the button while the order is prepared. */}
@@ -41,11 +48,11 @@ export function PayStep({ state, onPay, name = '', headingRef }: PayStepProps) {
           }}
           aria-disabled={busy || redirecting}
         >
-          {redirecting ? 'Redirecting...' : 'Proceed to Pay'}
+          {redirecting ? t('redirecting') : t('proceedToPay')}
         </button>
         {busy && <Spinner quiet />}
       </div>
-      <LiveRegion hidden role="none">{busy ? 'Preparing your order' : redirecting ? 'Redirecting...' : ''}</LiveRegion>
+      <LiveRegion hidden role="none">{busy ? t('preparingOrder') : redirecting ? t('redirecting') : ''}</LiveRegion>
     </section>
   );
 }

@@ -1,3 +1,6 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { countryName } from '@/shared/i18n/countryName';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { SignupForm as SignupFields } from '@/shared/api/types';
@@ -8,19 +11,40 @@ import { DEFAULT_DIAL_CODE, dialCodes } from './dialCodes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Errors = Partial<Record<keyof SignupFields, string>>;
+/**
+ * phoneValid is contract/vectors/signup.json `phone` (tui/signup runs it too): a leading
+ * '+' for the international form ('+961 71 123 456'), then digits, spaces, dashes and
+ * parentheses, with 4 to 15 digits.
+ */
+export function phoneValid(phone: string): boolean {
+  const p = phone.trim();
+  const digits = p.replace(/[^0-9]/g, '').length;
+  return /^\+?[0-9 ()-]+$/.test(p) && digits >= 4 && digits <= 15;
+}
 
-/** validate applies section 5: every field required, the e-mail in a valid format. */
+/** Catalogue keys (checkout namespace) of the field errors. */
+export type SignupError =
+  | 'firstNameRequired'
+  | 'lastNameRequired'
+  | 'countryCodeRequired'
+  | 'phoneRequired'
+  | 'digitsOnly'
+  | 'emailRequired'
+  | 'emailInvalid';
+
+type Errors = Partial<Record<keyof SignupFields, SignupError>>;
+
+/** validate applies section 5: every field required, the e-mail in a valid format (errors as catalogue keys). */
 export function validateSignup(f: SignupFields): Errors {
   const e: Errors = {};
   const missing = (v: string) => v.trim() === '';
-  if (missing(f.firstName)) e.firstName = 'First name is required';
-  if (missing(f.lastName)) e.lastName = 'Last name is required';
-  if (missing(f.countryCode)) e.countryCode = 'Country code is required';
-  if (missing(f.phone)) e.phone = 'Phone number is required';
-  else if (!/^[0-9 ()-]{4,20}$/.test(f.phone.trim())) e.phone = 'Enter digits only';
-  if (missing(f.email)) e.email = 'E-mail is required';
-  else if (!EMAIL.test(f.email.trim())) e.email = 'Enter a valid e-mail address';
+  if (missing(f.firstName)) e.firstName = 'firstNameRequired';
+  if (missing(f.lastName)) e.lastName = 'lastNameRequired';
+  if (missing(f.countryCode)) e.countryCode = 'countryCodeRequired';
+  if (missing(f.phone)) e.phone = 'phoneRequired';
+  else if (!phoneValid(f.phone)) e.phone = 'digitsOnly';
+  if (missing(f.email)) e.email = 'emailRequired';
+  else if (!EMAIL.test(f.email.trim())) e.email = 'emailInvalid';
   return e;
 }
 
@@ -32,9 +56,9 @@ export type SignupFormProps = {
   initial?: Partial<SignupFields>;
 };
 
-const FIELDS: { key: 'firstName' | 'lastName'; label: string; auto: string }[] = [
-  { key: 'firstName', label: 'First name', auto: 'given-name' },
-  { key: 'lastName', label: 'Last name', auto: 'family-name' },
+const FIELDS: { key: 'firstName' | 'lastName'; auto: string }[] = [
+  { key: 'firstName', auto: 'given-name' },
+  { key: 'lastName', auto: 'family-name' },
 ];
 
 /**
@@ -42,8 +66,19 @@ const FIELDS: { key: 'firstName' | 'lastName'; label: string; auto: string }[] =
  * are shown but not enforced, as section 5 says.
  */
 export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormProps) {
+  const { t } = useTranslation('checkout');
+  const { t: ts } = useTranslation('shared');
+  const locale = useLocale();
   const id = useId();
-  const codes = useMemo(() => dialCodes(), []);
+  // Country names in the page's language; Lebanon stays first, the rest by name.
+  const codes = useMemo(() => {
+    const all = dialCodes();
+    if (locale === 'en') return all;
+    const named = all.map((c) => ({ ...c, name: countryName(c.iso, locale) ?? c.name }));
+    const [first, ...rest] = named;
+    rest.sort((a, b) => a.name.localeCompare(b.name, locale) || a.code.localeCompare(b.code));
+    return first ? [first, ...rest] : rest;
+  }, [locale]);
   const [form, setForm] = useState<SignupFields>({
     firstName: '',
     lastName: '',
@@ -82,19 +117,19 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
   const fieldError = (k: keyof SignupFields) =>
     errors[k] ? (
       <p id={`${id}-${k}-error`} className={styles.error}>
-        {errors[k]}
+        {t(errors[k])}
       </p>
     ) : null;
 
   return (
     <form className={styles.panel} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} aria-busy={sending}>
       <h2 id={`${id}-title`} className={styles.panelTitle}>
-        Your details
+        {t('yourDetails')}
       </h2>
       <div className={styles.row}>
-        {FIELDS.map(({ key, label, auto }) => (
+        {FIELDS.map(({ key, auto }) => (
           <div className={styles.field} key={key}>
-            <label htmlFor={`${id}-${key}`}>{label}</label>
+            <label htmlFor={`${id}-${key}`}>{t(key)}</label>
             <input
               id={`${id}-${key}`}
               name={key}
@@ -110,19 +145,20 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
         ))}
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${id}-phone`}>Phone number</label>
+        <label htmlFor={`${id}-phone`}>{t('phoneNumber')}</label>
         <div className={styles.phone}>
           <select
             id={`${id}-countryCode`}
             name="countryCode"
-            aria-label="Country dial code"
+            aria-label={t('dialCode')}
             autoComplete="tel-country-code"
             value={form.countryCode}
             onChange={set('countryCode')}
           >
             {codes.map((c) => (
               <option key={`${c.iso}-${c.code}`} value={c.code}>
-                {c.name} (+{c.code})
+                {/* An option holds text only: right-to-left, the code is isolated with LRI/PDI so + stays in front. */}
+                {c.name} ({locale === 'ar' ? `\u2066+${c.code}\u2069` : `+${c.code}`})
               </option>
             ))}
           </select>
@@ -142,7 +178,7 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
         {fieldError('phone')}
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${id}-email`}>E-mail</label>
+        <label htmlFor={`${id}-email`}>{t('email')}</label>
         <input
           id={`${id}-email`}
           name="email"
@@ -158,12 +194,12 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
       </div>
       <div className={styles.check}>
         <input id={`${id}-valid`} type="checkbox" name="confirmValid" />
-        <label htmlFor={`${id}-valid`}>I confirm that the information above is valid</label>
+        <label htmlFor={`${id}-valid`}>{t('confirmValid')}</label>
       </div>
       <div className={styles.check}>
         <input id={`${id}-terms`} type="checkbox" name="agreeTerms" />
         <label htmlFor={`${id}-terms`}>
-          I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and the <Link to="/privacy">Privacy Policy</Link>
+          <Trans t={ts} i18nKey="agreeTerms" components={{ terms: <Link to="/terms-and-conditions" />, privacy: <Link to="/privacy" /> }} />
         </label>
       </div>
       <LiveRegion role="alert" className={styles.error}>
@@ -172,12 +208,12 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
       <div className={styles.actions}>
         {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
         <button type="submit" className={styles.button} aria-disabled={sending}>
-          Verify your E-mail
+          {t('verifyEmail')}
         </button>
         {sending && <Spinner quiet />}
       </div>
       <LiveRegion hidden role="none">
-        {sending ? 'Sending the code' : ''}
+        {sending ? ts('sendingCode') : ''}
       </LiveRegion>
     </form>
   );

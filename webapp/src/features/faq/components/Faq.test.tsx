@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/shared/testing/AppProviders';
 import { FaqIndexPage } from './FaqIndexPage';
@@ -7,14 +7,15 @@ import { FaqItemPage } from './FaqItemPage';
 const slugs = ['general-info', 'installing-esims-ios', 'installing-esims-android', 'autostart-autorenew', 'removing-esims', 'esim-trabouleshooting'];
 
 describe('FAQ', () => {
-  it('index: title, the two headings and six tiles to /faq/:item', () => {
+  it('index: title, the two headings and six tiles to /faq/:item', async () => {
     render(
       <AppProviders path="/faq">
         <FaqIndexPage />
       </AppProviders>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
-    expect(screen.getByText('Got questions?')).toBeInTheDocument();
+    // Spec section 2: the page is titled FAQ, its heading is 'Got questions?'.
+    expect(screen.getByRole('heading', { level: 1, name: 'Got questions?' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('FAQ - CedarSIM'));
     expect(screen.getByText('We have your answers')).toBeInTheDocument();
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(slugs.map((s) => `/faq/${s}`));
   });

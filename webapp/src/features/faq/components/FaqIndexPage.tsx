@@ -3,13 +3,12 @@ import { faqItems } from './faqItems';
 import styles from './Faq.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
-/** The FAQ index (route /faq): six tiles, one per category. */
+/** The FAQ index (route /faq): titled FAQ, heading 'Got questions?' (spec section 2), six tiles, one per category. */
 export function FaqIndexPage() {
   return (
     <div className="page">
       <PageTitle name="FAQ" />
-      <h1 className={styles.title}>FAQ</h1>
-      <p className={styles.lead}>Got questions?</p>
+      <h1 className={styles.title}>Got questions?</h1>
       <p className={styles.sub}>We have your answers</p>
       <ul className={styles.tiles}>
         {faqItems.map((f) => (

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Flag } from '@/shared/components/Flag';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
-import type { Destination } from './destinations';
+import { plansLink, type Destination } from './destinations';
 import styles from './Home.module.css';
 
-/** The popular destination cards and the 'Explore Destinations' button, all to /plans. */
+/** The popular destination cards, each opening /plans on its destination, and the 'Explore Destinations' button. */
 export function Destinations({ items }: { items: readonly Destination[] }) {
   const { t } = useTranslation('home');
   const locale = useLocale();
@@ -21,7 +21,7 @@ export function Destinations({ items }: { items: readonly Destination[] }) {
         {items.map((d, i) => (
           // The list repeats Italy, so the position is part of the key.
           <li key={`${d.code}-${i}`}>
-            <Link className={styles.destination} to="/plans">
+            <Link className={styles.destination} to={plansLink(d)}>
               <Flag code={d.code} label="" size="lg" />
               <span>{nameOf(d)}</span>
             </Link>

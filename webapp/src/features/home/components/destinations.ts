@@ -14,3 +14,13 @@ export const destinations: readonly Destination[] = [
   { name: 'Greece', code: 'GR' },
   { name: 'Italy', code: 'IT' },
 ];
+
+/**
+ * plansLink opens /plans on the card's destination: a country is selected in the search
+ * (?country=TR), a region opens in the Regions tab (?region=Europe); the plans page reads both.
+ */
+export function plansLink(d: Destination): string {
+  const iso = /^[A-Z]{2}$/.test(d.code);
+  const params = new URLSearchParams(iso ? { country: d.code } : { region: d.code });
+  return `/plans?${params.toString()}`;
+}

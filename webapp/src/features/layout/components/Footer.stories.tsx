@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { Footer } from './Footer';
 
 const meta = {
@@ -13,12 +14,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    const t = storyText(ctx, 'layout');
     await expect(c.getByText('v09302025.0')).toBeVisible();
-    await expect(c.getByText(/© 2026 CedarSIM/)).toBeVisible();
-    await expect(c.getByRole('link', { name: /Facebook/ })).toHaveAttribute('target', '_blank');
-    await expect(c.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(c.getByText(containing(t('rightsReserved', { year: 2026, brand: 'CedarSIM' })))).toBeVisible();
+    await expect(c.getByRole('link', { name: t('opensInNewTab', { name: 'Facebook' }) })).toHaveAttribute('target', '_blank');
+    await expect(c.getByRole('link', { name: t('privacy') })).toHaveAttribute('href', '/privacy');
   },
 };
 

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { shopParameters } from '@/shared/testing/storybook';
+import { dirOf, LOCALE_NAMES, LOCALE_STORAGE_KEY, type Locale } from '@/shared/i18n/locales';
+import { shopParameters, storyLocale } from '@/shared/testing/storybook';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { Header } from './Layout';
 
 // A fixed clock: the date line is part of what the stories show.
@@ -18,28 +20,40 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * The date line of NOW in Beirut per locale, written out: Latin digits in every locale, the
+ * Levantine month names in Arabic (the formatter must give these, not a copy of itself).
+ */
+const DATE_LINE: Record<Locale, RegExp> = {
+  en: /^Sunday, November 22, 2026$/,
+  ar: /^الأحد، 22 تشرين الثاني 2026$/,
+  fr: /^dimanche 22 novembre 2026$/,
+};
+
 /** A visitor's header. */
 export const Empty: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await expect(c.getByText('Sunday, November 22, 2026')).toBeVisible();
-    await expect(c.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/login');
-    await expect(c.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/plans');
-    for (const name of ['Plans', 'Setup Guide', 'FAQ', "Let's Talk"]) await expect(c.getByRole('link', { name })).toBeVisible();
+    const t = storyText(ctx, 'layout');
+    await expect(c.getByText(DATE_LINE[storyLocale(ctx)])).toBeVisible();
+    await expect(c.getByRole('link', { name: t('myAccount') })).toHaveAttribute('href', '/login');
+    await expect(c.getByRole('link', { name: t('buyNow') })).toHaveAttribute('href', '/plans');
+    for (const key of ['navPlans', 'navSetupGuide', 'navFaq', 'navContact'] as const) await expect(c.getByRole('link', { name: t(key) })).toBeVisible();
   },
 };
 
 /** A customer's header with the account menu open. */
 export const Filled: Story = {
   parameters: shopParameters({ app: { session: 'customer' } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    const t = storyText(ctx, 'layout');
     const button = await c.findByRole('button', { name: /Rana Haddad/ });
     await userEvent.click(button);
     await expect(c.getByText('rana.haddad@example.com')).toBeVisible();
-    await expect(c.getByRole('link', { name: 'My eSIMs' })).toHaveAttribute('href', '/profile');
-    await expect(c.getByRole('link', { name: 'Buy new eSIM' })).toHaveAttribute('href', '/plans');
-    await expect(c.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/login');
+    await expect(c.getByRole('link', { name: t('myEsims') })).toHaveAttribute('href', '/profile');
+    await expect(c.getByRole('link', { name: t('buyNewEsim') })).toHaveAttribute('href', '/plans');
+    await expect(c.getByRole('link', { name: t('logout') })).toHaveAttribute('href', '/login');
   },
 };
 
@@ -52,9 +66,9 @@ export const NameMissing: Story = {
       ),
     ],
   }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('button', { name: /My Account/ }));
+    await userEvent.click(await c.findByRole('button', { name: containing(storyText(ctx, 'layout')('myAccount')) }));
     await expect(await c.findByText('rana.haddad@example.com')).toBeVisible();
   },
 };
@@ -62,29 +76,86 @@ export const NameMissing: Story = {
 /** The current-user lookup fails (500 problem+json): ignored, the menu has no name (section 8). */
 export const Error: Story = {
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'users.currentUser': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: /My Account/ })).toBeVisible();
+  play: async ({ canvasElement, ...ctx }) => {
+    const name = containing(storyText(ctx, 'layout')('myAccount'));
+    await expect(await within(canvasElement).findByRole('button', { name })).toBeVisible();
   },
 };
 
 export const FaqActive: Story = {
   parameters: shopParameters({ app: { url: '/faq/esim-trabouleshooting' } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
+  play: async ({ canvasElement, ...ctx }) => {
+    const name = storyText(ctx, 'layout')('navFaq');
+    await expect(within(canvasElement).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   },
 };
 
 export const Mobile: Story = {
   parameters: shopParameters({ app: { session: 'customer' } }),
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const toggle = c.getByRole('button', { name: 'Menu' });
+    const t = storyText(ctx, 'layout');
+    const toggle = c.getByRole('button', { name: t('menu') });
     await expect(toggle).toBeVisible();
-    await expect(c.queryByRole('link', { name: 'Plans' })).toBeNull();
+    await expect(c.queryByRole('link', { name: t('navPlans') })).toBeNull();
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(c.getByRole('link', { name: 'Plans' })).toBeVisible();
+    await expect(c.getByRole('link', { name: t('navPlans') })).toBeVisible();
     await expect(await c.findByRole('button', { name: /Rana Haddad/ })).toBeVisible();
+  },
+};
+
+/**
+ * The switcher in the top bar: picking another language re-renders the header in it and turns
+ * the page's direction (Arabic right to left); picking the first one again turns it back.
+ * The choice is remembered for the next visit (localStorage).
+ */
+export const SwitchLanguage: Story = {
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const from = storyLocale(ctx);
+    const to: Locale = from === 'ar' ? 'fr' : 'ar';
+    const switcher = c.getByRole('combobox', { name: storyText(ctx, 'shared')('language') });
+    await expect(switcher).toHaveValue(from);
+    try {
+      await userEvent.selectOptions(switcher, LOCALE_NAMES[to]);
+      const there = storyText({ parameters: { app: { locale: to } } }, 'layout');
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', to));
+      await expect(document.documentElement).toHaveAttribute('dir', dirOf(to));
+      await expect(await c.findByRole('link', { name: there('navPlans') })).toBeVisible();
+      await expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe(to);
+      await userEvent.selectOptions(switcher, LOCALE_NAMES[from]);
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', from));
+      await expect(document.documentElement).toHaveAttribute('dir', dirOf(from));
+      await expect(c.getByRole('link', { name: storyText(ctx, 'layout')('navPlans') })).toBeVisible();
+    } finally {
+      localStorage.removeItem(LOCALE_STORAGE_KEY);
+    }
+  },
+};
+
+/** The header in Arabic on a phone, the menu open: right to left, whatever the toolbar says. */
+export const ArabicMobile: Story = {
+  parameters: shopParameters({ app: { session: 'customer', locale: 'ar' } }),
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const t = storyText(ctx, 'layout');
+    await expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    await userEvent.click(c.getByRole('button', { name: t('menu') }));
+    await expect(c.getByRole('link', { name: t('navPlans') })).toBeVisible();
+    await expect(c.getByText(DATE_LINE.ar)).toBeVisible();
+  },
+};
+
+/** The header in French, a visitor: the longest texts of the three locales on one line. */
+export const French: Story = {
+  parameters: shopParameters({ app: { locale: 'fr' } }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const t = storyText(ctx, 'layout');
+    await expect(c.getByRole('combobox', { name: storyText(ctx, 'shared')('language') })).toHaveValue('fr');
+    for (const key of ['navPlans', 'navSetupGuide', 'navFaq', 'navContact', 'buyNow', 'myAccount'] as const) await expect(c.getByRole('link', { name: t(key) })).toBeVisible();
   },
 };

@@ -39,9 +39,9 @@ export function Layout({ children, now }: { children?: ReactNode; now?: Date }) 
   const { t } = useTranslation('layout');
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSession();
-  const target = redirectFor(pathname, isRegistered(session));
+  const target = redirectFor(pathname, isRegistered(session), search);
   const [year] = useState(() => (now ?? new Date()).getFullYear());
   return (
     <div className={styles.shell}>

@@ -42,4 +42,15 @@ describe('redirectFor', () => {
     { path: '/login', registered: false, want: null },
     { path: '/plans', registered: false, want: null },
   ])('$path registered=$registered', ({ path, registered, want }) => expect(redirectFor(path, registered)).toBe(want));
+
+  // Issue 12: a visitor on a top-up list logs in and comes back to the same URL.
+  it.each([
+    { path: '/topup-plans/TR/8996/acc/0', search: '?lang=fr', registered: false, want: '/login?next=%2Ftopup-plans%2FTR%2F8996%2Facc%2F0%3Flang%3Dfr' },
+    { path: '/topup-plans/TR/8996/acc/0', search: '', registered: true, want: null },
+    { path: '/login', search: '?next=%2Ftopup-plans%2FTR%2F8996%2Facc%2F0%3Flang%3Dfr', registered: true, want: '/topup-plans/TR/8996/acc/0?lang=fr' },
+    { path: '/otp/a/b', search: '?next=%2Ftopup-plans%2FTR%2F8996%2Facc%2F0', registered: true, want: '/topup-plans/TR/8996/acc/0' },
+    { path: '/login', search: '?next=https%3A%2F%2Fevil.example', registered: true, want: '/profile' },
+    { path: '/login', search: '?next=%2F%2Fevil.example', registered: true, want: '/profile' },
+    { path: '/login', search: '?next=%2Flogin', registered: true, want: '/profile' },
+  ])('$path$search registered=$registered', ({ path, search, registered, want }) => expect(redirectFor(path, registered, search)).toBe(want));
 });

@@ -1,4 +1,5 @@
 import { INTL_LOCALES, type Locale } from '@/shared/i18n/locales';
+import { returnParam, withReturn } from '@/shared/page/returnTo';
 
 /** The FAQ nav link is active for any path containing faq (spec section 2). */
 export const isFaqActive = (pathname: string): boolean => pathname.toLowerCase().includes('faq');
@@ -27,10 +28,13 @@ export function accountLabel(user: { firstName: string; lastName: string } | nul
 
 /**
  * Page redirects of spec section 2: a registered customer on a path containing /login or
- * /otp goes to /profile; a guest, or a visitor with no flag, on /profile goes to /login.
+ * /otp goes to /profile (or back to the page that sent them to log in, ?next=); a guest,
+ * or a visitor with no flag, on /profile goes to /login. A visitor on a top-up list goes
+ * to /login?next=<that list> (issue 12), so logging in brings them back to it.
  */
-export function redirectFor(pathname: string, registered: boolean): string | null {
-  if (registered && (pathname.includes('/login') || pathname.includes('/otp'))) return '/profile';
+export function redirectFor(pathname: string, registered: boolean, search = ''): string | null {
+  if (registered && (pathname.includes('/login') || pathname.includes('/otp'))) return returnParam(search) || '/profile';
   if (!registered && pathname.includes('/profile')) return '/login';
+  if (!registered && pathname.startsWith('/topup-plans/')) return withReturn('/login', pathname + search);
   return null;
 }

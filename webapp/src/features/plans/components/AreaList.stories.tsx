@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
 import { useApi } from '@/shared/api/ApiContext';
 import { catalogue, fixtureBundles, fixtureCountries } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { AreaList } from './AreaList';
 import { countryAreas, specialAreas } from './areas';
 
@@ -11,7 +13,8 @@ const areas = [...specialAreas(specials), ...countryAreas(fixtureCountries())];
 
 function WithApi(props: { loading: boolean; empty?: boolean }) {
   const api = useApi();
-  return <AreaList areas={props.empty ? [] : areas} specials={specials} api={api.catalog} loading={props.loading} label="Countries" />;
+  const { t } = useTranslation('plans');
+  return <AreaList areas={props.empty ? [] : areas} specials={specials} api={api.catalog} loading={props.loading} label={t('tabCountries')} />;
 }
 
 const meta = {
@@ -27,10 +30,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    // The areas are given to the list with the provider's names.
     await userEvent.click(c.getByRole('button', { name: 'Turkey' }));
-    const panel = c.getByRole('listitem', { name: 'Turkey plans' });
+    const panel = c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Turkey' }) });
     await expect(panel).toHaveAttribute('data-row', '3');
     await expect(await within(panel).findAllByRole('article')).toHaveLength(4);
   },
@@ -38,10 +42,11 @@ export const Filled: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Paris Olympics' }));
-    await expect(await within(c.getByRole('listitem', { name: 'Paris Olympics plans' })).findAllByRole('article')).toHaveLength(1);
+    const panel = c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Paris Olympics' }) });
+    await expect(await within(panel).findAllByRole('article')).toHaveLength(1);
   },
 };
 

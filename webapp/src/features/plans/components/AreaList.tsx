@@ -1,5 +1,6 @@
 import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { gridRow } from '@/shared/format/format';
 import type { Bundle, CatalogApi } from '../api/types';
@@ -17,7 +18,16 @@ type AreaListProps = {
   api: Pick<CatalogApi, 'areaBundles'>;
   loading: boolean;
   label: string;
+  /** The list failed to load: an error with Retry instead of 'Nothing to show.' */
+  failed?: boolean;
+  onRetry?: () => void;
+  /** What the error says, e.g. 'The countries could not be loaded.' */
+  failedText?: string;
+  /** The area open at first (a link's ?region=), by its key. */
+  defaultOpen?: string;
 };
+
+const noRetry = () => {};
 
 const noBundles: Bundle[] = [];
 
@@ -27,9 +37,9 @@ export const FIRST_AREAS = 24;
 function AreaBundles({ area, specials, api }: { area: Area; specials: readonly Bundle[]; api: AreaListProps['api'] }) {
   const { t } = useTranslation('plans');
   const special = area.kind === 'special';
-  const { loading, data } = useLoad(special ? null : area.key, () => api.areaBundles(area.origin), noBundles, `bundles of ${area.name}`);
+  const { loading, data, failed, retry } = useLoad(special ? null : area.key, () => api.areaBundles(area.origin), noBundles, `bundles of ${area.name}`);
   const bundles = special ? bundlesOfGroup(specials, area.name) : data;
-  return <BundleGrid bundles={bundles} loading={loading} label={t('areaPlans', { name: area.name })} />;
+  return <BundleGrid bundles={bundles} loading={loading} label={t('areaPlans', { name: area.name })} failed={failed} onRetry={retry} />;
 }
 
 const AreaButton = memo(function AreaButton({
@@ -67,11 +77,11 @@ const AreaButton = memo(function AreaButton({
  * sits in the row after the clicked card's row (spec section 4: mobile position+1,
  * desktop ceil(position/3)+1), placed there with CSS grid-row.
  */
-export function AreaList({ areas, specials, api, loading, label }: AreaListProps) {
+export function AreaList({ areas, specials, api, loading, label, failed = false, onRetry = noRetry, failedText, defaultOpen }: AreaListProps) {
   const { t } = useTranslation('plans');
   const id = useId();
   const mobile = useIsMobile();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(defaultOpen ?? null);
   const onToggle = useCallback((key: string) => setOpen((cur) => (cur === key ? null : key)), []);
   // ~250 countries with their flags in one render is the page's longest task (Lighthouse
   // TBT); the first screens paint at once and the rest follow in an interruptible transition.
@@ -81,17 +91,19 @@ export function AreaList({ areas, specials, api, loading, label }: AreaListProps
   }, [areas.length, limit]);
 
   if (loading) return <Spinner label={t('loadingOf', { label: label.toLowerCase() })} />;
+  if (failed) return <LoadError message={failedText ?? t('destinationsFailed')} onRetry={onRetry} />;
   if (areas.length === 0) return <p className={styles.none}>{t('nothingToShow')}</p>;
 
   const shown = areas.length > limit ? areas.slice(0, limit) : areas;
-  const index = open === null ? -1 : shown.findIndex((a) => a.key === open);
+  // A link's region may differ in case from the catalogue's name.
+  const index = open === null ? -1 : shown.findIndex((a) => a.key === open || a.key.toLowerCase() === open.toLowerCase());
   const expanded = index >= 0 ? shown[index] : undefined;
   const panelId = `${id}-panel`;
   const row = gridRow(index + 1, mobile);
   // The panel also comes right after its row in the DOM, so reading and tab order follow
   // what the eye sees; grid-row pins it to the row the spec computes.
   const after = expanded ? Math.min((row - 1) * (mobile ? 1 : 3), shown.length) : -1;
-  const items = shown.map((a) => <AreaButton key={a.key} area={a} expanded={a.key === open} controls={panelId} onToggle={onToggle} />);
+  const items = shown.map((a) => <AreaButton key={a.key} area={a} expanded={a.key === expanded?.key} controls={panelId} onToggle={onToggle} />);
   if (expanded) {
     items.splice(
       after,

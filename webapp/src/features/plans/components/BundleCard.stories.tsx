@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');
@@ -26,24 +27,26 @@ export const Filled: Story = {};
 
 export const MoreInfo: Story = {
   args: { bundle: unlimited },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'More Info' }));
+    const close = storyText(ctx, 'shared')('close');
+    await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'plans')('moreInfo') }));
     const dialog = await c.findByRole('dialog', { name: unlimited.businessTitle });
     await expect(dialog).toHaveTextContent(unlimited.fupMsg);
     // Tab stays inside the dialog.
-    await expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
     await userEvent.tab();
-    await expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
   },
 };
 
 export const CoverageWithMore: Story = {
   args: { bundle: global },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByRole('button', { name: /^\+7/ }));
-    const dialog = await c.findByRole('dialog', { name: `${global.businessTitle}: covered countries` });
+    const dialog = await c.findByRole('dialog', { name: t('coveredCountries', { title: global.businessTitle }) });
     await expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
   },
 };
@@ -52,13 +55,14 @@ export const Special: Story = { args: { bundle: hajj } };
 
 export const CompatibilityThenCart: Story = {
   args: { bundle: turkey1 },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('link', { name: /Buy Now/ }));
-    const dialog = await c.findByRole('dialog', { name: 'Is your device eSIM compatible?' });
+    const t = storyText(ctx, 'plans');
+    await userEvent.click(c.getByRole('link', { name: containing(t('buyNow')) }));
+    const dialog = await c.findByRole('dialog', { name: t('compatTitle') });
     await expect(dialog).toHaveAttribute('id', `popup1${turkey1.id}`);
     await expect(dialog).toHaveTextContent('*#06#');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t('yesContinue') }));
     await waitFor(() => expect(c.getByTestId('landed')).toHaveTextContent(`/cart/${turkey1.id}`));
   },
 };
@@ -66,8 +70,9 @@ export const CompatibilityThenCart: Story = {
 /** The popup opens on arrival at #popup1<bundleId>. */
 export const OpenedByAnchor: Story = {
   parameters: shopParameters({ app: { url: `/plans#popup1${turkey1.id}` } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('dialog', { name: 'Is your device eSIM compatible?' })).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    const name = storyText(ctx, 'plans')('compatTitle');
+    await expect(await within(canvasElement).findByRole('dialog', { name })).toBeInTheDocument();
   },
 };
 

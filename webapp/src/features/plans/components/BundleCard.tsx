@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { bundleTitle, cardCoverage, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { bundleTitle, cardCoverage, coveredCountries, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
 import { BundleSummary } from '@/shared/components/BundleSummary';
@@ -11,7 +11,7 @@ import { useLocale } from '@/shared/i18n/useLocale';
 import styles from './Plans.module.css';
 import dialogStyles from './Dialog.module.css';
 
-type Popup = 'none' | 'info' | 'coverage' | 'compat';
+type Popup = 'none' | 'info' | 'coverage';
 
 /** The id (and URL anchor) of a bundle's device-compatibility popup. */
 export const compatAnchor = (bundleId: string) => `popup1${bundleId}`;
@@ -26,13 +26,20 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
   const locale = useLocale();
   const nameOf = (c: { isoCode: string; name: string }) => (locale === 'en' ? c.name : (countryName(c.isoCode, locale) ?? c.name));
   const navigate = useNavigate();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   const anchor = compatAnchor(bundle.id);
-  // A link to #popup1<bundleId> opens the compatibility popup on arrival.
-  const [popup, setPopup] = useState<Popup>(() => (hash === `#${anchor}` ? 'compat' : 'none'));
+  // The compatibility popup lives in the URL (spec section 2: anchor #popup1<bundleId>):
+  // opening it adds the hash (so the link can be shared, and Back closes it), a URL with
+  // the hash opens it on arrival, and closing clears the hash. Path and query stay.
+  const compatOpen = hash === `#${anchor}`;
+  const openCompat = () => void navigate({ search, hash: anchor });
+  const closeCompat = () => void navigate({ search, hash: '' }, { replace: true });
+  const [popup, setPopup] = useState<Popup>('none');
   const close = () => setPopup('none');
 
-  const coverage = bundle.roamingCountries ?? [];
+  // The same name check as the profile's coverage (one shared rule): placeholder and
+  // empty names are not listed, nor counted in '+N'.
+  const coverage = coveredCountries(bundle.roamingCountries ?? []);
   const { shown, more } = cardCoverage(coverage.length);
   const title = bundleTitle(bundle);
 
@@ -76,7 +83,7 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
           aria-haspopup="dialog"
           onClick={(e) => {
             e.preventDefault();
-            setPopup('compat');
+            openCompat();
           }}
         >
           {t('buyNow')}
@@ -132,11 +139,11 @@ export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle 
         </Dialog>
       )}
 
-      {popup === 'compat' && (
+      {compatOpen && (
         <Dialog
           id={anchor}
           title={t('compatTitle')}
-          onClose={close}
+          onClose={closeCompat}
           actions={
             <button type="button" className={dialogStyles.primary} onClick={() => navigate(`/cart/${encodeURIComponent(bundle.id)}`)}>
               {t('yesContinue')}

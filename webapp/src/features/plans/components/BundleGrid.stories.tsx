@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { BundleGrid } from './BundleGrid';
 
 const meta = {
@@ -22,7 +23,7 @@ export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated
 export const Loading: Story = { args: { loading: true } };
 export const Empty: Story = {
   args: { bundles: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No plans available.')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(within(canvasElement).getByText(storyText(ctx, 'plans')('noPlans'))).toBeInTheDocument();
   },
 };

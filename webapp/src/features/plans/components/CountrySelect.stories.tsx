@@ -1,14 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
 import { fixtureCountries } from '@/shared/testing/fixtureData';
+import { storyCountry, storyText } from '@/shared/testing/storyText';
 import { CountrySelect, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {
+  const { t } = useTranslation('plans');
   const [value, setValue] = useState<readonly CountryOption[]>([]);
   return (
     <div style={{ maxWidth: 480, padding: 16, minHeight: 420 }}>
-      <label htmlFor="story-country">Where are you travelling?</label>
+      <label htmlFor="story-country">{t('searchLabel')}</label>
       <CountrySelect inputId="story-country" value={value} onChange={setValue} {...props} />
     </div>
   );
@@ -23,53 +26,61 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const input = c.getByLabelText('Where are you travelling?');
+    const input = c.getByLabelText(storyText(ctx, 'plans')('searchLabel'));
+    // The English names find their countries in every locale; the options show the locale's.
+    const reunion = storyCountry(ctx, 'RE', 'Réunion');
+    const italy = storyCountry(ctx, 'IT', 'Italy');
     await userEvent.type(input, 'reun');
-    await expect(c.getAllByRole('option').map((o) => o.textContent)).toEqual(['Réunion']);
+    await expect(c.getAllByRole('option').map((o) => o.textContent)).toEqual([reunion]);
     await userEvent.keyboard('{Enter}');
     await userEvent.type(input, 'ITALY');
     await userEvent.keyboard('{Enter}');
-    await expect(c.getByText('Réunion')).toBeInTheDocument();
-    await expect(c.getByText('Italy')).toBeInTheDocument();
+    await expect(c.getByText(reunion)).toBeInTheDocument();
+    await expect(c.getByText(italy)).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
   args: { countries: [], loading: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByLabelText('Where are you travelling?'));
-    await expect(await c.findByText('Loading...')).toBeInTheDocument();
+    const t = storyText(ctx, 'plans');
+    await userEvent.click(c.getByLabelText(t('searchLabel')));
+    await expect(await c.findByText(t('loadingOptions'))).toBeInTheDocument();
   },
 };
 
 export const Empty: Story = {
   args: { countries: [] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByLabelText('Where are you travelling?'));
-    await expect(await c.findByText('No options')).toBeInTheDocument();
+    const t = storyText(ctx, 'plans');
+    await userEvent.click(c.getByLabelText(t('searchLabel')));
+    await expect(await c.findByText(t('noOptions'))).toBeInTheDocument();
   },
 };
 
 /** The menu renders only the options in view; keyboard moves past them scroll it along. */
 export const KeyboardInLongMenu: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByLabelText('Where are you travelling?'));
+    await userEvent.click(c.getByLabelText(storyText(ctx, 'plans')('searchLabel')));
     const all = fixtureCountries();
+    const lastCountry = all[all.length - 1];
+    if (!lastCountry) throw new Error('fixtures changed: no countries');
+    const lastName = storyCountry(ctx, lastCountry.isoCode, lastCountry.name);
     await expect(c.getAllByRole('option').length).toBeLessThan(all.length);
     await userEvent.keyboard('{End}');
-    const last = await c.findByRole('option', { name: all[all.length - 1]?.name });
+    const last = await c.findByRole('option', { name: lastName });
     const menu = c.getByRole('listbox');
     const box = last.getBoundingClientRect();
     const view = menu.getBoundingClientRect();
     await expect(box.top).toBeGreaterThanOrEqual(view.top - 1);
     await expect(box.bottom).toBeLessThanOrEqual(view.bottom + 1);
     await userEvent.keyboard('{Enter}');
-    await expect(c.getByText(all[all.length - 1]?.name ?? '')).toBeInTheDocument();
+    await expect(c.getByText(lastName)).toBeInTheDocument();
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { Dialog } from './Dialog';
 
 function Opener({ withAction }: { withAction: boolean }) {
@@ -25,13 +26,14 @@ type Story = StoryObj<typeof meta>;
 
 /** Opened: focus stays inside until Escape or Close. */
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    // The opener, title and action are this story's own; Close is the dialog's.
     const open = c.getByRole('button', { name: 'Open' });
     await userEvent.click(open);
     const dialog = await c.findByRole('dialog', { name: 'Example popup' });
     const yes = within(dialog).getByRole('button', { name: 'Yes, continue' });
-    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const close = within(dialog).getByRole('button', { name: storyText(ctx, 'shared')('close') });
     await expect(yes).toHaveFocus();
     await userEvent.tab();
     await expect(close).toHaveFocus();

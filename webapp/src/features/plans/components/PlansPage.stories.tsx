@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { catalogue, fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyCountry, storyText } from '@/shared/testing/storyText';
 import { PlansPage } from './PlansPage';
 
 const meta = {
@@ -17,16 +18,19 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const turkey = await c.findByRole('button', { name: 'Turkey' });
+    const t = storyText(ctx, 'plans');
+    const name = storyCountry(ctx, 'TR', 'Turkey');
+    const turkey = await c.findByRole('button', { name });
     await userEvent.click(turkey);
     await expect(turkey).toHaveAttribute('aria-expanded', 'true');
-    const panel = c.getByRole('listitem', { name: 'Turkey plans' });
+    const panel = c.getByRole('listitem', { name: t('areaPlans', { name }) });
     await expect(await within(panel).findAllByRole('article')).toHaveLength(4);
-    await userEvent.click(within(panel).getAllByRole('button', { name: 'More Info' })[3] as HTMLElement);
+    await userEvent.click(within(panel).getAllByRole('button', { name: t('moreInfo') })[3] as HTMLElement);
+    // Plan names are the provider's, in every locale.
     const dialog = await c.findByRole('dialog', { name: 'Turkey Unlimited 7 Days' });
-    await expect(dialog).toHaveTextContent('Fair use');
+    await expect(dialog).toHaveTextContent(t('fairUse'));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(c.queryByRole('dialog')).not.toBeInTheDocument());
   },
@@ -34,10 +38,11 @@ export const Filled: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
+    // Special areas are named by the provider, in every locale.
     await userEvent.click(await c.findByRole('button', { name: 'Hajj & Umrah' }));
-    await expect(c.getByRole('listitem', { name: 'Hajj & Umrah plans' })).toHaveAttribute('data-row', '2');
+    await expect(c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Hajj & Umrah' }) })).toHaveAttribute('data-row', '2');
   },
 };
 
@@ -53,38 +58,42 @@ export const SearchResults: Story = {
       ),
     ],
   }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    const input = await c.findByLabelText('Where are you travelling?');
-    await waitFor(() => expect(c.getByRole('button', { name: 'Turkey' })).toBeInTheDocument());
+    const t = storyText(ctx, 'plans');
+    const input = await c.findByLabelText(t('searchLabel'));
+    await waitFor(() => expect(c.getByRole('button', { name: storyCountry(ctx, 'TR', 'Turkey') })).toBeInTheDocument());
+    // The English names find their countries in every locale.
     await userEvent.type(input, 'türk');
     await userEvent.keyboard('{Enter}');
     await userEvent.type(input, 'LEBAN');
     await userEvent.keyboard('{Enter}');
-    const results = await c.findByRole('list', { name: 'Search results' });
+    const results = await c.findByRole('list', { name: t('searchResultsList') });
     await expect(within(results).getAllByRole('article')).toHaveLength(6);
   },
 };
 
 export const GlobalTab: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('tab', { name: 'Global' }));
+    await userEvent.click(await c.findByRole('tab', { name: storyText(ctx, 'plans')('tabGlobal') }));
     await expect(await c.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending', 'catalog.regions': 'pending', 'catalog.specialBundles': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading countries');
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'plans');
+    const label = t('loadingOf', { label: t('tabCountries').toLowerCase() });
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(label);
   },
 };
 
 /** Every catalogue call fails (500 problem+json): logged, and the lists stay empty (section 8). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.countries': 500, 'catalog.regions': 500, 'catalog.specialBundles': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Nothing to show.')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByText(storyText(ctx, 'plans')('nothingToShow'))).toBeInTheDocument();
   },
 };

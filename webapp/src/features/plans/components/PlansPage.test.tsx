@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
+import { useLocation } from 'react-router';
 import { AppProviders } from '@/shared/testing/AppProviders';
 import { PlansPage } from './PlansPage';
 
@@ -28,16 +29,23 @@ function setWidth(width: number) {
   }));
 }
 
-async function renderPlans(width = 1280) {
+/** Where the page's URL is now (path, query and hash), for the tests that follow it. */
+function Url() {
+  const { pathname, search, hash } = useLocation();
+  return <output data-testid="url">{pathname + search + hash}</output>;
+}
+
+async function renderPlans(width = 1280, url = '/plans', selection: Selection = catalogue) {
   setWidth(width);
-  server.use(...handlersFor(catalogue));
+  server.use(...handlersFor(selection));
   const user = userEvent.setup();
   render(
-    <AppProviders path="/plans">
+    <AppProviders path="/plans" url={url}>
       <PlansPage />
+      <Url />
     </AppProviders>,
   );
-  await screen.findByRole('button', { name: 'Turkey' });
+  if (!url.includes('?')) await screen.findByRole('button', { name: 'Turkey' });
   return user;
 }
 
@@ -134,7 +142,7 @@ describe('plans page: areas', () => {
     expect(await screen.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
   });
 
-  it('logs a failed load and leaves the list empty', async () => {
+  it('logs a failed load and says so with a Retry that loads again (issue 12)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     setWidth(1280);
     // Without the countries scenario the handlers answer 501 for catalog/countries.
@@ -145,9 +153,63 @@ describe('plans page: areas', () => {
         <PlansPage />
       </AppProviders>,
     );
-    const list = await screen.findByRole('list', { name: 'Countries' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent?.replace(/[+−]$/, ''))).toEqual(['Hajj & Umrah', 'Paris Olympics']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The countries could not be loaded.');
+    expect(screen.queryByText('Nothing to show.')).not.toBeInTheDocument();
     await waitFor(() => expect(error).toHaveBeenCalledWith('plans: load countries failed', expect.anything()));
+    server.use(...handlersFor(catalogue));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    const list = await screen.findByRole('list', { name: 'Countries' });
+    expect(within(list).getByRole('button', { name: 'Turkey' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('plans page: the URL (home destination cards, issue 12)', () => {
+  it('?country=TR,LB opens with Turkey and Lebanon selected and their results', async () => {
+    await renderPlans(1280, '/plans?country=TR,lb');
+    expect(await screen.findByRole('heading', { name: 'Search Results' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Search results' })).toBeInTheDocument();
+    // The select shows the chosen countries by name once the list is in.
+    expect(await screen.findByRole('button', { name: 'Remove Turkey' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Lebanon' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('keeps a search in the URL and clears it with the selection', async () => {
+    const user = await renderPlans();
+    await user.click(screen.getByLabelText('Where are you travelling?'));
+    await user.paste('Turkey');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent('/plans?country=TR'));
+    await user.click(await screen.findByRole('button', { name: 'Remove Turkey' }));
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/plans'));
+  });
+
+  it('?region=Europe opens the Regions tab with Europe expanded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderPlans(1280, '/plans?region=europe');
+    expect(await screen.findByRole('tab', { name: 'Regions', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Europe', expanded: true })).toBeInTheDocument();
+  });
+
+  it('a failed area load says so in the panel and Retry loads it there', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { 'catalog.areaBundles': _, ...rest } = catalogue;
+    const user = await renderPlans(1280, '/plans', rest);
+    await user.click(screen.getByRole('button', { name: 'Turkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
+    expect(screen.queryByText('No plans available.')).not.toBeInTheDocument();
+    server.use(...handlersFor(catalogue));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Turkey Unlimited 7 Days' })).toBeInTheDocument();
+  });
+
+  it('a failed search says so with Retry, not "No plans available."', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { 'catalog.search': _, ...rest } = catalogue;
+    await renderPlans(1280, '/plans?country=TR,LB', rest);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
+    expect(screen.queryByText('No plans available.')).not.toBeInTheDocument();
   });
 });
 
@@ -179,11 +241,36 @@ describe('plans page: popups', () => {
     await user.click(buy);
     const dialog = screen.getByRole('dialog', { name: 'Is your device eSIM compatible?' });
     expect(`#${dialog.id}`).toBe(buy.getAttribute('href'));
+    // The anchor reaches the URL (spec section 2), so the link can be shared.
+    expect(screen.getByTestId('url')).toHaveTextContent(`/plans${buy.getAttribute('href')}`);
     expect(dialog).toHaveTextContent('*#06#');
     expect(dialog).toHaveTextContent('EID');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
     const bundleId = dialog.id.replace(/^popup1/, '');
     expect(await screen.findByTestId('landed')).toHaveTextContent(`Navigated to /cart/${bundleId}`);
+  });
+
+  it('a URL with #popup1<bundleId> opens the popup; closing it clears the hash and keeps the query', async () => {
+    const { user, card } = await openTurkey();
+    const href = within(card).getByRole('link', { name: /Buy Now/ }).getAttribute('href') ?? '';
+    await user.click(within(card).getByRole('link', { name: /Buy Now/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('url').textContent).toBe('/plans');
+
+    expect(href).toMatch(/^#popup1/);
+  });
+
+  it('arriving on a URL with #popup1<bundleId> opens the popup; Escape clears the hash, the query stays', async () => {
+    const user = await renderPlans(1280, '/plans?country=TR,LB');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const href = within(results).getAllByRole('link', { name: /Buy Now/ })[0]?.getAttribute('href') ?? '';
+    cleanup();
+    await renderPlans(1280, `/plans?country=TR,LB${href}`);
+    expect(await screen.findByRole('dialog', { name: 'Is your device eSIM compatible?' })).toHaveAttribute('id', href.slice(1));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/plans?country=TR,LB'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows 5 coverage flags and '+N', whose popup lists every country", async () => {

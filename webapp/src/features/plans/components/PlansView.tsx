@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { countryName } from '@/shared/i18n/countryName';
@@ -18,7 +19,12 @@ type Tab = 'countries' | 'regions' | 'global';
 const noCountries: Country[] = [];
 const noRegions: Region[] = [];
 const noBundles: Bundle[] = [];
-const noSelection: readonly CountryOption[] = [];
+
+/** The URL parameters the plans page reads: ?country=TR,LB selects countries, ?region=Europe opens a region (home destination cards). */
+export const PLANS_PARAMS = { country: 'country', region: 'region' } as const;
+
+/** codesOf reads ?country= as upper-case ISO codes, without blanks or repeats. */
+const codesOf = (v: string | null): string[] => [...new Set((v ?? '').split(',').map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2,3}$/.test(c)))];
 
 /** The plans page body, on any CatalogApi (the API client in the app, a fake in the bench). */
 export function PlansView({ api }: { api: CatalogApi }) {
@@ -27,14 +33,41 @@ export function PlansView({ api }: { api: CatalogApi }) {
   const countries = useLoad('countries', () => api.countries(), noCountries, 'countries');
   const regions = useLoad('regions', () => api.regions(), noRegions, 'regions');
   const specials = useLoad('special', () => api.specialBundles(), noBundles, 'special bundles');
-  const [tab, setTab] = useState<Tab>('countries');
-  const [selection, setSelection] = useState<readonly CountryOption[]>(noSelection);
-  const onSelect = useCallback((v: readonly CountryOption[]) => setSelection(v), []);
+  const [params, setParams] = useSearchParams();
+  const region = params.get(PLANS_PARAMS.region)?.trim() ?? '';
+  const [tab, setTab] = useState<Tab>(region ? 'regions' : 'countries');
+  // The selection lives in the URL (?country=), so a link (a home destination card) opens
+  // the page with its country chosen, and the back button restores a search.
+  const countryParam = params.get(PLANS_PARAMS.country);
+  const codes = useMemo(() => codesOf(countryParam), [countryParam]);
+  const selection = useMemo<CountryOption[]>(() => {
+    const names = new Map(countries.data.map((c) => [c.isoCode.toUpperCase(), c.name]));
+    return codes.map((code) => ({ value: code, label: names.get(code) ?? code }));
+  }, [codes, countries.data]);
+  const onSelect = useCallback(
+    (v: readonly CountryOption[]) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (v.length > 0) next.set(PLANS_PARAMS.country, v.map((o) => o.value).join(','));
+          else next.delete(PLANS_PARAMS.country);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
-  const codes = selection.map((o) => o.value);
   const searchKey = codes.length > 0 ? codes.join(',') : null;
   const search = useLoad(searchKey, () => api.search(codes), noBundles, 'search results');
   const global = useLoad(tab === 'global' && !searchKey ? 'global' : null, () => api.areaBundles('global'), noBundles, 'global bundles');
+
+  const { retry: retryCountriesList, failed: countriesFailed } = countries;
+  const { retry: retrySpecials, failed: specialsFailed } = specials;
+  const retryCountries = useCallback(() => {
+    if (countriesFailed) retryCountriesList();
+    if (specialsFailed) retrySpecials();
+  }, [countriesFailed, specialsFailed, retryCountriesList, retrySpecials]);
 
   const specialList = useMemo(() => specialAreas(specials.data), [specials.data]);
   // Country names in the page's language (Intl.DisplayNames), the provider's English otherwise.
@@ -50,22 +83,47 @@ export function PlansView({ api }: { api: CatalogApi }) {
         key: 'countries',
         label: t('tabCountries'),
         panel: () => (
-          <AreaList areas={countryList} specials={specials.data} api={api} loading={countries.loading || specials.loading} label={t('tabCountries')} />
+          <AreaList
+            areas={countryList}
+            specials={specials.data}
+            api={api}
+            loading={countries.loading || specials.loading}
+            failed={countries.failed || specials.failed}
+            onRetry={retryCountries}
+            failedText={t('countriesFailed')}
+            label={t('tabCountries')}
+          />
         ),
       },
       {
         key: 'regions',
         label: t('tabRegions'),
-        panel: () => <AreaList areas={regionList} specials={specials.data} api={api} loading={regions.loading} label={t('tabRegions')} />,
+        panel: () => (
+          <AreaList
+            areas={regionList}
+            specials={specials.data}
+            api={api}
+            loading={regions.loading}
+            failed={regions.failed}
+            onRetry={regions.retry}
+            failedText={t('regionsFailed')}
+            label={t('tabRegions')}
+            defaultOpen={region ? `r:${region}` : undefined}
+          />
+        ),
       },
-      { key: 'global', label: t('tabGlobal'), panel: () => <BundleGrid bundles={global.data} loading={global.loading} label={t('globalPlans')} /> },
+      {
+        key: 'global',
+        label: t('tabGlobal'),
+        panel: () => <BundleGrid bundles={global.data} loading={global.loading} failed={global.failed} onRetry={global.retry} label={t('globalPlans')} />,
+      },
     ],
-    [t, api, countryList, regionList, specials.data, specials.loading, countries.loading, regions.loading, global.data, global.loading],
+    [t, api, countryList, regionList, specials.data, specials.loading, specials.failed, countries.loading, countries.failed, retryCountries, regions, global, region],
   );
 
   // Said when the results change (WCAG 4.1.3): the grid itself is not a live region.
   const found = search.data.length;
-  const resultsText = !searchKey ? '' : search.loading ? t('loadingResults') : found === 0 ? t('noPlans') : t('plansFound', { count: found });
+  const resultsText = !searchKey ? '' : search.loading ? t('loadingResults') : search.failed ? '' : found === 0 ? t('noPlans') : t('plansFound', { count: found });
 
   return (
     <div className={`page ${styles.plans}`}>
@@ -85,7 +143,7 @@ export function PlansView({ api }: { api: CatalogApi }) {
           <h2 id="plans-results" className={styles.subtitle}>
             {t('searchResults')}
           </h2>
-          <BundleGrid bundles={search.data} loading={search.loading} label={t('searchResultsList')} />
+          <BundleGrid bundles={search.data} loading={search.loading} failed={search.failed} onRetry={search.retry} label={t('searchResultsList')} />
         </section>
       ) : (
         <section aria-labelledby="plans-popular">

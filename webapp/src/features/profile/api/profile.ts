@@ -41,19 +41,9 @@ export function sortHistory<T extends { assignmentDatetime: string | null | unde
     .map((x) => x.e);
 }
 
-const PLACEHOLDERS = new Set(['unknown', 'n/a', 'null', 'undefined', 'none', '-']);
-
-/** usableName is the covered-country name check the spec leaves open (see the vector). */
-export function usableName(name: string | null | undefined): boolean {
-  if (typeof name !== 'string') return false;
-  const n = name.trim();
-  return n !== '' && !PLACEHOLDERS.has(n.toLowerCase());
-}
-
-/** coveredCountries keeps the entries with a usable name, in order. */
-export function coveredCountries<T extends { name?: string | null }>(list: readonly T[]): T[] {
-  return list.filter((c) => usableName(c.name));
-}
+// The covered-country name check is one rule for the profile and the plan cards
+// (contract/vectors/profile.json `coverage`); it lives in shared/format.
+export { coveredCountries, usableName } from '@/shared/format/format';
 
 /** origin of a bundle for the top-up link: countries[0].isoCode, else its name. */
 export function originOf(countries: readonly CoveredCountry[]): string {

@@ -3,6 +3,7 @@ import { expect, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard } from './EsimCard';
 
@@ -26,57 +27,68 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByRole('link', { name: 'Top up this eSIM' })).toBeInTheDocument();
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    const c = within(ctx.canvasElement);
+    await expect(c.getByRole('link', { name: t('usageTopUp') })).toBeInTheDocument();
     // Not a phone: both one-tap links, next to the QR code.
-    await expect(c.getByRole('link', { name: 'Install on an iPhone' })).toHaveAttribute('href', first.linkOnIphone);
-    await expect(c.getByRole('link', { name: 'Install on an Android phone' })).toHaveAttribute('href', androidLink(fromIPhoneLink(first.linkOnIphone)));
-    await expect(c.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', expect.stringContaining(first.iccid));
+    await expect(c.getByRole('link', { name: t('installOnAnIphone') })).toHaveAttribute('href', first.linkOnIphone);
+    await expect(c.getByRole('link', { name: t('installOnAnAndroid') })).toHaveAttribute('href', androidLink(fromIPhoneLink(first.linkOnIphone)));
+    const wa = c.getByRole('link', { name: new RegExp(storyText(ctx, 'shared')('whatsappChat')) });
+    await expect(new URL(wa.getAttribute('href') ?? '').searchParams.get('text')).toBe(
+      t('whatsappAboutEsim', { iccid: first.iccid, plans: 'Turkey 5GB, Turkey 1GB' }),
+    );
   },
 };
 
 export const OnIPhone: Story = {
   args: { platform: 'ios' },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByRole('link', { name: 'Install on this iPhone' })).toHaveAttribute('href', first.linkOnIphone);
-    await expect(c.queryByRole('link', { name: /Android/ })).not.toBeInTheDocument();
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    const c = within(ctx.canvasElement);
+    await expect(c.getByRole('link', { name: t('installOnThisIphone') })).toHaveAttribute('href', first.linkOnIphone);
+    await expect(c.queryByRole('link', { name: t('installOnAnAndroid') })).not.toBeInTheDocument();
+    await expect(c.queryByRole('link', { name: t('installOnThisAndroid') })).not.toBeInTheDocument();
   },
 };
 
 export const OnAndroid: Story = {
   args: { platform: 'android' },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByRole('link', { name: 'Install on this Android phone' })).toHaveAttribute('href', androidLink(fromIPhoneLink(first.linkOnIphone)));
-    await expect(c.queryByRole('link', { name: /iPhone/ })).not.toBeInTheDocument();
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    const c = within(ctx.canvasElement);
+    await expect(c.getByRole('link', { name: t('installOnThisAndroid') })).toHaveAttribute('href', androidLink(fromIPhoneLink(first.linkOnIphone)));
+    await expect(c.queryByRole('link', { name: t('installOnThisIphone') })).not.toBeInTheDocument();
+    await expect(c.queryByRole('link', { name: t('installOnAnIphone') })).not.toBeInTheDocument();
   },
 };
 
 /** 90% of the data used: the notice with its top-up button (the plain one goes). */
 export const LowData: Story = {
   args: { esim: lowData, bundles: lowData.bundles },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('You have used 90% of your data.')).toBeInTheDocument();
-    await expect(c.getAllByRole('link', { name: 'Top up this eSIM' })).toHaveLength(1);
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    const c = within(ctx.canvasElement);
+    await expect(c.getByText(t('usageUsedShare', { percent: '90%' }))).toBeInTheDocument();
+    await expect(c.getAllByRole('link', { name: t('usageTopUp') })).toHaveLength(1);
   },
 };
 
 /** 18 hours before the plan ends. */
 export const EndingSoon: Story = {
   args: { fetchedAt: Date.parse('2025-07-11T12:00:00Z') },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(/This plan ends within 24 hours/)).toBeInTheDocument();
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    await expect(within(ctx.canvasElement).getByText(t('usageEndsSoon').replace(/\.$/, ''), { exact: false })).toBeInTheDocument();
   },
 };
 
 /** No WhatsApp number in the runtime configuration: no WhatsApp button. */
 export const WithoutWhatsApp: Story = {
   parameters: shopParameters({ app: { config: { whatsapp: '' } } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+  play: async (ctx) => {
+    const chat = storyText(ctx, 'shared')('whatsappChat');
+    await expect(within(ctx.canvasElement).queryByRole('link', { name: new RegExp(chat) })).not.toBeInTheDocument();
   },
 };
 

@@ -122,7 +122,7 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
             {/* With a notice on the card, its own top-up button is the one. */}
             {topup && notices.length === 0 && (
               <Link className={styles.primaryLink} to={topup}>
-                Top up this eSIM
+                {t('usageTopUp')}
               </Link>
             )}
             <WhatsAppButton message={supportMessage(t, esim.iccid, bundles)} context={t('whatsappContext', { iccid: esim.iccid })} />

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText } from '@/shared/format/format';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -28,6 +29,7 @@ type PlanAccordionProps = {
  * the bundle's status, dates in Beirut time and consumption.
  */
 export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordionProps) {
+  const { t } = useTranslation('profile');
   const Heading = `h${level}` as const;
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -54,11 +56,8 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
       </Heading>
       <div id={`${id}-panel`} hidden={!open} className={styles.accordionPanel}>
         {open && info.status === 'loading' && <Spinner label="Loading the plan details" />}
-        {open && info.status === 'error' && (
-          <p role="alert" className={styles.error}>
-            The plan details could not be loaded. Please try again later.
-          </p>
-        )}
+        {/* Retried in place: no reload, the accordion stays open (issue 12). */}
+        {open && info.status === 'error' && <LoadError message={t('planDetailsFailed')} onRetry={info.retry} />}
         {open && info.status === 'ready' && (
           <>
             <dl className={styles.facts}>
@@ -90,7 +89,7 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
 
 /**
  * When the figures were read ("As of", Beirut time) and, with enough readings on this device,
- * when the data runs out at the current pace (or that it lasts until the plan ends).
+ * when the data runs out at the current pace (or that it lasts until the plan, not yet over, ends).
  */
 export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: number; runOut: number | null; endTime: string | null }) {
   const { t } = useTranslation('profile');
@@ -101,7 +100,7 @@ export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: numb
       <p className={styles.asOf}>{t('usageAsOf', { time: formatWhen(fetchedAt, locale) })}</p>
       {runOut !== null && (
         <p className={styles.estimate}>
-          {end !== null && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
+          {end !== null && end > fetchedAt && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
         </p>
       )}
     </>

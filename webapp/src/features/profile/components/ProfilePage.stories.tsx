@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
 import { unsignedToken } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
+import { fixClock, storyText } from '@/shared/testing/storyText';
 import { ProfilePage } from './ProfilePage';
 
 
@@ -16,17 +17,24 @@ const meta = {
     app: { path: '/profile', session: 'customer' },
     fixtures: { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' },
   }),
+  // Mid-plan of the fixtures' Active bundle, the same on every run ("As of", notices).
+  beforeEach: () => fixClock(Date.parse('2025-06-20T08:00:00Z')),
 } satisfies Meta<typeof ProfilePage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async (ctx) => {
+    const { canvasElement } = ctx;
     const c = within(canvasElement);
     await expect(c.getByText('Welcome Rana Haddad')).toBeInTheDocument();
     const first = await c.findByRole('article', { name: 'eSIM 89961010025061000016' });
     await userEvent.click(within(first).getByRole('button', { name: /Turkey 5GB/ }));
     await expect(await within(first).findByRole('progressbar', { name: 'Data used' })).toHaveAttribute('aria-valuenow', '37.65');
+    // Help where the traveller is: WhatsApp about this eSIM, and about anything below the list.
+    const chat = new RegExp(storyText(ctx, 'shared')('whatsappChat'));
+    await expect(within(first).getByRole('link', { name: chat })).toHaveAttribute('href', expect.stringContaining(first.getAttribute('aria-labelledby')?.replace('esim-', '') ?? 'x'));
+    await expect(c.getAllByRole('link', { name: chat }).length).toBeGreaterThan(1);
   },
 };
 

@@ -1,11 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { handlersFor, type Selection } from '@/mocks/handlers';
+import { http, HttpResponse } from 'msw';
+import { findScenario, handlersFor, type Selection } from '@/mocks/handlers';
+import { createApiServices } from '@/shared/api/ApiContext';
+import { memoryStorage } from '@/shared/api/memoryStorage';
+import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
 import { AppProviders } from '@/shared/testing/AppProviders';
-import { unsignedToken, type SessionChoice } from '@/shared/testing/sessions';
+import { sessionOf, unsignedToken, type SessionChoice } from '@/shared/testing/sessions';
 import { ProfilePage } from './ProfilePage';
 
 const server = startMockServer();
@@ -99,7 +103,60 @@ describe('ProfilePage', () => {
     const user = setup({});
     expect(await screen.findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
     server.use(...handlersFor(customer));
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'eSIM 89961010025061000016' })).toBeInTheDocument();
+  });
+
+  it('retries failed plan details in place, without a reload (issue 12)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = setup({ 'esims.byEmail': 'success', 'esims.qrCode': 'success' });
+    const first = await screen.findByRole('article', { name: 'eSIM 89961010025061000016' });
+    const plan = within(first).getByRole('button', { name: /Turkey 5GB/ });
+    await user.click(plan);
+    expect(await within(first).findByText('The plan details could not be loaded.')).toBeInTheDocument();
+    server.use(...handlersFor({ 'esims.info': 'success' }));
+    await user.click(within(first).getByRole('button', { name: 'Retry' }));
+    expect(await within(first).findByRole('progressbar', { name: 'Data used' })).toBeInTheDocument();
+    expect(plan).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('fetches the eSIM list once across a silent token refresh (query keys never hold the token)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const counts = { esims: 0, refresh: 0 };
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/esims/useremails/')) counts.esims += 1;
+      if (request.url.includes('/connect/token')) counts.refresh += 1;
+    });
+    // The first eSIM-list call finds the access token expired (401): the client refreshes
+    // it silently and retries; the new token changes the session, not the customer.
+    let expired = true;
+    server.use(...handlersFor({ ...customer, 'identity.token.refresh': 'success' }));
+    // Added last, so it answers first.
+    server.use(
+      http.get(/\/esims\/useremails\//, () => {
+        if (!expired) return undefined;
+        expired = false;
+        return HttpResponse.json({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'token expired' }, { status: 401, headers: { 'Content-Type': 'application/problem+json' } });
+      }),
+    );
+    // The stored token is another string for the same customer as the refreshed one.
+    const refreshed = (JSON.parse(findScenario('identity.token.refresh', 'success').entries[0]?.body ?? '{}') as { access_token: string }).access_token;
+    const claims = JSON.parse(atob(refreshed.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? '')) as Record<string, unknown>;
+    const before = unsignedToken({ ...claims, iat: 1 });
+    const services = createApiServices(fixtureConfig(), memoryStorage());
+    services.client.store.save({ ...sessionOf('customer'), token: before });
+    render(
+      <AppProviders path="/profile" services={services}>
+        <ProfilePage />
+      </AppProviders>,
+    );
+    await screen.findByRole('article', { name: 'eSIM 89961010025061000016' });
+    // Give a second fetch, if the refresh caused one, every chance to start.
+    await new Promise((r) => setTimeout(r, 300));
+    server.events.removeAllListeners();
+    expect(services.client.store.load().token).toBe(refreshed);
+    expect(counts.refresh).toBe(1);
+    // One refused call and its one retry: the session change fetched nothing more.
+    expect(counts.esims).toBe(2);
   });
 });

@@ -3,6 +3,7 @@ import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { useSession } from '@/shared/api/ApiContext';
 import { parseClaims } from '@/shared/api/claims';
 import type { Esim } from '@/shared/api/types';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Platform } from '@/shared/device/platform';
 import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
@@ -132,12 +133,7 @@ export function ProfilePage() {
       {online && state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
       {online && state.status === 'error' && (
         <>
-          <div role="alert" className={styles.error}>
-            <p>Your eSIMs could not be loaded. Please try again.</p>
-            <button type="button" className={styles.smallButton} onClick={retry}>
-              Try again
-            </button>
-          </div>
+          <LoadError message={t('esimsFailed')} onRetry={retry} />
           {/* A network that fails while the browser thinks it is online (airport Wi-Fi): the saved kit still helps. */}
           {kit.status === 'ready' && <SavedKit kit={kit.kit} saved={saved} />}
         </>

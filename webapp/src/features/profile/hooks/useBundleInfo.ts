@@ -27,6 +27,7 @@ export function useBundleInfo(iccid: string, open: boolean): InfoState {
     enabled: open,
   });
   if (q.isSuccess) return { status: 'ready', bundles: q.data, fetchedAt: q.dataUpdatedAt };
-  if (q.isError) return { status: 'error', retry: () => void q.refetch() };
+  // A retry shows the spinner again, as the first load does.
+  if (q.isError) return q.isFetching ? { status: 'loading' } : { status: 'error', retry: () => void q.refetch() };
   return open ? { status: 'loading' } : { status: 'idle' };
 }

@@ -7,7 +7,7 @@ export const QR_FETCH_DELAY_MS = 500;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-export type QrState = { status: 'ready'; base64: string } | { status: 'loading' } | { status: 'error' };
+export type QrState = { status: 'ready'; base64: string } | { status: 'loading' } | { status: 'error'; retry: () => void };
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -41,5 +41,5 @@ export function useQrCode(iccid: string, supplied: string): QrState {
   });
   if (usable) return { status: 'ready', base64: usable };
   if (q.isSuccess) return { status: 'ready', base64: q.data };
-  return q.isError ? { status: 'error' } : { status: 'loading' };
+  return q.isError && !q.isFetching ? { status: 'error', retry: () => void q.refetch() } : { status: 'loading' };
 }

@@ -103,7 +103,7 @@ describe('TopupPlansPage', () => {
     expect(error).toHaveBeenCalledWith('topup: selection failed', expect.any(Error));
   });
 
-  it("logs a failed list load and shows 'Nothing to show'", async () => {
+  it('logs a failed list load and says so with a Retry, not an empty list (issue 12)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...handlersFor({ 'identity.token.guest': 'success' }));
     render(
@@ -111,8 +111,12 @@ describe('TopupPlansPage', () => {
         <TopupPlansPage />
       </AppProviders>,
     );
-    expect(await screen.findByText(texts.nothingToShow)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The top-up plans could not be loaded.');
+    expect(screen.queryByText(texts.nothingToShow)).not.toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('topup: bundles not loaded', expect.any(String));
+    server.use(...handlersFor({ 'catalog.topupBundles': 'success' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Top-up plans' })).toBeInTheDocument();
   });
 
   it('refuses a link whose provider is not a number, without a request', () => {

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
 import type { Bundle } from '@/shared/api/types';
+import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor, texts } from '@/shared/messages/messages';
@@ -11,7 +13,8 @@ import { TopupCard } from './TopupCard';
 import styles from './Topup.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
-type ListState = { status: 'loading' } | { status: 'ready'; bundles: Bundle[] };
+type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; bundles: Bundle[] };
+
 
 /**
  * /topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid: the bundles that can top
@@ -20,6 +23,7 @@ type ListState = { status: 'loading' } | { status: 'ready'; bundles: Bundle[] };
  * three alerts of section 8 (window.alert, repeated inline for assistive technology).
  */
 export function TopupPlansPage() {
+  const { t } = useTranslation('topup');
   const { origin = '', iccid = '', accountId = '', thirdpartyproviderid = '' } = useParams();
   const api = useApi();
   const config = useConfig();
@@ -34,7 +38,7 @@ export function TopupPlansPage() {
       try {
         return await api.catalog.topupBundles(origin, iccid, provider);
       } catch (err) {
-        // Section 8: catalogue loads that fail are only logged; the list stays empty.
+        // Logged, and shown with a Retry (issue 12 over section 8's empty list).
         console.error('topup: bundles not loaded', err instanceof Error ? err.message : err);
         throw err;
       }
@@ -59,7 +63,13 @@ export function TopupPlansPage() {
     }
   };
 
-  const state: ListState = list.isPending ? { status: 'loading' } : { status: 'ready', bundles: list.data ?? [] };
+  const state: ListState = list.isError
+    ? list.isFetching
+      ? { status: 'loading' }
+      : { status: 'failed' }
+    : list.isPending
+      ? { status: 'loading' }
+      : { status: 'ready', bundles: list.data ?? [] };
   return (
     <div className="page">
       <PageTitle name="Top-up plans" />
@@ -80,6 +90,7 @@ export function TopupPlansPage() {
         </p>
       )}
       {valid && state.status === 'loading' && <Spinner label="Loading the top-up plans" />}
+      {valid && state.status === 'failed' && <LoadError message={t('topupFailed')} onRetry={() => void list.refetch()} />}
       {valid && state.status === 'ready' && state.bundles.length === 0 && <p className={styles.empty}>{texts.nothingToShow}</p>}
       {valid && state.status === 'ready' && state.bundles.length > 0 && (
         <ul className={styles.grid} aria-label="Top-up plans">
