@@ -121,7 +121,7 @@ describe('offline install kit', () => {
       await expect.poll(() => page.getByText(/^Saved \S/).first().innerText()).toMatch(/^Saved .*\d{1,2}:\d{2}/);
       expect(await page.getByRole('link', { name: 'Install on an Android phone' }).getAttribute('href')).toContain('esimsetup.android.com');
       // Nothing failed loudly: no error alert instead of the kit.
-      expect(await page.getByText('Your eSIMs could not be loaded. Please try again.').count()).toBe(0);
+      expect(await page.getByText(/Your eSIMs could not be loaded/).count()).toBe(0);
       await shoot(page, 'offline-kit');
 
       // The install card is drawn and downloaded offline.

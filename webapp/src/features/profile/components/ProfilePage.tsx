@@ -123,6 +123,7 @@ export function ProfilePage() {
   const online = useOnline();
   const kit = useInstallKit(state.status === 'ready' ? state.esims : null);
   const saved = useSavedLine(kit);
+  const { t } = useTranslation('profile');
 
   return (
     <div className="page">
