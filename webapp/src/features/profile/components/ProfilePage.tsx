@@ -146,11 +146,6 @@ export function ProfilePage() {
       )}
       {online && state.status === 'ready' && (
         <>
-          {kit.status === 'ready' && (
-            <p className={styles.savedAt}>
-              {t('kitKept')} {saved}
-            </p>
-          )}
           <ProfileView esims={state.esims} fetchedAt={state.fetchedAt} />
           <div className={styles.help}>
             <WhatsAppButton />
