@@ -13,7 +13,11 @@ export const RETURN_PARAM = 'next';
  */
 export function safeReturnPath(v: string | null | undefined): string {
   if (!v || !v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\')) return '';
-  if (/[\u0000-\u001f\u007f]/.test(v)) return '';
+  // Control characters (a newline, a tab) could split the URL or a header.
+  for (const ch of v) {
+    const c = ch.charCodeAt(0);
+    if (c < 0x20 || c === 0x7f) return '';
+  }
   const path = v.split(/[?#]/, 1)[0] ?? '';
   if (/^\/(login|otp)(\/|$)/i.test(path)) return '';
   return v;

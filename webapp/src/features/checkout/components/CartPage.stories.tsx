@@ -78,12 +78,25 @@ export const Loading: Story = {
   },
 };
 
-/** The bundle cannot be loaded (500 problem+json): the summary reads NA. */
+/** The bundle cannot be loaded (500 problem+json): an error with Retry, no 'NA' and no signup form (issue 12). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.bundle': 500 } }),
-  play: async ({ canvasElement }) => {
-    // 'NA' is the formatters' missing value, the same in every locale.
-    await waitFor(() => expect(within(canvasElement).getAllByText('NA')).toHaveLength(2));
+  play: async (ctx) => {
+    const c = within(ctx.canvasElement);
+    const t = storyText(ctx, 'checkout');
+    await expect(await c.findByText(t('planFailed'))).toBeInTheDocument();
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(c.queryByText('NA')).not.toBeInTheDocument();
+  },
+};
+
+/** A customer whose plan failed to load is offered no Pay button. */
+export const ErrorNoPay: Story = {
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'catalog.bundle': 500 } }),
+  play: async (ctx) => {
+    const c = within(ctx.canvasElement);
+    await expect(await c.findByText(storyText(ctx, 'checkout')('planFailed'))).toBeInTheDocument();
+    await expect(c.queryByRole('button', { name: storyText(ctx, 'checkout')('proceedToPay') })).not.toBeInTheDocument();
   },
 };
 

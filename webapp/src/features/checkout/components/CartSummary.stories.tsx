@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Bundle } from '@/shared/api/types';
+import { storyText } from '@/shared/testing/storyText';
 import { CartSummary } from './CartSummary';
 
 const bundle = (JSON.parse(findScenario('catalog.bundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
@@ -19,11 +20,23 @@ export const Filled: Story = {
 
 export const Loading: Story = { args: { bundle: null, loading: true } };
 
-/** No bundle (it failed to load), or one without a price: 'NA'. */
-export const Error: Story = {
+/** A bundle that loaded without a title or price: 'NA' (section 9). */
+export const MissingValues: Story = {
   args: { bundle: null },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByText('NA')).toHaveLength(2);
+  },
+};
+
+/** The plan failed to load: an error with Retry instead of 'NA' (issue 12). */
+export const Error: Story = {
+  args: { bundle: null, failed: true, onRetry: fn() },
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('alert')).toHaveTextContent(storyText(ctx, 'checkout')('planFailed'));
+    await expect(c.queryByText('NA')).not.toBeInTheDocument();
+    await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HomeHead } from './HomeHead';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
-import indexHtml from '../../../../index.html?raw';
+// The project root's index.html (Vite resolves a leading / from the root).
+import indexHtml from '/index.html?raw';
 import { metaContent, setMeta } from '@/shared/page/head';
 import { PageTitle } from '@/shared/page/PageTitle';
 

@@ -90,10 +90,36 @@ export const Loading: Story = {
   },
 };
 
-/** Every catalogue call fails (500 problem+json): logged, and the lists stay empty (section 8). */
+/** Every catalogue call fails (500 problem+json): logged, and each list says so with Retry, never an empty list (issue 12). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.countries': 500, 'catalog.regions': 500, 'catalog.specialBundles': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
-    await expect(await within(canvasElement).findByText(storyText(ctx, 'plans')('nothingToShow'))).toBeInTheDocument();
+    const c = within(canvasElement);
+    const t = storyText(ctx, 'plans');
+    await expect(await c.findByRole('alert')).toHaveTextContent(t('countriesFailed'));
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(c.queryByText(t('nothingToShow'))).not.toBeInTheDocument();
+  },
+};
+
+/** A home destination card's link: /plans?country=TR,LB opens with both countries searched. */
+export const CountryFromUrl: Story = {
+  parameters: shopParameters({ app: { path: '/plans', url: '/plans?country=TR,LB' } }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const t = storyText(ctx, 'plans');
+    await expect(await c.findByRole('heading', { name: t('searchResults') })).toBeInTheDocument();
+    await expect(await c.findByRole('list', { name: t('searchResultsList') })).toBeInTheDocument();
+  },
+};
+
+/** The Europe card's link: /plans?region=Europe opens the Regions tab with Europe expanded. */
+export const RegionFromUrl: Story = {
+  parameters: shopParameters({ app: { path: '/plans', url: '/plans?region=Europe' }, fixtures: { 'catalog.areaBundles': 'pending' } }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const t = storyText(ctx, 'plans');
+    await expect(await c.findByRole('tab', { name: t('tabRegions'), selected: true })).toBeInTheDocument();
+    await expect(await c.findByRole('button', { expanded: true })).toBeInTheDocument();
   },
 };

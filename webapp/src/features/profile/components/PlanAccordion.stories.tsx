@@ -80,12 +80,13 @@ export const Loading: Story = {
   },
 };
 
-/** The details fail to load (500 problem+json). */
+/** The details fail to load (500 problem+json): the error with Retry, inside the open accordion. */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.info': 500 } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
-    await expect(await c.findByRole('alert')).toHaveTextContent('The plan details could not be loaded.');
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('planDetailsFailed'));
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
 import { texts } from '@/shared/messages/messages';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const meta = {
@@ -77,11 +78,14 @@ export const Loading: Story = {
   },
 };
 
-/** The list fails to load (500 problem+json): logged, and nothing to show. */
-export const Empty: Story = {
+/** The list fails to load (500 problem+json): logged, and an error with Retry, not 'Nothing to show' (issue 12). */
+export const ListError: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('topupFailed'));
+    await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
+    await expect(c.queryByText(texts.nothingToShow)).not.toBeInTheDocument();
   },
 };
 
