@@ -83,9 +83,9 @@ export const Loading: Story = {
 /** The details fail to load (500 problem+json). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.info': 500 } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
-    await expect(await c.findByRole('alert')).toHaveTextContent('The plan details could not be loaded.');
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('planDetailsFailed'));
   },
 };
 

@@ -74,8 +74,8 @@ export const Empty: Story = {
 /** The list fails (500 problem+json): the error with a retry. */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.byEmail': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Your eSIMs could not be loaded.');
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('esimsFailed'));
   },
 };
 
