@@ -148,6 +148,14 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (it all loads before the first render) in
+        // one chunk: by default the modules lazy pages share too are split into several small
+        // chunks, which compress ~2 KB gzip worse and take more requests.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     projects: [

@@ -1,6 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/shared/testing/storybook';
 import { dirOf, LOCALE_NAMES, LOCALES } from '../src/shared/i18n/locales';
+import { clearKits } from '../src/shared/offline/installKit';
 import '../src/app/global.css';
 
 const preview: Preview = {
@@ -23,6 +24,10 @@ const preview: Preview = {
   // One wrapper (parameters.app), one way to choose the server's answers (parameters.fixtures).
   decorators: [withApp],
   loaders: [fixturesLoader, i18nLoader],
+  // Every story starts with no offline install kit saved in this browser (IndexedDB outlives stories).
+  beforeEach: async () => {
+    await clearKits();
+  },
   afterEach: failOnUnanswered,
   parameters: {
     // Accessibility violations fail the story tests.

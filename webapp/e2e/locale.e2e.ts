@@ -25,7 +25,7 @@ const htmlLangDir = (page: Page) =>
 const dirOf = (l: Locale) => (l === 'ar' ? 'rtl' : 'ltr');
 
 describe('a traveller reading Arabic', () => {
-  it('browses the plans right to left in Arabic, opens a plan, and every page passes axe', async () => {
+  it('browses the plans right to left in Arabic, opens a plan, reaches the login, and every page passes axe', async () => {
     const { context, page, pageErrors } = await openTab(browser, shopURL);
     shootOnFailure(page, 'arabic-journey');
     const layout = texts('layout', 'ar');
@@ -40,17 +40,44 @@ describe('a traveller reading Arabic', () => {
       expect(await axeViolations(page), 'axe on / in Arabic').toEqual([]);
 
       // The header's Plans link: the plans page, still Arabic and right to left.
+      const plans = texts('plans', 'ar');
+      const shared = texts('shared', 'ar');
       await nav.getByRole('link', { name: layout('navPlans') }).click();
       await page.waitForURL(/\/plans/);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('heading', { level: 1, name: plans('heading') }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      await page.getByLabel(plans('searchLabel')).waitFor();
+      await page.getByRole('tab', { name: plans('tabCountries'), selected: true }).waitFor();
+
+      // Turkey, named as the browser names it in Arabic: its plans open under it, and a
+      // plan's details show the Arabic labels around the provider's values.
+      const turkey = await page.evaluate(() => new Intl.DisplayNames(['ar-LB'], { type: 'region' }).of('TR') ?? 'TR');
+      await page.getByRole('button', { name: turkey, exact: true }).click();
+      const panel = page.getByRole('listitem', { name: plans('areaPlans', { name: turkey }) });
+      const first = panel.getByRole('article').first();
+      await first.waitFor();
+      // Prices keep Latin digits and USD.
+      expect(await first.textContent()).toMatch(/\d+\.\d{2} USD/);
       await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page), 'axe on /plans in Arabic').toEqual([]);
+      expect(await axeViolations(page), 'axe on /plans in Arabic with Turkey open').toEqual([]);
+      await first.getByRole('button', { name: plans('moreInfo') }).click();
+      const details = page.getByRole('dialog');
+      await details.waitFor();
+      for (const label of [shared('data'), shared('validity'), shared('price'), plans('planType'), plans('topup')]) {
+        await details.getByRole('term').filter({ hasText: label }).waitFor();
+      }
+      expect(await details.textContent()).toContain(plans('dataOnly'));
+      expect(await axeViolations(page), 'axe on the plan details in Arabic').toEqual([]);
+      await details.getByRole('button', { name: shared('close') }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
       // The account link leads to the login page in Arabic.
+      const auth = texts('auth', 'ar');
       await page.getByRole('link', { name: layout('myAccount') }).click();
       await page.waitForURL(/\/login$/);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('heading', { level: 1, name: auth('heading') }).waitFor();
+      await page.getByLabel(auth('emailLabel')).waitFor();
+      await page.getByRole('button', { name: auth('sendCode') }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
       await page.waitForLoadState('networkidle');
       expect(await axeViolations(page), 'axe on /login in Arabic').toEqual([]);

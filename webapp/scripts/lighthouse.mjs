@@ -98,6 +98,8 @@ try {
           `${path.padEnd(10)}${locale.padEnd(7)}${String(run).padStart(3)}${categories.map((c) => String(scores[c]).padStart(5)).join('')}` +
             `${String(r.lcp).padStart(10)}${String(r.tbt).padStart(8)}${r.cls.toFixed(3).padStart(7)}${r.landed === path ? '' : `  (landed on ${r.landed})`}`,
         );
+        // A run Lighthouse could not finish (e.g. NO_FCP on an overloaded machine) says why.
+        if (lhr.runtimeError) console.info(`    runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`);
         if (r.landed !== path) problems.push(`${path} ${locale} run ${run}: landed on ${r.landed}`);
         if (scores.performance < TARGET.perfEachRun) problems.push(`${path} ${locale} run ${run}: performance ${scores.performance} < ${TARGET.perfEachRun}`);
         // Name what cost points, so a low figure can be acted on.

@@ -12,6 +12,8 @@ import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/shared/query/queryClient';
+import { loadCatalogues } from '@/shared/i18n/catalogues';
+import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
 
 type FlagIconsCountry = { code: string; name: string; iso: boolean };
 
@@ -32,6 +34,9 @@ const router = createMemoryRouter([{ path: '/plans', element: <PlansView api={ap
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root');
+// English texts, loaded before the first render as the app does (main.tsx).
+await loadCatalogues(['en'], [...FRAME_NAMESPACES, 'plans']);
+createI18n({ locale: 'en', document, global: true });
 createRoot(root).render(
   <StrictMode>
     <ConfigProvider config={fixtureConfig()}>

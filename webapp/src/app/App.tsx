@@ -1,7 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
@@ -11,7 +10,7 @@ import { AppRoutes } from './routes';
 
 /**
  * App wires the language, configuration, the API client, server state, the bot check and
- * the router. The router is declarative (BrowserRouter): the data router
+ * the router. TanStack Query loads after the frame (QueryProvider). The router is declarative (BrowserRouter): the data router
  * (createBrowserRouter) would add ~16 KB gzip to the entry for loaders and actions the shop
  * does not use (docs/performance.md).
  */
@@ -24,12 +23,10 @@ export function App({ config, services, i18n }: { config: RuntimeConfig; service
           <QueryProvider>
             {/* The offline install kit belongs to the signed-in customer only (docs/offline.md). */}
             <KitOwnerGuard />
-            {/* The bot check wraps the whole app (spec section 7); code forms take tokens from it. */}
-            <CaptchaProvider>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </CaptchaProvider>
+            {/* The bot check (spec section 7) wraps every page, in routes.tsx: code forms take tokens from it. */}
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </QueryProvider>
         </ApiProvider>
       </ConfigProvider>

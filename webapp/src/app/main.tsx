@@ -5,6 +5,7 @@ import { loadConfig } from '@/shared/config/config';
 import { loadCatalogues, NAMESPACES } from '@/shared/i18n/catalogues';
 import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
 import { browserLocale } from '@/shared/i18n/locales';
+import { preloadQueryClient } from '@/shared/query/QueryProvider';
 import { App } from './App';
 import { routePage } from './routes';
 import './global.css';
@@ -13,11 +14,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const locale = browserLocale();
-// The page's module and texts download while the configuration is fetched (no waterfall).
+// The page's module and texts, and TanStack Query, download while the configuration is
+// fetched (no waterfall).
 const page = routePage(window.location.pathname);
 page?.preload().catch(() => {
   // Rendering the page downloads it again and shows the error page if that fails too.
 });
+preloadQueryClient();
 const pageNamespaces = page?.ns && NAMESPACES.includes(page.ns) ? [page.ns] : [];
 // The configuration is fetched at start-up, never baked into the bundle; the frame's texts
 // (layout, shared) in the chosen language arrive alongside it, in parallel, so the first
@@ -26,6 +29,11 @@ const locales = locale === 'en' ? (['en'] as const) : ([locale, 'en'] as const);
 const catalogues = loadCatalogues(locales, FRAME_NAMESPACES);
 // The page's own texts: a failure here only means the page loads them again itself.
 const pageTexts = loadCatalogues(locales, pageNamespaces).catch(() => undefined);
+const STARTUP_FAILED = {
+  en: ['The shop could not start', 'Please try again in a few minutes.'],
+  ar: ['تعذّر تشغيل المتجر', 'يرجى المحاولة مجدداً بعد بضع دقائق.'],
+  fr: ["La boutique n'a pas pu démarrer", 'Veuillez réessayer dans quelques minutes.'],
+} as const;
 Promise.all([loadConfig(), catalogues, pageTexts])
   .then(([config]) => {
     const i18n = createI18n({ locale, document, global: true });
@@ -41,9 +49,11 @@ Promise.all([loadConfig(), catalogues, pageTexts])
     box.className = 'page';
     box.setAttribute('role', 'alert');
     const h = document.createElement('h1');
-    h.textContent = 'The shop could not start';
+    // The catalogues may be what failed: these few words live here, in each language.
+    const [title, text] = STARTUP_FAILED[locale];
+    h.textContent = title;
     const p = document.createElement('p');
-    p.textContent = 'Please try again in a few minutes.';
+    p.textContent = text;
     box.append(h, p);
     root.replaceChildren(box);
   });

@@ -3,6 +3,7 @@ import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'r
 import { Layout } from '@/features/layout/components/Layout';
 import { PageScripts } from '@/features/page-scripts/components/PageScripts';
 import { preloadNamespace } from '@/shared/i18n/i18n';
+import { QueryGate } from '@/shared/query/QueryProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 
@@ -54,13 +55,17 @@ const pages = {
   loki: lazyPage(() => import('@/features/loki/components/LokiPage'), 'LokiPage', 'loki'),
 };
 
+// The bot check wraps every page (spec section 7): only their code forms use it. It loads
+// with TanStack Query (its script load is a query), after the frame.
+const CaptchaProvider = lazy(() => import('@/shared/captcha/CaptchaProvider').then((m) => ({ default: m.CaptchaProvider })));
+
 /** The route's page, with its module's download. */
 const page = (P: LazyPage) => ({ element: <P />, handle: P });
 
 /**
  * The page frame: page scripts, the layout, and in its main the page, which shows an empty
- * busy main while its module loads and the error page when it throws (reset when the path
- * changes, so the visitor can navigate away).
+ * busy main while its module (and TanStack Query, and the bot check) loads and the error page
+ * when it throws (reset when the path changes, so the visitor can navigate away).
  */
 function Frame() {
   const { pathname } = useLocation();
@@ -70,7 +75,11 @@ function Frame() {
       <Layout>
         <ErrorBoundary resetKey={pathname} fallback={() => <ErrorPage />}>
           <Suspense fallback={<div className="page" aria-busy="true" />}>
-            <Outlet />
+            <QueryGate>
+              <CaptchaProvider>
+                <Outlet />
+              </CaptchaProvider>
+            </QueryGate>
           </Suspense>
         </ErrorBoundary>
       </Layout>

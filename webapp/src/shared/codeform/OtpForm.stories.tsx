@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { texts } from '@/shared/messages/messages';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { OtpForm } from './OtpForm';
 
 const meta = {
@@ -17,11 +17,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const enter = async (canvasElement: HTMLElement, code = '123456') => {
+type Ctx = Parameters<typeof storyText>[0];
+
+/** enter types a code and presses Verify; it returns the canvas and the shared texts of the story's locale. */
+const enter = async (canvasElement: HTMLElement, ctx: Ctx, code = '123456') => {
   const c = within(canvasElement);
-  await userEvent.type(await c.findByLabelText('Verification code'), code);
-  await userEvent.click(c.getByRole('button', { name: 'Verify' }));
-  return c;
+  const s = storyText(ctx, 'shared');
+  await userEvent.type(await c.findByLabelText(s('otpCodeLabel')), code);
+  await userEvent.click(c.getByRole('button', { name: s('otpVerify') }));
+  return { c, s };
 };
 
 /** The empty code field. */
@@ -29,61 +33,62 @@ export const Empty: Story = {};
 
 /** Verified: the customer is logged in. */
 export const Filled: Story = {
-  play: async ({ canvasElement, args }) => {
-    const c = await enter(canvasElement);
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const { c, s } = await enter(canvasElement, ctx);
     await waitFor(() => expect(args.onVerified).toHaveBeenCalled());
-    await expect(c.getByLabelText('Verification code')).toHaveValue('');
+    await expect(c.getByLabelText(s('otpCodeLabel'))).toHaveValue('');
   },
 };
 
 /** The verification never answers. */
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    const c = await enter(canvasElement);
-    await expect(await c.findByRole('status')).toHaveTextContent('Verifying the code');
-    await expect(c.getByRole('button', { name: 'Verify' })).toHaveAttribute('aria-disabled', 'true');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await enter(canvasElement, ctx);
+    await expect(await c.findByRole('status')).toHaveTextContent(s('otpVerifying'));
+    await expect(c.getByRole('button', { name: s('otpVerify') })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 
 /** The server fails the verification (500 problem+json). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 500 } }),
-  play: async ({ canvasElement }) => {
-    const c = await enter(canvasElement, '000000');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c } = await enter(canvasElement, ctx, '000000');
     await expect(await c.findByRole('alert')).toBeInTheDocument();
   },
 };
 
 export const InvalidCode: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
-  play: async ({ canvasElement }) => {
-    const c = await enter(canvasElement, '000000');
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.invalidOtpRetry));
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await enter(canvasElement, ctx, '000000');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('invalidOtpRetry')));
   },
 };
 
 export const AccountLocked: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'account-locked' } }),
-  play: async ({ canvasElement }) => {
-    const c = await enter(canvasElement, '000000');
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.accountLocked));
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await enter(canvasElement, ctx, '000000');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('accountLocked')));
   },
 };
 
 export const Resent: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('button', { name: 'Resend code' }));
-    await expect(await c.findByText('A new code is on its way.')).toHaveAttribute('role', 'status');
+    const s = storyText(ctx, 'shared');
+    await userEvent.click(await c.findByRole('button', { name: s('otpResend') }));
+    await expect(await c.findByText(s('otpResent'))).toHaveAttribute('role', 'status');
   },
 };
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'conflict' } }),
-  play: async ({ canvasElement }) => {
-    const c = await enter(canvasElement, '000000');
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(texts.conflict));
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await enter(canvasElement, ctx, '000000');
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('conflict')));
   },
 };

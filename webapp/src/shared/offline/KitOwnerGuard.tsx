@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSession } from '@/shared/api/ApiContext';
-import { accountKey } from '@/shared/query/queryClient';
+import { accountKey } from '@/shared/query/accountKey';
 
 /**
  * KitOwnerGuard keeps the offline install kit for the signed-in customer only: at start and

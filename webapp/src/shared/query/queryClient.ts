@@ -1,6 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { parseClaims } from '@/shared/api/claims';
-import { isRegistered, type Session } from '@/shared/api/session';
 
 /**
  * The one rule for server state on every page (TanStack Query):
@@ -28,12 +26,4 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * accountKey names whose data an account query holds: the token's subject (else its
- * e-mail), '' for a visitor. It is the same before and after a token refresh.
- */
-export function accountKey(session: Session): string {
-  if (!isRegistered(session)) return '';
-  const c = parseClaims(session.token);
-  return c?.sub || c?.email || 'registered';
-}
+export { accountKey } from './accountKey';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { texts } from '@/shared/messages/messages';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { LoginPage } from './LoginPage';
 
 const meta = {
@@ -14,12 +14,16 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const fill = async (canvasElement: HTMLElement, email: string) => {
+type Ctx = Parameters<typeof storyText>[0];
+
+/** fill asks for a code for `email`; it returns the canvas and the shared texts of the story's locale. */
+const fill = async (canvasElement: HTMLElement, ctx: Ctx, email: string) => {
   const c = within(canvasElement);
-  await userEvent.type(await c.findByLabelText('E-mail address'), email);
+  const t = storyText(ctx, 'auth');
+  await userEvent.type(await c.findByLabelText(t('emailLabel')), email);
   await userEvent.click(c.getByRole('checkbox'));
-  await userEvent.click(c.getByRole('button', { name: 'Send code' }));
-  return c;
+  await userEvent.click(c.getByRole('button', { name: t('sendCode') }));
+  return { c, s: storyText(ctx, 'shared') };
 };
 
 /** The empty form. */
@@ -27,8 +31,8 @@ export const Empty: Story = {};
 
 /** The code is sent and the code page opens. */
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    const c = await fill(canvasElement, 'rana.haddad@example.com');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c } = await fill(canvasElement, ctx, 'rana.haddad@example.com');
     await expect(await c.findByTestId('landed')).toHaveTextContent('/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9');
   },
 };
@@ -36,17 +40,17 @@ export const Filled: Story = {
 /** The send never answers. */
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpSend': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    const c = await fill(canvasElement, 'rana.haddad@example.com');
-    await expect(await c.findByRole('status')).toHaveTextContent('Sending the code');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await fill(canvasElement, ctx, 'rana.haddad@example.com');
+    await expect(await c.findByRole('status')).toHaveTextContent(s('sendingCode'));
   },
 };
 
 /** The server fails the send (500 problem+json): its detail is shown as is (section 8). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpSend': 500 } }),
-  play: async ({ canvasElement }) => {
-    const c = await fill(canvasElement, 'rana.haddad@example.com');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c } = await fill(canvasElement, ctx, 'rana.haddad@example.com');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('users.otpSend failed on the server'));
   },
 };
@@ -54,20 +58,21 @@ export const Error: Story = {
 /** An unknown e-mail (the recorded 404). */
 export const EmailNotFound: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpSend': 'login-unknown-email' } }),
-  play: async ({ canvasElement }) => {
-    const c = await fill(canvasElement, 'nobody@example.com');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await fill(canvasElement, ctx, 'nobody@example.com');
     // The alert region is there from the start; the failure appears inside it.
     const alert = c.getByRole('alert');
-    await waitFor(() => expect(alert).toHaveTextContent(texts.emailNotFound));
-    await expect(within(alert).getByRole('link', { name: texts.hintNewUser })).toHaveAttribute('href', '/plans');
+    await waitFor(() => expect(alert).toHaveTextContent(s('emailNotFound')));
+    await expect(within(alert).getByRole('link', { name: s('hintNewUser') })).toHaveAttribute('href', '/plans');
   },
 };
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('button', { name: 'Send code' }));
-    await expect(c.getByText('Please enter your e-mail address.')).toBeInTheDocument();
+    const t = storyText(ctx, 'auth');
+    await userEvent.click(await c.findByRole('button', { name: t('sendCode') }));
+    await expect(c.getByText(t('emailRequired'))).toBeInTheDocument();
   },
 };

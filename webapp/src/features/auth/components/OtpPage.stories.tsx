@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { OtpPage } from './OtpPage';
 
 const meta = {
@@ -17,10 +18,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.type(await c.findByLabelText('Verification code'), '123456');
-    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
+    const s = storyText(ctx, 'shared');
+    await userEvent.type(await c.findByLabelText(s('otpCodeLabel')), '123456');
+    await userEvent.click(c.getByRole('button', { name: s('otpVerify') }));
     await expect(await c.findByTestId('landed')).toHaveTextContent('Navigated to /profile');
   },
 };
@@ -28,10 +30,11 @@ export const Filled: Story = {
 /** The server fails the verification (500 problem+json). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 500 } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.type(await c.findByLabelText('Verification code'), '123456');
-    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
+    const s = storyText(ctx, 'shared');
+    await userEvent.type(await c.findByLabelText(s('otpCodeLabel')), '123456');
+    await userEvent.click(c.getByRole('button', { name: s('otpVerify') }));
     await expect(await c.findByRole('alert')).toBeInTheDocument();
   },
 };

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';
@@ -41,21 +41,27 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
+type Ctx = Parameters<typeof storyText>[0];
 
-async function fillSignup(c: Canvas) {
-  await userEvent.type(c.getByLabelText('First name'), 'Rana');
-  await userEvent.type(c.getByLabelText('Last name'), 'Haddad');
-  await userEvent.type(c.getByLabelText('Phone number'), '3123456');
-  await userEvent.type(c.getByLabelText('E-mail'), 'rana.haddad@example.com');
+/** The checkout's texts (t) and the shared ones (s: the code form, section-8 messages) in the story's locale. */
+const textsOf = (ctx: Ctx) => ({ t: storyText(ctx, 'checkout'), s: storyText(ctx, 'shared') });
+
+async function fillSignup(c: Canvas, ctx: Ctx) {
+  const { t } = textsOf(ctx);
+  await userEvent.type(c.getByLabelText(t('firstName')), 'Rana');
+  await userEvent.type(c.getByLabelText(t('lastName')), 'Haddad');
+  await userEvent.type(c.getByLabelText(t('phoneNumber')), '3123456');
+  await userEvent.type(c.getByLabelText(t('email')), 'rana.haddad@example.com');
 }
 
 /** A visitor: the summary and the signup form, Lebanon (961) first and chosen. */
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t } = textsOf(ctx);
     const c = within(canvasElement);
     await expect(await c.findByText('Turkey 5GB 30 Days')).toBeInTheDocument();
     await expect(c.getByText('13.00 USD')).toBeInTheDocument();
-    await expect(c.getByLabelText('Country dial code')).toHaveValue('961');
+    await expect(c.getByLabelText(t('dialCode'))).toHaveValue('961');
   },
 };
 
@@ -66,8 +72,9 @@ export const Mobile: Story = {
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.bundle': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByText('Loading...')).toHaveLength(2);
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t } = textsOf(ctx);
+    await expect(within(canvasElement).getAllByText(t('loadingValue'))).toHaveLength(2);
   },
 };
 
@@ -94,90 +101,99 @@ export const ErrorNoPay: Story = {
 };
 
 export const ValidationErrors: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t } = textsOf(ctx);
     const c = within(canvasElement);
-    await userEvent.type(c.getByLabelText('E-mail'), 'rana@example');
-    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
-    await expect(c.getByText('First name is required')).toBeInTheDocument();
-    await expect(c.getByText('Enter a valid e-mail address')).toBeInTheDocument();
-    await expect(c.getByLabelText('First name')).toHaveFocus();
+    await userEvent.type(c.getByLabelText(t('email')), 'rana@example');
+    await userEvent.click(c.getByRole('button', { name: t('verifyEmail') }));
+    await expect(c.getByText(t('firstNameRequired'))).toBeInTheDocument();
+    await expect(c.getByText(t('emailInvalid'))).toBeInTheDocument();
+    await expect(c.getByLabelText(t('firstName'))).toHaveFocus();
   },
 };
 
 export const SendCodeError: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpSend': 'server-error' } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t } = textsOf(ctx);
     const c = within(canvasElement);
-    await fillSignup(c);
-    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
+    await fillSignup(c, ctx);
+    await userEvent.click(c.getByRole('button', { name: t('verifyEmail') }));
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('The e-mail service is temporarily unavailable.'));
   },
 };
 
 export const CodeStep: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t, s } = textsOf(ctx);
     const c = within(canvasElement);
-    await fillSignup(c);
-    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
-    await expect(await c.findByLabelText('Verification code')).toBeInTheDocument();
+    await fillSignup(c, ctx);
+    await userEvent.click(c.getByRole('button', { name: t('verifyEmail') }));
+    await expect(await c.findByLabelText(s('otpCodeLabel'))).toBeInTheDocument();
   },
 };
 
 export const CodeError: Story = {
   parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t, s } = textsOf(ctx);
     const c = within(canvasElement);
-    await fillSignup(c);
-    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
-    await userEvent.type(await c.findByLabelText('Verification code'), '111111');
-    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('Invalid OTP please try again'));
+    await fillSignup(c, ctx);
+    await userEvent.click(c.getByRole('button', { name: t('verifyEmail') }));
+    await userEvent.type(await c.findByLabelText(s('otpCodeLabel')), '111111');
+    await userEvent.click(c.getByRole('button', { name: s('otpVerify') }));
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('invalidOtpRetry')));
   },
 };
 
 /** The whole visitor path: form, code, then the page as a logged-in customer. */
 export const VerifiedBecomesCustomer: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t, s } = textsOf(ctx);
     const c = within(canvasElement);
-    await fillSignup(c);
-    await userEvent.click(c.getByRole('button', { name: 'Verify your E-mail' }));
-    await userEvent.type(await c.findByLabelText('Verification code'), '123456');
-    await userEvent.click(c.getByRole('button', { name: 'Verify' }));
-    await expect(await c.findByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+    await fillSignup(c, ctx);
+    await userEvent.click(c.getByRole('button', { name: t('verifyEmail') }));
+    await userEvent.type(await c.findByLabelText(s('otpCodeLabel')), '123456');
+    await userEvent.click(c.getByRole('button', { name: s('otpVerify') }));
+    await expect(await c.findByRole('button', { name: t('proceedToPay') })).toBeEnabled();
   },
 };
 
 export const LoggedIn: Story = {
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: payment }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t } = textsOf(ctx);
     const c = within(canvasElement);
-    await expect(c.getByText(/Thank you, Rana Haddad/)).toBeInTheDocument();
-    await expect(c.getByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+    await expect(c.getByText(containing(t('thanksName', { name: 'Rana Haddad' }).trim()))).toBeInTheDocument();
+    await expect(c.getByRole('button', { name: t('proceedToPay') })).toBeEnabled();
   },
 };
 
 export const LoggedInTopup: Story = {
   parameters: shopParameters({ app: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: 'customer' }, fixtures: { ...payment, 'orders.details': 'topup' } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
+  play: async ({ canvasElement, ...ctx }) => {
+    const { t } = textsOf(ctx);
+    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent(t('topupHeading'));
   },
 };
 
 export const Redirecting: Story = {
   ...LoggedIn,
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const { t } = textsOf(ctx);
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await expect(await c.findByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(c.getByRole('button', { name: t('proceedToPay') }));
+    await expect(await c.findByRole('button', { name: t('redirecting') })).toHaveAttribute('aria-disabled', 'true');
     await expect(args.redirect).toHaveBeenCalledWith(expect.stringContaining('currency=usd&quantity=1'));
   },
 };
 
 export const RefusedPreCheck: Story = {
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'support.canPurchase': 'refused' } }),
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const { t } = textsOf(ctx);
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
+    await userEvent.click(c.getByRole('button', { name: t('proceedToPay') }));
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.'));
     await expect(args.redirect).not.toHaveBeenCalled();
   },
@@ -186,10 +202,11 @@ export const RefusedPreCheck: Story = {
 /** The checkout link points at a host the configuration does not list. */
 export const PaymentError: Story = {
   parameters: shopParameters({ app: { config: { checkoutHosts: ['pay.provider.test'] }, session: 'customer' }, fixtures: payment }),
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const { t, s } = textsOf(ctx);
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Proceed to Pay' }));
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example'));
+    await userEvent.click(c.getByRole('button', { name: t('proceedToPay') }));
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('paymentFailed', { phone: '+961 1 555 010', email: 'support@cedarsim.example' })));
     await expect(args.redirect).not.toHaveBeenCalled();
   },
 };

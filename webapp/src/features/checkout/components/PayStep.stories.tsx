@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { PayStep } from './PayStep';
 
 const meta = {
@@ -32,8 +33,9 @@ export const Error: Story = {
 };
 export const Redirecting: Story = {
   args: { state: { kind: 'redirecting', url: 'https://pay.example.com/checkout' } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Redirecting...' })).toHaveAttribute('aria-disabled', 'true');
+  play: async ({ canvasElement, ...ctx }) => {
+    const name = storyText(ctx, 'checkout')('redirecting');
+    await expect(within(canvasElement).getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyCountry, storyText } from '@/shared/testing/storyText';
 import { SignupForm } from './SignupForm';
 
 const meta = {
@@ -13,17 +14,19 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {
-  play: async ({ canvasElement }) => {
-    const select = within(canvasElement).getByLabelText<HTMLSelectElement>('Country dial code');
-    await expect(select.options[0]).toHaveTextContent('Lebanon (+961)');
+  play: async ({ canvasElement, ...ctx }) => {
+    const select = within(canvasElement).getByLabelText<HTMLSelectElement>(storyText(ctx, 'checkout')('dialCode'));
+    // Lebanon first, named in the page's language; the code with Latin digits (isolated right to left).
+    await expect(select.options[0]).toHaveTextContent(`${storyCountry(ctx, 'LB', 'Lebanon')} (`);
+    await expect(select.options[0]?.textContent?.replace(/[\u2066\u2069]/g, '')).toMatch(/\(\+961\)$/);
   },
 };
 
 /** Filled: the checkboxes stay unticked and the form still sends (section 5). */
 export const Filled: Story = {
   args: { initial: { firstName: 'Rana', lastName: 'Haddad', phone: '3123456', email: 'rana.haddad@example.com' } },
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Verify your E-mail' }));
+  play: async ({ canvasElement, args, ...ctx }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: storyText(ctx, 'checkout')('verifyEmail') }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '3123456', email: 'rana.haddad@example.com' });
   },
 };

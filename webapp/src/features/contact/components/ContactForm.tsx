@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useText } from '@/shared/messages/localize';
 import { useId, useState, type FormEvent } from 'react';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
@@ -22,15 +24,18 @@ const empty: ContactMessage = { fullname: '', reqType: texts.topicPlaceholder, e
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type FieldErrors = Partial<Record<'fullname' | 'email' | 'comments', string>>;
+/** Field errors as catalogue keys of the contact namespace. */
+type FieldErrors = Partial<Record<'fullname' | 'email' | 'comments', 'fullNameRequired' | 'emailRequired' | 'emailInvalid' | 'commentsRequired'>>;
+
+const TOPIC_KEYS = { 'Customer Service': 'topicCustomerService', Sales: 'topicSales', Support: 'topicSupport' } as const;
 
 /** validateContact applies section 5's required fields (and the e-mail format) in form order. */
 export function validateContact(m: ContactMessage): FieldErrors {
   const e: FieldErrors = {};
-  if (m.fullname.trim() === '') e.fullname = 'Please enter your full name.';
-  if (m.email.trim() === '') e.email = 'Please enter your e-mail address.';
-  else if (!EMAIL.test(m.email.trim())) e.email = 'Please enter a valid e-mail address.';
-  if (m.comments.trim() === '') e.comments = 'Please enter your message.';
+  if (m.fullname.trim() === '') e.fullname = 'fullNameRequired';
+  if (m.email.trim() === '') e.email = 'emailRequired';
+  else if (!EMAIL.test(m.email.trim())) e.email = 'emailInvalid';
+  if (m.comments.trim() === '') e.comments = 'commentsRequired';
   return e;
 }
 
@@ -42,6 +47,8 @@ export function validateContact(m: ContactMessage): FieldErrors {
  */
 export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) {
   const id = useId();
+  const { t } = useTranslation('contact');
+  const text = useText();
   const [msg, setMsg] = useState<ContactMessage>(empty);
   const [status, setStatus] = useState<ContactStatus>(initialStatus);
   const [topicError, setTopicError] = useState(false);
@@ -65,7 +72,7 @@ export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) 
     }
     if (!(topics as readonly string[]).includes(msg.reqType)) {
       setTopicError(true);
-      window.alert(texts.invalidTopic);
+      window.alert(text('invalidTopic'));
       document.getElementById(`${id}-topic`)?.focus();
       return;
     }
@@ -84,7 +91,7 @@ export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) 
   const fieldError = (k: keyof FieldErrors) =>
     errors[k] ? (
       <p id={`${id}-${k}-error`} className={styles.fieldError}>
-        {errors[k]}
+        {t(errors[k])}
       </p>
     ) : null;
 
@@ -92,15 +99,15 @@ export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={sending}>
       <h2 id={`${id}-title`} className={styles.formTitle}>
-        Send us a message
+        {t('formTitle')}
       </h2>
       <div className={styles.field}>
-        <label htmlFor={`${id}-fullname`}>Full name</label>
+        <label htmlFor={`${id}-fullname`}>{t('fullName')}</label>
         <input id={`${id}-fullname`} name="fullname" autoComplete="name" required value={msg.fullname} onChange={set('fullname')} {...invalid('fullname')} />
         {fieldError('fullname')}
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${id}-topic`}>Topic</label>
+        <label htmlFor={`${id}-topic`}>{t('topic')}</label>
         <select
           id={`${id}-topic`}
           name="reqType"
@@ -110,37 +117,38 @@ export function ContactForm({ send, initialStatus = 'idle' }: ContactFormProps) 
           aria-invalid={topicError || undefined}
           aria-describedby={topicError ? `${id}-topic-error` : undefined}
         >
-          <option value={texts.topicPlaceholder}>{texts.topicPlaceholder}</option>
-          {topics.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value={texts.topicPlaceholder}>{text('topicPlaceholder')}</option>
+          {/* The value is the department the server knows; the label is the page's language. */}
+          {topics.map((topic) => (
+            <option key={topic} value={topic}>
+              {t(TOPIC_KEYS[topic])}
             </option>
           ))}
         </select>
         <LiveRegion role="alert" id={`${id}-topic-error`} className={styles.fieldError}>
-          {topicError ? texts.invalidTopic : ''}
+          {topicError ? text('invalidTopic') : ''}
         </LiveRegion>
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${id}-email`}>E-mail</label>
+        <label htmlFor={`${id}-email`}>{t('email')}</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={msg.email} onChange={set('email')} {...invalid('email')} />
         {fieldError('email')}
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${id}-comments`}>Comments</label>
+        <label htmlFor={`${id}-comments`}>{t('comments')}</label>
         <textarea id={`${id}-comments`} name="comments" rows={5} required value={msg.comments} onChange={set('comments')} {...invalid('comments')} />
         {fieldError('comments')}
       </div>
       <div className={styles.actions}>
         {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
         <button type="submit" className={styles.submit} aria-disabled={sending}>
-          Send
+          {t('send')}
         </button>
         {sending && <Spinner quiet />}
       </div>
       <LiveRegion className={status === 'error' ? styles.error : styles.success}>
-        {status === 'sending' ? <span className="visually-hidden">Sending your message</span> : null}
-        {status === 'success' ? texts.contactSent : status === 'error' ? texts.contactFailed : null}
+        {status === 'sending' ? <span className="visually-hidden">{t('sending')}</span> : null}
+        {status === 'success' ? text('contactSent') : status === 'error' ? text('contactFailed') : null}
       </LiveRegion>
     </form>
   );

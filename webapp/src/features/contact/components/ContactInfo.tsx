@@ -10,17 +10,19 @@ export function ContactInfo() {
   return (
     <section className={styles.info} aria-labelledby="contact-info">
       <h2 id="contact-info" className={styles.formTitle}>
-        Reach us directly
+        {t('reachUs')}
       </h2>
       <dl className={styles.channels}>
         <div>
-          <dt>Phone</dt>
+          <dt>{t('phone')}</dt>
           <dd>
-            <a href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>{supportPhone}</a>
+            <a href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} dir="ltr">
+              {supportPhone}
+            </a>
           </dd>
         </div>
         <div>
-          <dt>E-mail</dt>
+          <dt>{t('email')}</dt>
           <dd>
             <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </dd>
@@ -35,10 +37,11 @@ export function ContactInfo() {
         )}
         {liveChatUrl && (
           <div>
-            <dt>Live chat</dt>
+            <dt>{t('liveChat')}</dt>
             <dd>
               <a href={liveChatUrl} target="_blank" rel="noopener noreferrer">
-                Chat with us now<span className="visually-hidden"> (opens in a new tab)</span>
+                {t('chatNow')}
+                <span className="visually-hidden">{t('opensNewTab')}</span>
               </a>
             </dd>
           </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import { ContactForm, type ContactMessage } from './ContactForm';
@@ -7,6 +8,7 @@ import { PageTitle } from '@/shared/page/PageTitle';
 
 /** The contact page (route /contactus, 'Let's Talk'). */
 export function ContactPage() {
+  const { t } = useTranslation('contact');
   const api = useApi();
   const send = useCallback(
     (m: ContactMessage) => api.support.contactUs({ fullName: m.fullname, email: m.email, message: m.comments, department: m.reqType }),
@@ -14,9 +16,9 @@ export function ContactPage() {
   );
   return (
     <div className="page">
-      <PageTitle name="Let's Talk" />
-      <h1>Let&apos;s Talk</h1>
-      <p className={styles.intro}>Questions about a plan, an order or installing your eSIM? We are here to help.</p>
+      <PageTitle name={t('pageName')} />
+      <h1>{t('heading')}</h1>
+      <p className={styles.intro}>{t('intro')}</p>
       <div className={styles.layout}>
         <ContactInfo />
         <ContactForm send={send} />

@@ -1,24 +1,28 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { texts } from '@/shared/messages/messages';
-import { faqItemBySlug, faqItems } from './faqItems';
+import { useText } from '@/shared/messages/localize';
+import { FaqBody, faqItemBySlug, faqItems, useFaqText } from './faqItems';
 import styles from './Faq.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
 /** A FAQ category (route /faq/:item) with the 'All Categories' sidebar. */
 export function FaqItemPage() {
+  const { t } = useTranslation('faq');
+  const text = useFaqText();
+  const msg = useText();
   const { item } = useParams();
   const current = faqItemBySlug(item);
   return (
     <div className={`page ${styles.layout}`}>
       <nav className={styles.sidebar} aria-labelledby="faq-categories">
         <h2 id="faq-categories" className={styles.sidebarTitle}>
-          All Categories
+          {t('allCategories')}
         </h2>
         <ul>
           {faqItems.map((f) => (
             <li key={f.slug}>
               <NavLink className={({ isActive }) => (isActive ? `${styles.navItem} ${styles.active}` : styles.navItem)} to={`/faq/${f.slug}`}>
-                {f.title}
+                {text(f, 'Title')}
               </NavLink>
             </li>
           ))}
@@ -27,15 +31,15 @@ export function FaqItemPage() {
       <article className={styles.article}>
         {current ? (
           <>
-            <PageTitle name={`${current.title} - FAQ`} />
-            <h1>{current.title}</h1>
-            {current.body()}
+            <PageTitle name={t('categoryPageName', { title: text(current, 'Title') })} />
+            <h1>{text(current, 'Title')}</h1>
+            <FaqBody item={current} />
           </>
         ) : (
           <>
-            <PageTitle name="FAQ categories" />
-            <h1 className="visually-hidden">FAQ</h1>
-            <p className={styles.empty}>{texts.selectItem}</p>
+            <PageTitle name={t('categoriesPageName')} />
+            <h1 className="visually-hidden">{t('heading')}</h1>
+            <p className={styles.empty}>{msg('selectItem')}</p>
           </>
         )}
       </article>

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { dirOf } from '@/shared/i18n/locales';
+import { localeOfStory, storyText } from '@/shared/testing/storyText';
 import { BannerSlider } from './BannerSlider';
-import en from '../locales/en.json';
 import { useSlides } from './slides';
 
 /** The home page's slides in the story's locale. */
@@ -15,14 +16,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Stop automatic slide show' }));
-    await userEvent.click(c.getByRole('button', { name: 'Next slide' }));
-    await expect(c.getByRole('group', { name: '2 of 4' })).toBeVisible();
-    await userEvent.keyboard('{ArrowRight}');
-    await expect(c.getByRole('group', { name: '3 of 4' })).toBeVisible();
-    await expect(c.getByRole('link', { name: en.slide3Cta })).toHaveAttribute('href', '/plans');
+    const t = storyText(ctx, 'home');
+    // Forward is the arrow that points at the next slide: left in Arabic (right to left).
+    const forward = dirOf(localeOfStory(ctx)) === 'rtl' ? '{ArrowLeft}' : '{ArrowRight}';
+    await userEvent.click(c.getByRole('button', { name: t('stopShow') }));
+    await userEvent.click(c.getByRole('button', { name: t('nextSlide') }));
+    await expect(c.getByRole('group', { name: t('slidePosition', { position: 2, count: 4 }) })).toBeVisible();
+    await userEvent.keyboard(forward);
+    await expect(c.getByRole('group', { name: t('slidePosition', { position: 3, count: 4 }) })).toBeVisible();
+    await expect(c.getByRole('link', { name: t('slide3Cta') })).toHaveAttribute('href', '/plans');
   },
 };
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { ContactBlock } from './ContactBlock';
 import { Destinations } from './Destinations';
 import { destinations } from './destinations';
@@ -16,8 +17,9 @@ export const DestinationCardsMobile: Story = { ...DestinationCards, globals: { v
 export const Benefits: Story = { render: () => <WhyChooseUs /> };
 export const Setup: Story = {
   render: () => <SetupBlock />,
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'Android guide' })).toHaveAttribute('href', '/setup-guide/android');
+  play: async ({ canvasElement, ...ctx }) => {
+    const name = storyText(ctx, 'home')('androidGuide');
+    await expect(within(canvasElement).getByRole('link', { name })).toHaveAttribute('href', '/setup-guide/android');
   },
 };
 export const Contact: Story = {

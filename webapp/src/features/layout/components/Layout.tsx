@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { useRouteFocus } from '@/shared/focus/focus';
-import { useCurrentUser } from '../hooks/useCurrentUser';
+import type { CurrentUser } from '@/shared/api/types';
+import { QueryGate } from '@/shared/query/QueryProvider';
 import { Footer } from './Footer';
 import { HeaderView } from './Header';
 import { redirectFor } from './navRules';
@@ -20,14 +21,29 @@ export function ScrollToTop() {
   return null;
 }
 
-/** Header with the live session and current user. */
+const WithCurrentUser = lazy(() => import('./WithCurrentUser').then((m) => ({ default: m.WithCurrentUser })));
+
+/**
+ * Header with the live session and, for a signed-in customer, the current user: looked up
+ * in a lazily loaded part (with TanStack Query), the header showing no name until then.
+ */
 export function Header({ now }: { now?: Date }) {
   const { brand } = useConfig();
   const api = useApi();
   const session = useSession();
-  const user = useCurrentUser();
   const [today] = useState(() => now ?? new Date());
-  return <HeaderView brand={brand} now={now ?? today} loggedIn={isRegistered(session)} user={user} onLogout={() => api.auth.logout()} />;
+  const loggedIn = isRegistered(session);
+  const view = (user: CurrentUser | null) => (
+    <HeaderView brand={brand} now={now ?? today} loggedIn={loggedIn} user={user} onLogout={() => api.auth.logout()} />
+  );
+  if (!loggedIn) return view(null);
+  return (
+    <Suspense fallback={view(null)}>
+      <QueryGate>
+        <WithCurrentUser render={view} />
+      </QueryGate>
+    </Suspense>
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { CurrentUser } from '@/shared/api/types';
 import { useApi, useSession } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
-import { accountKey } from '@/shared/query/queryClient';
+import { accountKey } from '@/shared/query/accountKey';
 
 /**
  * useCurrentUser loads the registered customer's name and e-mail for the header. A failed

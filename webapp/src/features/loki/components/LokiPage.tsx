@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import type { LogLine } from '@/shared/api/types';
@@ -20,6 +21,7 @@ export type LokiPageProps = {
  * logged to the console, as the spec says.
  */
 export function LokiPage({ now = () => new Date() }: LokiPageProps) {
+  const { t } = useTranslation('loki');
   const api = useApi();
   const { logPushEnabled, logPushUrl, brand } = useConfig();
   const enabled = logPushEnabled && logPushUrl !== '';
@@ -45,23 +47,23 @@ export function LokiPage({ now = () => new Date() }: LokiPageProps) {
 
   return (
     <div className="page">
-      <PageTitle name="Log push test" />
-      <h1>Log push test</h1>
+      <PageTitle name={t('pageName')} />
+      <h1>{t('heading')}</h1>
       <p role="status">
-        {status.kind === 'disabled' && 'Log push is disabled in the runtime configuration: nothing was sent.'}
-        {status.kind === 'sending' && 'Sending one test log line...'}
-        {status.kind === 'done' && status.ok && 'Sent one test log line.'}
-        {status.kind === 'done' && !status.ok && 'Tried to send one test log line; the error is in the browser console.'}
+        {status.kind === 'disabled' && t('disabled')}
+        {status.kind === 'sending' && t('sending')}
+        {status.kind === 'done' && status.ok && t('sent')}
+        {status.kind === 'done' && !status.ok && t('failed')}
       </p>
       {enabled && (
         <dl>
-          <dt>Endpoint</dt>
+          <dt>{t('endpoint')}</dt>
           <dd>{logPushUrl}</dd>
-          <dt>Labels</dt>
+          <dt>{t('labels')}</dt>
           <dd>
             container={line.container}, job={line.job}, level={line.level}
           </dd>
-          <dt>Message</dt>
+          <dt>{t('message')}</dt>
           <dd>{line.message}</dd>
         </dl>
       )}

@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { useFocusOnChange } from '@/shared/focus/focus';
 import { PageTitle } from '@/shared/page/PageTitle';
-import { texts } from '@/shared/messages/messages';
+import { useText } from '@/shared/messages/localize';
 import { isSuccess, loadTagManager, purchaseOf, pushPurchaseOnce } from '../hooks/tagManager';
 import styles from './Payment.module.css';
 
@@ -16,11 +17,13 @@ export type ActionResultPageProps = {
 export function PaymentResult({ success }: { success: boolean }) {
   // The customer arrives here from the payment page (a full page load): focus starts on
   // the outcome, one Tab before 'View eSIM' / 'Back to Plans', not at the top of the page.
+  const { t } = useTranslation('payment');
+  const text = useText();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(heading, success, true);
   return (
     <section className={styles.result} aria-labelledby="payment-result-title">
-      <PageTitle name={success ? texts.paymentSuccessTitle : texts.paymentFailedTitle} />
+      <PageTitle name={success ? text('paymentSuccessTitle') : text('paymentFailedTitle')} />
       <svg className={styles.icon} viewBox="0 0 64 64" aria-hidden="true">
         <circle cx="32" cy="32" r="30" fill={success ? '#0b5d4b' : '#b91c1c'} />
         {success ? (
@@ -30,18 +33,18 @@ export function PaymentResult({ success }: { success: boolean }) {
         )}
       </svg>
       <h1 id="payment-result-title" ref={heading} className={styles.title} tabIndex={-1}>
-        {success ? texts.paymentSuccessTitle : texts.paymentFailedTitle}
+        {success ? text('paymentSuccessTitle') : text('paymentFailedTitle')}
       </h1>
       <p className={styles.text}>
-        {success ? 'Thank you for your purchase. Your eSIM QR code will arrive shortly by e-mail.' : texts.paymentUnsuccessful}
+        {success ? t('thanks') : text('paymentUnsuccessful')}
       </p>
       {success ? (
         <Link className={styles.button} to="/profile">
-          View eSIM
+          {t('viewEsim')}
         </Link>
       ) : (
         <Link className={styles.button} to="/plans">
-          Back to Plans
+          {t('backToPlans')}
         </Link>
       )}
     </section>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { consumption, formatBytesGB, formatUsedMB } from '@/shared/format/format';
 import styles from './Profile.module.css';
 
@@ -8,25 +10,27 @@ type ConsumptionBarProps = { initialQuantity: number; remainingQuantity: number;
  * (spec section 5), as a progressbar; unlimited plans read 'Unlimited'.
  */
 export function ConsumptionBar({ initialQuantity, remainingQuantity, unlimited }: ConsumptionBarProps) {
-  const c = consumption(initialQuantity, remainingQuantity, unlimited);
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const c = consumption(initialQuantity, remainingQuantity, unlimited, locale);
   if (unlimited) return <p className={styles.unlimited}>{c.text}</p>;
-  const used = formatUsedMB(initialQuantity, remainingQuantity);
-  const total = formatBytesGB(initialQuantity);
+  const used = formatUsedMB(initialQuantity, remainingQuantity, locale);
+  const total = formatBytesGB(initialQuantity, locale);
   return (
     <div className={styles.consumption}>
       <div
         className={styles.bar}
         role="progressbar"
-        aria-label="Data used"
+        aria-label={t('dataUsed')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={c.percent}
-        aria-valuetext={`${c.text} used`}
+        aria-valuetext={t('percentUsed', { percent: c.text })}
       >
         <span className={styles.barFill} style={{ width: `${c.percent}%` }} />
       </div>
       <p className={styles.barText}>
-        {used} used of {total} ({c.text})
+        {t('usedOf', { used, total, percent: c.text })}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import styles from './Profile.module.css';
 
@@ -8,22 +9,23 @@ const SHOWN_MS = 3000;
 
 /** A value with a button that copies it (Clipboard API) and says so in a visible status. */
 export function CopyButton({ label, value }: CopyButtonProps) {
-  const [status, setStatus] = useState<'' | 'Copied' | 'Copy failed'>('');
+  const { t } = useTranslation('profile');
+  const [status, setStatus] = useState<'' | 'copied' | 'copyFailed'>('');
 
   useEffect(() => {
     if (!status) return;
-    const t = setTimeout(() => setStatus(''), SHOWN_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setStatus(''), SHOWN_MS);
+    return () => clearTimeout(timer);
   }, [status]);
 
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no Clipboard API');
       await navigator.clipboard.writeText(value);
-      setStatus('Copied');
+      setStatus('copied');
     } catch (err) {
       console.warn('profile: copy failed', err instanceof Error ? err.message : err);
-      setStatus('Copy failed');
+      setStatus('copyFailed');
     }
   };
 
@@ -31,12 +33,14 @@ export function CopyButton({ label, value }: CopyButtonProps) {
     <div className={styles.copyRow}>
       <dt>{label}</dt>
       <dd>
-        <code className={styles.code}>{value}</code>
-        <button type="button" className={styles.smallButton} onClick={() => void copy()} aria-label={`Copy ${label}`}>
-          Copy
+        <code className={styles.code} dir="ltr">
+          {value}
+        </code>
+        <button type="button" className={styles.smallButton} onClick={() => void copy()} aria-label={t('copyLabel', { label })}>
+          {t('copy')}
         </button>
         <span role="status" className={styles.copied}>
-          {status}
+          {status ? t(status) : ''}
         </span>
       </dd>
     </div>

@@ -1,6 +1,8 @@
+import { countryName } from '@/shared/i18n/countryName';
+import { useLocale } from '@/shared/i18n/useLocale';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Esim, EsimBundle } from '@/shared/api/types';
 import { Flag } from '@/shared/components/Flag';
@@ -60,6 +62,7 @@ type EsimCardProps = {
  */
 export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform() }: EsimCardProps) {
   const { t } = useTranslation('profile');
+  const locale = useLocale();
   const [renderedAt] = useState(() => Date.now());
   const asOf = fetchedAt || renderedAt;
   const code = activationCode(esim.linkOnIphone);
@@ -81,7 +84,7 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
   return (
     <article className={styles.esim} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.esimTitle}>
-        eSIM <span className={styles.iccid}>{esim.iccid}</span>
+        <Trans t={t} i18nKey="esimTitle" values={{ iccid: esim.iccid }} components={{ iccid: <span className={styles.iccid} dir="ltr" /> }} />
       </h2>
       <div className={styles.esimBody}>
         <div className={styles.install}>
@@ -89,8 +92,8 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
           {code && <InstallLinks platform={platform} code={code} iPhoneLink={esim.linkOnIphone} />}
           {code && (
             <dl className={styles.codes}>
-              <CopyButton label="SM-DP+ address" value={code.smdp} />
-              <CopyButton label="Activation code" value={code.matchingId} />
+              <CopyButton label={t('smdpAddress')} value={code.smdp} />
+              <CopyButton label={t('activationCode')} value={code.matchingId} />
             </dl>
           )}
           <SaveCardButton esim={card} />
@@ -102,19 +105,19 @@ export function EsimCard({ esim, bundles, fetchedAt, platform = currentPlatform(
           {coverage.length > 0 && (
             <div>
               <h3 id={`${headingId}-coverage`} className={styles.subhead}>
-                Coverage
+                {t('coverage')}
               </h3>
               <ul className={styles.coverage} aria-labelledby={`${headingId}-coverage`}>
                 {coverage.map((c) => (
                   <li key={`${c.isoCode}-${c.name}`}>
                     <Flag code={c.isoCode} label="" size="sm" />
-                    {c.name}
+                    {locale === 'en' ? c.name : (countryName(c.isoCode, locale) ?? c.name)}
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          <h3 className={styles.subhead}>Plans</h3>
+          <h3 className={styles.subhead}>{t('plans')}</h3>
           {bundles.map((b, i) => (
             <PlanAccordion key={`${b.bundleId}-${i}`} iccid={esim.iccid} bundle={b} />
           ))}

@@ -15,6 +15,9 @@ import { useBundleInfo } from '../hooks/useBundleInfo';
 import { ConsumptionBar } from './ConsumptionBar';
 import styles from './Profile.module.css';
 
+type EsimState = 'Processing' | 'Queued' | 'Active' | 'Depleted' | 'Expired' | 'Revoked';
+const STATES = new Set<string>(['Processing', 'Queued', 'Active', 'Depleted', 'Expired', 'Revoked']);
+
 type PlanAccordionProps = {
   iccid: string;
   bundle: EsimBundle;
@@ -30,14 +33,17 @@ type PlanAccordionProps = {
  */
 export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordionProps) {
   const { t } = useTranslation('profile');
+  const locale = useLocale();
   const Heading = `h${level}` as const;
   const id = useId();
   const [open, setOpen] = useState(false);
   const info = useBundleInfo(iccid, open);
   const fresh = info.status === 'ready' ? info.bundles.find((b) => b.bundleId === bundle.bundleId) : undefined;
   const b = fresh ?? bundle;
-  const name = title ?? (bundle.bundleDisplayName || bundle.name || 'Plan');
+  const name = title ?? (bundle.bundleDisplayName || bundle.name || t('planFallback'));
   const account = accountKey(useSession());
+  // The provider's states in the page's language; an unknown one is shown as sent.
+  const stateText = (s: string) => (STATES.has(s) ? t(`state${s as EsimState}`) : s);
   const fetchedAt = info.status === 'ready' ? info.fetchedAt : 0;
   // The readings this device kept (recorded when the info was fetched, so read again then).
   const storage = useDeviceStorage();
@@ -51,31 +57,31 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
       <Heading className={styles.accordionHead}>
         <button type="button" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((o) => !o)}>
           <span>{name}</span>
-          <span className={styles.state}>{bundle.bundleState}</span>
+          <span className={styles.state}>{stateText(bundle.bundleState)}</span>
         </button>
       </Heading>
       <div id={`${id}-panel`} hidden={!open} className={styles.accordionPanel}>
-        {open && info.status === 'loading' && <Spinner label="Loading the plan details" />}
+        {open && info.status === 'loading' && <Spinner label={t('loadingPlan')} />}
         {/* Retried in place: no reload, the accordion stays open (issue 12). */}
         {open && info.status === 'error' && <LoadError message={t('planDetailsFailed')} onRetry={info.retry} />}
         {open && info.status === 'ready' && (
           <>
             <dl className={styles.facts}>
               <div>
-                <dt>Status</dt>
-                <dd>{b.bundleState || '—'}</dd>
+                <dt>{t('status')}</dt>
+                <dd>{stateText(b.bundleState) || '—'}</dd>
               </div>
               <div>
-                <dt>Purchased</dt>
-                <dd>{formatDateText(b.assignmentDatetime) || '—'}</dd>
+                <dt>{t('purchased')}</dt>
+                <dd>{formatDateText(b.assignmentDatetime, locale) || '—'}</dd>
               </div>
               <div>
-                <dt>Starts</dt>
-                <dd>{formatDateText(b.startTime) || 'Not started'}</dd>
+                <dt>{t('starts')}</dt>
+                <dd>{formatDateText(b.startTime, locale) || t('notStarted')}</dd>
               </div>
               <div>
-                <dt>Ends</dt>
-                <dd>{formatDateText(b.endTime) || '—'}</dd>
+                <dt>{t('ends')}</dt>
+                <dd>{formatDateText(b.endTime, locale) || '—'}</dd>
               </div>
             </dl>
             <ConsumptionBar initialQuantity={b.initialQuantity} remainingQuantity={b.remainingQuantity} unlimited={b.unlimited} />

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useText } from '@/shared/messages/localize';
 import { useState } from 'react';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { useSession } from '@/shared/api/ApiContext';
@@ -8,7 +11,6 @@ import { Spinner } from '@/shared/components/Spinner';
 import type { Platform } from '@/shared/device/platform';
 import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
 import { formatDateText } from '@/shared/format/format';
-import { texts } from '@/shared/messages/messages';
 import { bundleTab, sortHistory } from '../api/profile';
 import { useEsims } from '../hooks/useEsims';
 import { EsimCard } from './EsimCard';
@@ -16,8 +18,6 @@ import { PlanAccordion } from './PlanAccordion';
 import styles from './Profile.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 import { useOnline } from '@/shared/offline/useOnline';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '../api/savedAt';
 import { useInstallKit, type SavedKitState } from '../hooks/useInstallKit';
 import { SavedKit } from './SavedKit';
@@ -29,7 +29,10 @@ function esimsIn(esims: Esim[], tab: 'active' | 'expired') {
   return esims.map((esim) => ({ esim, bundles: esim.bundles.filter((b) => bundleTab(b.bundleState) === tab) })).filter((x) => x.bundles.length > 0);
 }
 
-const Nothing = () => <p className={styles.empty}>{texts.nothingToShow}</p>;
+function Nothing() {
+  const text = useText();
+  return <p className={styles.empty}>{text('nothingToShow')}</p>;
+}
 
 type ProfileViewProps = {
   esims: Esim[];
@@ -40,6 +43,8 @@ type ProfileViewProps = {
 };
 
 export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
   const [tab, setTab] = useState<TabKey>('active');
 
   const list = (which: 'active' | 'expired') => () => {
@@ -60,13 +65,13 @@ export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
     );
     if (entries.length === 0) return <Nothing />;
     return (
-      <ol className={styles.history} aria-label="Purchases, newest first">
+      <ol className={styles.history} aria-label={t('historyLabel')}>
         {entries.map(({ esim, bundle }, i) => {
-          const date = formatDateText(bundle.assignmentDatetime);
-          const name = bundle.bundleDisplayName || bundle.name || 'Plan';
+          const date = formatDateText(bundle.assignmentDatetime, locale);
+          const name = bundle.bundleDisplayName || bundle.name || t('planFallback');
           return (
             <li key={`${esim.iccid}-${bundle.bundleId}-${i}`}>
-              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? `${name}, ${date}` : name} level={2} />
+              <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? t('historyTitle', { name, date }) : name} level={2} />
             </li>
           );
         })}
@@ -75,11 +80,11 @@ export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
   };
 
   const items: TabItem<TabKey>[] = [
-    { key: 'active', label: 'Active eSIM', panel: list('active') },
-    { key: 'expired', label: 'Expired eSIM', panel: list('expired') },
-    { key: 'history', label: 'Purchase History', panel: history },
+    { key: 'active', label: t('tabActive'), panel: list('active') },
+    { key: 'expired', label: t('tabExpired'), panel: list('expired') },
+    { key: 'history', label: t('tabHistory'), panel: history },
   ];
-  return <Tabs label="My eSIMs" items={items} selected={tab} onSelect={setTab} />;
+  return <Tabs label={t('heading')} items={items} selected={tab} onSelect={setTab} />;
 }
 
 /** useSavedLine is "Saved …" (in the customer's locale) for a saved kit, '' otherwise. */
@@ -116,6 +121,7 @@ export function OfflineKit({ kit }: { kit: SavedKitState }) {
  * load is saved as the offline install kit; offline, the page shows that kit instead.
  */
 export function ProfilePage() {
+  const { t } = useTranslation('profile');
   const { token } = useSession();
   const claims = parseClaims(token);
   const name = [claims?.firstName, claims?.lastName].filter((s) => s && s.trim() !== '').join(' ');
@@ -123,15 +129,14 @@ export function ProfilePage() {
   const online = useOnline();
   const kit = useInstallKit(state.status === 'ready' ? state.esims : null);
   const saved = useSavedLine(kit);
-  const { t } = useTranslation('profile');
 
   return (
     <div className="page">
-      <PageTitle name="My eSIMs" />
-      <h1>My eSIMs</h1>
-      <p className={styles.welcome}>{name ? `Welcome ${name}` : 'Welcome'}</p>
+      <PageTitle name={t('pageName')} />
+      <h1>{t('heading')}</h1>
+      <p className={styles.welcome}>{name ? t('welcomeName', { name }) : t('welcome')}</p>
       {!online && <OfflineKit kit={kit} />}
-      {online && state.status === 'loading' && <Spinner label="Loading your eSIMs" />}
+      {online && state.status === 'loading' && <Spinner label={t('loadingEsims')} />}
       {online && state.status === 'error' && (
         <>
           <LoadError message={t('esimsFailed')} onRetry={retry} />
@@ -141,11 +146,6 @@ export function ProfilePage() {
       )}
       {online && state.status === 'ready' && (
         <>
-          {kit.status === 'ready' && (
-            <p className={styles.savedAt}>
-              {t('kitKept')} {saved}
-            </p>
-          )}
           <ProfileView esims={state.esims} fetchedAt={state.fetchedAt} />
           <div className={styles.help}>
             <WhatsAppButton />

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { storyText } from '@/shared/testing/storyText';
 import { expect, within } from 'storybook/test';
 import { shopParameters } from '@/shared/testing/storybook';
 import { QrCode } from './QrCode';
@@ -29,8 +30,8 @@ export const Loading: Story = {
 /** The code fails to load (500 problem+json). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esims.qrCode': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('The QR code is not available yet.')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByText(storyText(ctx, 'profile')('kitQrMissing'))).toBeInTheDocument();
   },
 };
 

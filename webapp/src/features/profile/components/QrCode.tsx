@@ -10,8 +10,8 @@ export function QrCode({ iccid, base64 }: { iccid: string; base64: string }) {
   const qr = useQrCode(iccid, base64);
   return (
     <div className={styles.qr}>
-      {qr.status === 'ready' && <img src={`data:image/png;base64,${qr.base64}`} alt={`QR code to install the eSIM ${iccid}`} width={180} height={180} />}
-      {qr.status === 'loading' && <Spinner label="Loading the QR code" />}
+      {qr.status === 'ready' && <img src={`data:image/png;base64,${qr.base64}`} alt={t('qrAlt', { iccid })} width={180} height={180} />}
+      {qr.status === 'loading' && <Spinner label={t('loadingQr')} />}
       {qr.status === 'error' && <LoadError message={t('kitQrMissing')} onRetry={qr.retry} />}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { androidSteps, iosSteps, platformOf, type Platform, type Step } from './steps';
@@ -6,14 +7,15 @@ import styles from './SetupGuide.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
 function StepList({ steps, platform }: { steps: readonly Step[]; platform: string }) {
+  const { t } = useTranslation('setup-guide');
   return (
-    <ol className={styles.steps} aria-label={`${platform} installation steps`}>
+    <ol className={styles.steps} aria-label={t('stepsLabel', { platform })}>
       {steps.map((s, i) => (
-        <li key={s.text} className={styles.step}>
-          <img className={styles.image} src={s.image} alt={s.alt} width="160" height="200" loading="lazy" />
+        <li key={s.id} className={styles.step}>
+          <img className={styles.image} src={s.image} alt={t(`${s.id}Alt`)} width="160" height="200" loading="lazy" />
           <p>
-            <span className={styles.number}>Step {i + 1}</span>
-            {s.text}
+            <span className={styles.number}>{t('stepNumber', { number: i + 1 })}</span>
+            {t(`${s.id}Text`)}
           </p>
         </li>
       ))}
@@ -27,22 +29,21 @@ const tabs: readonly TabItem<Platform>[] = [
 ];
 
 function Guide({ initial }: { initial: Platform }) {
+  const { t } = useTranslation('setup-guide');
   const [platform, setPlatform] = useState<Platform>(initial);
-  return <Tabs label="Phone system" items={tabs} selected={platform} onSelect={setPlatform} />;
+  return <Tabs label={t('phoneSystem')} items={tabs} selected={platform} onSelect={setPlatform} />;
 }
 
 /** The setup guide (route /setup-guide/:item?): 'android' preselects Android, else iOS. */
 export function SetupGuidePage() {
   const { item } = useParams();
   const initial = platformOf(item);
+  const { t } = useTranslation('setup-guide');
   return (
     <div className="page">
-      <PageTitle name="eSIM Setup Guide" />
-      <h1>eSIM Setup Guide</h1>
-      <p className={styles.intro}>
-        Install your eSIM before you travel, on a strong Wi-Fi connection. Your phone must be carrier-unlocked and
-        eSIM-compatible. Keep the QR code e-mail at hand: an eSIM can usually be installed only once.
-      </p>
+      <PageTitle name={t('pageName')} />
+      <h1>{t('heading')}</h1>
+      <p className={styles.intro}>{t('intro')}</p>
       {/* A new route item resets the tab to the one it preselects. */}
       <Guide key={initial} initial={initial} />
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApiClient } from '@/shared/api/ApiContext';
@@ -7,6 +8,7 @@ import { PageTitle } from '@/shared/page/PageTitle';
 
 /** /token/:token?: the token check, the login routine or the stored sub, then always home. */
 export function TokenPage() {
+  const { t } = useTranslation('token');
   const { token = '' } = useParams();
   const client = useApiClient();
   const navigate = useNavigate();
@@ -28,9 +30,9 @@ export function TokenPage() {
 
   return (
     <div className="page">
-      <PageTitle name="Checking your link" />
-      <h1 className="visually-hidden">Checking your link</h1>
-      <Spinner label="Checking your link" />
+      <PageTitle name={t('checkingLink')} />
+      <h1 className="visually-hidden">{t('checkingLink')}</h1>
+      <Spinner label={t('checkingLink')} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@/shared/api/types';
 import { BundleSummary } from '@/shared/components/BundleSummary';
 import { bundleTitle } from '@/shared/format/format';
@@ -14,13 +15,14 @@ type TopupCardProps = {
 
 /** A top-up bundle: flag, title, data, validity, price and the buy button. */
 export function TopupCard({ bundle, busy, disabled, onBuy }: TopupCardProps) {
+  const { t } = useTranslation('topup');
   const title = bundleTitle(bundle);
   return (
     <article className={styles.card} aria-label={title}>
       <BundleSummary bundle={bundle} level={2} />
       <button type="button" className={styles.buy} onClick={() => onBuy(bundle)} disabled={busy || disabled} aria-busy={busy}>
         {busy && <span className={styles.spinner} aria-hidden="true" />}
-        {busy ? 'Checking…' : 'Buy now'}{' '}
+        {busy ? t('checking') : t('buyNow')}{' '}
         {/* The visible words start the name; the title tells the cards apart. */}
         <span className="visually-hidden">{title}</span>
       </button>

@@ -1,5 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '@/shared/api/ApiContext';
@@ -8,7 +8,8 @@ import type { Bundle } from '@/shared/api/types';
 import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
-import { messageFor, texts } from '@/shared/messages/messages';
+import { messageFor } from '@/shared/messages/messages';
+import { localizeText, useText } from '@/shared/messages/localize';
 import { TopupCard } from './TopupCard';
 import styles from './Topup.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
@@ -24,6 +25,8 @@ type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready
  */
 export function TopupPlansPage() {
   const { t } = useTranslation('topup');
+  const { t: ts } = useTranslation('shared');
+  const text = useText();
   const { origin = '', iccid = '', accountId = '', thirdpartyproviderid = '' } = useParams();
   const api = useApi();
   const config = useConfig();
@@ -55,9 +58,10 @@ export function TopupPlansPage() {
       await navigate(`/cart/${encodeURIComponent(bundleId)}/${encodeURIComponent(accountId)}`);
     } catch (err) {
       console.error('topup: selection failed', err);
-      const text = messageFor('topup', toMessageError(err), { phone: config.supportPhone, email: config.supportEmail }).text;
-      setFailure(text);
-      window.alert(text);
+      const support = { phone: config.supportPhone, email: config.supportEmail };
+      const shown = localizeText(messageFor('topup', toMessageError(err), support).text, support, ts);
+      setFailure(shown);
+      window.alert(shown);
     } finally {
       setBusy('');
     }
@@ -72,16 +76,16 @@ export function TopupPlansPage() {
       : { status: 'ready', bundles: list.data ?? [] };
   return (
     <div className="page">
-      <PageTitle name="Top-up plans" />
+      <PageTitle name={t('pageName')} />
       <h1 className={styles.title}>
-        Topup eSIM with ICCID <span className={styles.iccid}>{iccid}</span>
+        <Trans t={t} i18nKey="heading" values={{ iccid }} components={{ iccid: <span className={styles.iccid} dir="ltr" /> }} />
       </h1>
       <p className={styles.lead}>
-        Stay connected in over 200 destinations: add data to the eSIM you already have, with no new QR code to install.
+        {t('lead')}
       </p>
       {!valid && (
         <p role="alert" className={styles.error}>
-          This top-up link is incomplete. Please open it again from My eSIMs.
+          {t('incompleteLink')}
         </p>
       )}
       {failure && (
@@ -89,11 +93,11 @@ export function TopupPlansPage() {
           {failure}
         </p>
       )}
-      {valid && state.status === 'loading' && <Spinner label="Loading the top-up plans" />}
+      {valid && state.status === 'loading' && <Spinner label={t('loadingPlans')} />}
       {valid && state.status === 'failed' && <LoadError message={t('topupFailed')} onRetry={() => void list.refetch()} />}
-      {valid && state.status === 'ready' && state.bundles.length === 0 && <p className={styles.empty}>{texts.nothingToShow}</p>}
+      {valid && state.status === 'ready' && state.bundles.length === 0 && <p className={styles.empty}>{text('nothingToShow')}</p>}
       {valid && state.status === 'ready' && state.bundles.length > 0 && (
-        <ul className={styles.grid} aria-label="Top-up plans">
+        <ul className={styles.grid} aria-label={t('plansLabel')}>
           {state.bundles.map((b) => (
             <li key={b.id}>
               <TopupCard bundle={b} busy={busy === b.id} disabled={busy !== '' && busy !== b.id} onBuy={(x) => void buy(x)} />
