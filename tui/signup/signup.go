@@ -74,7 +74,7 @@ var (
 	// international form), then digits, spaces, dashes and parentheses; 4 to 15 digits.
 	phoneRE     = regexp.MustCompile(`^\+?[0-9 ()-]+$`)
 	phoneDigits = regexp.MustCompile(`[0-9]`)
-	dialRE  = regexp.MustCompile(`^\+?[0-9]{1,4}$`)
+	dialRE      = regexp.MustCompile(`^\+?[0-9]{1,4}$`)
 )
 
 // PhoneValid reports a phone number the form accepts (contract/vectors/signup.json).
