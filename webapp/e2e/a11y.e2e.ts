@@ -80,7 +80,7 @@ const routes: Route[] = [
   { path: () => '/login', h1: /Log in/, who: 'visitor' },
   { path: () => '/otp/someone%40example.com/u-1', h1: /Enter your code/, who: 'visitor' },
   { path: () => '/profile', h1: /My eSIMs/, who: 'customer' },
-  { path: () => '/faq', h1: /FAQ/, who: 'visitor' },
+  { path: () => '/faq', h1: /Got questions\?/, who: 'visitor' },
   { path: () => '/faq/installing-esims-ios', h1: /iOS/, who: 'visitor' },
   { path: () => '/actionresult?success=true&tranId=t-1&amt=5&currCode=USD', h1: /Payment Success/, who: 'visitor' },
   { path: () => '/actionresult?success=false', h1: /Payment Failed/, who: 'visitor' },
