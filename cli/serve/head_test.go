@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -9,9 +8,6 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/cedarsim/esim/cli/factory"
-	"github.com/cedarsim/esim/cli/iostreams"
 )
 
 // builtIndex is the shape of webapp/index.html after a build: static defaults.
@@ -205,13 +201,7 @@ func TestSiteFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, _, _ := iostreams.Test()
-			f := &factory.Factory{IOStreams: ios, Getenv: func(k string) string { return tt.env[k] }}
-			var got *Options
-			cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(append([]string{"--webapp", "dist"}, tt.args...))
-			cmd.SilenceErrors, cmd.SilenceUsage = true, true
-			err := cmd.Execute()
+			got, err := parseServe(tt.env, tt.args...)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("err %v, want %q", err, tt.wantErr)
@@ -251,13 +241,7 @@ func TestLogPushDefault(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, _, _ := iostreams.Test()
-			f := &factory.Factory{IOStreams: ios, Getenv: func(k string) string { return tt.env[k] }}
-			var got *Options
-			cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(append([]string{"--webapp", "dist"}, tt.args...))
-			cmd.SilenceErrors, cmd.SilenceUsage = true, true
-			err := cmd.Execute()
+			got, err := parseServe(tt.env, tt.args...)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("err %v, want %q", err, tt.wantErr)

@@ -306,13 +306,21 @@ func sandboxCreds() (f sandboxhost.Flags) {
 	return f
 }
 
-func TestCommandFlags(t *testing.T) {
+// parseServe runs `esim serve --webapp dist ARGS` under env up to the point where the server
+// would start, and returns the options it resolved.
+func parseServe(env map[string]string, args ...string) (*Options, error) {
 	ios, _, _, _ := iostreams.Test()
-	f := &factory.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
+	f := &factory.Factory{IOStreams: ios, Getenv: func(k string) string { return env[k] }}
 	var got *Options
 	cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
-	cmd.SetArgs([]string{"--webapp", "dist", "--addr", "127.0.0.1:0", "--brand", "X", "--checkout-hosts", "pay.example.com, pay2.example.com", "--accelerate", "60"})
-	if err := cmd.Execute(); err != nil {
+	cmd.SetArgs(append([]string{"--webapp", "dist"}, args...))
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	return got, cmd.Execute()
+}
+
+func TestCommandFlags(t *testing.T) {
+	got, err := parseServe(nil, "--addr", "127.0.0.1:0", "--brand", "X", "--checkout-hosts", "pay.example.com, pay2.example.com", "--accelerate", "60")
+	if err != nil {
 		t.Fatal(err)
 	}
 	if got.WebappDir != "dist" || got.Config.Brand != "X" || len(got.Config.CheckoutHosts) != 2 || got.Sandbox.Accelerate != 60 || !got.Config.Sandbox {
