@@ -8,6 +8,7 @@ import {
   flagFor,
   formatBytesGB,
   formatDate,
+  formatInstant,
   formatPrice,
   formatQuota,
   formatUsedMB,
@@ -81,5 +82,36 @@ describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
     expect(consumption(0, 0, true, 'ar').text).toBe('غير محدود');
     expect(formatBytesGB(1_500_000_000, 'fr')).toBe('1,50 Go');
     expect(formatUsedMB(2_000_000, 1_000_000, 'fr')).toBe('1 Mo');
+  });
+});
+
+describe('formatInstant', () => {
+  const at = Date.parse('2026-11-23T18:05:00Z'); // 20:05 in Beirut (UTC+2 in winter)
+  it('writes English as the shop does, in Beirut time', () => {
+    expect(formatInstant(at, 'en')).toBe('Nov 23, 2026, 8:05 PM');
+  });
+  it.each(['ar', 'fr'] as const)('writes %s with Latin digits, in Beirut time', (locale) => {
+    const text = formatInstant(at, locale);
+    expect(text).toMatch(/2026/);
+    expect(text).toMatch(/20:05|8:05/);
+    expect(text).not.toMatch(/[\u0660-\u0669]/);
+  });
+  it('writes French months', () => {
+    expect(formatInstant(at, 'fr')).toContain('nov.');
+  });
+});
+
+describe('formatInstant', () => {
+  it('writes the time in Beirut, in the locale, with Latin digits', () => {
+    const at = '2026-11-23T18:30:00Z'; // 20:30 in Beirut
+    expect(formatInstant(at, 'en')).toMatch(/Nov 23, 2026.*8:30\s?PM/);
+    expect(formatInstant(at, 'fr')).toMatch(/23 nov\. 2026.*20:30/);
+    const ar = formatInstant(at, 'ar');
+    expect(ar).toMatch(/20:30|8:30/);
+    expect(ar).not.toMatch(/[٠-٩]/);
+  });
+
+  it('is empty for a date it cannot read', () => {
+    expect(formatInstant('not a date', 'en')).toBe('');
   });
 });

@@ -127,12 +127,27 @@ export function formatDate(input: string | null | undefined, locale: Locale = 'e
   // Without an offset the server means UTC; the browser would read local time.
   const ms = Date.parse(m[3] ? input : `${input}Z`);
   if (Number.isNaN(ms)) return { text: '', invalid: true };
-  if (locale !== 'en') return { text: localDate(locale).format(ms), invalid: false };
+  return { text: beirutText(ms, locale), invalid: false };
+}
+
+/** An instant (ms since the epoch) as the shop writes dates and times in the locale. */
+function beirutText(ms: number, locale: Locale): string {
+  if (locale !== 'en') return localDate(locale).format(ms);
   // Built from parts: ICU versions differ in the space before AM/PM (U+202F or U+0020).
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of beirut.formatToParts(ms)) parts[p.type] = p.value;
   const { month, day, year, hour, minute, dayPeriod } = parts;
-  return { text: `${month} ${day}, ${year}, ${hour}:${minute} ${dayPeriod}`, invalid: false };
+  return `${month} ${day}, ${year}, ${hour}:${minute} ${dayPeriod}`;
+}
+
+/**
+ * formatInstant writes a moment the shop itself took (a reading's time, a kit's saved time:
+ * ms, or an ISO string) like formatDate writes the server's: Beirut time, the locale's
+ * order, Latin digits. '' for a moment it cannot read.
+ */
+export function formatInstant(at: number | string, locale: Locale = 'en'): string {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isFinite(ms) ? beirutText(ms, locale) : '';
 }
 
 /** formatDateText is formatDate's text alone, for display. */

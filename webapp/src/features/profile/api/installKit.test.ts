@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Esim, EsimBundle } from '@/shared/api/types';
 import { kitEsims } from './installKit';
-import { formatDateTime } from './savedAt';
 
 const bundle = (state: string, name: string): EsimBundle =>
   ({
@@ -62,20 +61,5 @@ describe('kitEsims', () => {
   it('keeps the QR code and plans when the install link cannot be read, without codes or links', () => {
     const e = { ...esim('1', [bundle('Active', 'A')], 'QUFB'), linkOnIphone: 'not a link' };
     expect(kitEsims([e])[0]).toMatchObject({ qrPng: 'QUFB', lpa: '', smdp: '', activationCode: '', iosLink: '', androidLink: '' });
-  });
-});
-
-describe('formatDateTime', () => {
-  it('writes the time in Beirut, in the locale, with Latin digits', () => {
-    const at = '2026-11-23T18:30:00Z'; // 20:30 in Beirut
-    expect(formatDateTime(at, 'en')).toMatch(/Nov 23, 2026.*8:30\s?PM/);
-    expect(formatDateTime(at, 'fr')).toMatch(/23 nov\. 2026.*20:30/);
-    const ar = formatDateTime(at, 'ar');
-    expect(ar).toMatch(/20:30|8:30/);
-    expect(ar).not.toMatch(/[٠-٩]/);
-  });
-
-  it('is empty for a date it cannot read', () => {
-    expect(formatDateTime('not a date', 'en')).toBe('');
   });
 });

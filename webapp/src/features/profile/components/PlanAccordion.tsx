@@ -4,13 +4,12 @@ import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import type { EsimBundle } from '@/shared/api/types';
 import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
-import { formatDateText } from '@/shared/format/format';
+import { formatDateText, formatInstant } from '@/shared/format/format';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { accountKey } from '@/shared/query/queryClient';
 import { loadReadings } from '@/shared/usage/readings';
 import { instant } from '../api/profile';
 import { runOutAt } from '../api/usage';
-import { formatWhen } from '../api/when';
 import { useBundleInfo } from '../hooks/useBundleInfo';
 import { ConsumptionBar } from './ConsumptionBar';
 import styles from './Profile.module.css';
@@ -103,10 +102,10 @@ export function UsageFreshness({ fetchedAt, runOut, endTime }: { fetchedAt: numb
   const end = instant(endTime);
   return (
     <>
-      <p className={styles.asOf}>{t('usageAsOf', { time: formatWhen(fetchedAt, locale) })}</p>
+      <p className={styles.asOf}>{t('usageAsOf', { time: formatInstant(fetchedAt, locale) })}</p>
       {runOut !== null && (
         <p className={styles.estimate}>
-          {end !== null && end > fetchedAt && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatWhen(runOut, locale) })}
+          {end !== null && end > fetchedAt && runOut >= end ? t('usageLastsUntilEnd') : t('usageRunsOutAround', { time: formatInstant(runOut, locale) })}
         </p>
       )}
     </>

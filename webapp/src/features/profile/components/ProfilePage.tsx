@@ -10,7 +10,7 @@ import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import type { Platform } from '@/shared/device/platform';
 import { WhatsAppButton } from '@/shared/support/WhatsAppButton';
-import { formatDateText } from '@/shared/format/format';
+import { formatDateText, formatInstant } from '@/shared/format/format';
 import { bundleTab, sortHistory } from '../api/profile';
 import { useEsims } from '../hooks/useEsims';
 import { EsimCard } from './EsimCard';
@@ -18,7 +18,6 @@ import { PlanAccordion } from './PlanAccordion';
 import styles from './Profile.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 import { useOnline } from '@/shared/offline/useOnline';
-import { formatDateTime } from '../api/savedAt';
 import { useInstallKit, type SavedKitState } from '../hooks/useInstallKit';
 import { SavedKit } from './SavedKit';
 
@@ -91,7 +90,7 @@ export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
 function useSavedLine(kit: SavedKitState): string {
   const { t } = useTranslation('profile');
   const locale = useLocale();
-  return kit.status === 'ready' ? t('kitSavedAt', { time: formatDateTime(kit.kit.savedAt, locale) }) : '';
+  return kit.status === 'ready' ? t('kitSavedAt', { time: formatInstant(kit.kit.savedAt, locale) }) : '';
 }
 
 /** OfflineKit is the profile without a network: the banner and the kit saved on this device. */

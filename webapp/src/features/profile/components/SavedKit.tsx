@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPlatform } from '@/shared/device/platform';
+import { formatInstant } from '@/shared/format/format';
+import type { Locale } from '@/shared/i18n/locales';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { InstallKit, KitEsim, KitPlan } from '@/shared/offline/installKit';
 import { instant } from '../api/profile';
-import { formatDateTime } from '../api/savedAt';
 import { CopyButton } from './CopyButton';
 import { InstallLinks } from './InstallLinks';
 import { SaveCardButton } from './SaveCardButton';
@@ -13,9 +14,9 @@ import styles from './Profile.module.css';
 type T = ReturnType<typeof useTranslation<'profile'>>['t'];
 
 /** planValidity says how long a saved plan runs: its end, or that it has not started. */
-function planValidity(p: KitPlan, t: T, locale: string): string {
+function planValidity(p: KitPlan, t: T, locale: Locale): string {
   const end = instant(p.endTime);
-  if (end !== null) return t('kitValidUntil', { date: formatDateTime(end, locale) });
+  if (end !== null) return t('kitValidUntil', { date: formatInstant(end, locale) });
   return instant(p.startTime) === null ? t('kitNotStarted') : '';
 }
 

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EsimBundle } from '@/shared/api/types';
-import { consumption } from '@/shared/format/format';
+import { consumption, formatInstant } from '@/shared/format/format';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { instant } from '../api/profile';
 import type { UsageNotice as Notice } from '../api/usage';
-import { formatWhen } from '../api/when';
 import styles from './Profile.module.css';
 
 type UsageNoticeProps = {
@@ -26,7 +25,7 @@ export function UsageNotice({ bundle, notice, topup }: UsageNoticeProps) {
     <div className={styles.notice}>
       {name && <p className={styles.noticeTitle}>{name}</p>}
       {notice.lowData && <p>{bundle.remainingQuantity <= 0 ? t('usageUsedAll') : t('usageUsedShare', { percent: used })}</p>}
-      {notice.expiresSoon && <p>{end === null ? t('usageEndsSoon') : t('usageEndsSoonAt', { date: formatWhen(end, locale) })}</p>}
+      {notice.expiresSoon && <p>{end === null ? t('usageEndsSoon') : t('usageEndsSoonAt', { date: formatInstant(end, locale) })}</p>}
       <Link className={styles.primaryLink} to={topup || '/plans'}>
         {topup ? t('usageTopUp') : t('usageBuyNew')}
       </Link>
