@@ -17,11 +17,11 @@ function CallsView() {
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  state: { error?: Error } = {};
+  override state: { error?: Error } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>failed {this.state.error.message}</p> : this.props.children;
   }
 }
