@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SessionStore } from '@/shared/api/session';
 import { loadConfig } from '@/shared/config/config';
@@ -45,11 +45,16 @@ Promise.all([loadConfig(), catalogues, pageTexts])
     const i18n = createI18n({ locale, document, global: true });
     const store = new SessionStore(window.localStorage);
     const services = { store, ready: apiModule.then((m) => m.connectApi(config, store)) };
-    createRoot(root).render(
-      <StrictMode>
-        <App config={config} services={services} i18n={i18n} />
-      </StrictMode>,
-    );
+    // The first render as a transition: React renders it in slices of a few ms, yielding to
+    // the browser between them, instead of one long task (Lighthouse TBT); only its commit
+    // is one task.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App config={config} services={services} i18n={i18n} />
+        </StrictMode>,
+      );
+    });
   })
   .catch((err: unknown) => {
     console.error('start-up failed', err);
