@@ -1,6 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import Select, { type InputActionMeta, type MenuListProps, type MultiValue, type OptionProps, type StylesConfig } from 'react-select';
+import Select, { components, type InputActionMeta, type MenuListProps, type MultiValue, type MultiValueRemoveProps, type OptionProps, type StylesConfig } from 'react-select';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { createIndex } from '@/shared/textmatch/textmatch';
@@ -111,7 +111,13 @@ function Option({ innerRef, innerProps, isFocused, isSelected, children }: Optio
   );
 }
 
-const selectComponents = { MenuList, Option };
+/** A chosen country's remove button, named in the page's language (react-select says 'Remove <label>' in English). */
+function MultiValueRemove(props: MultiValueRemoveProps<CountryOption, true>) {
+  const { t } = useTranslation('plans');
+  return <components.MultiValueRemove {...props} innerProps={{ ...props.innerProps, 'aria-label': t('removeCountry', { name: props.data.label }) }} />;
+}
+
+const selectComponents = { MenuList, Option, MultiValueRemove };
 
 
 /**
