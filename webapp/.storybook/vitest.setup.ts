@@ -47,8 +47,27 @@ afterEach(async (ctx) => {
   expect(document.documentElement).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
   const name = baselineOf(story);
   if (!name || ctx.task.result?.state === 'fail') return;
-  await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name, {
-    comparatorName: 'pixelmatch',
-    comparatorOptions: { threshold: 0.2, includeAA: false, allowedMismatchedPixels: 100 },
-  });
+  // The test frame paints only its viewport: a shot of a taller page was blank below it (the
+  // plans page's areas, the setup guide's steps, the profile's second card), so it compared
+  // white with white. A tall page is shot at viewport size: what a visitor sees on arrival,
+  // all of it drawn. `contain: paint` clips without moving the page's overflow to the
+  // viewport (as `overflow` on body would). Below the fold is the plays' to check.
+  const clamp = document.body.getBoundingClientRect().height > window.innerHeight;
+  const before = document.body.getAttribute('style');
+  if (clamp) {
+    window.scrollTo(0, 0);
+    document.body.style.maxHeight = `${window.innerHeight}px`;
+    document.body.style.contain = 'paint';
+  }
+  try {
+    await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name, {
+      comparatorName: 'pixelmatch',
+      comparatorOptions: { threshold: 0.2, includeAA: false, allowedMismatchedPixels: 100 },
+    });
+  } finally {
+    if (clamp) {
+      if (before === null) document.body.removeAttribute('style');
+      else document.body.setAttribute('style', before);
+    }
+  }
 });

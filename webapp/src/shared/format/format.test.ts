@@ -77,7 +77,11 @@ describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
   });
 
   it('consumption and bytes', () => {
-    expect(consumption(1000, 550, false, 'fr').text).toBe('45\u202f%');
+    expect(consumption(1000, 550, false, 'fr').text).toMatch(/^45[\u00a0\u202f]%$/);
+    // French percentages are exactly what Intl writes (a no-break space before %).
+    const intlFr = new Intl.NumberFormat('fr-FR-u-nu-latn', { style: 'percent', maximumFractionDigits: 2 });
+    expect(consumption(1000, 200, false, 'fr').text).toBe(intlFr.format(0.8));
+    expect(consumption(5_000_000_000, 3_117_500_000, false, 'fr').text).toBe(intlFr.format(0.3765));
     expect(consumption(1000, 550, false, 'ar').text).toBe('45%');
     expect(consumption(0, 0, true, 'ar').text).toBe('غير محدود');
     expect(formatBytesGB(1_500_000_000, 'fr')).toBe('1,50 Go');

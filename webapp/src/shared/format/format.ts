@@ -77,6 +77,21 @@ export function formatUsedMB(initialQuantity: number, remainingQuantity: number,
 
 export type Consumption = { percent: number; text: string };
 
+let frPercentSign: string | undefined;
+/**
+ * What French Intl writes after the number of a percentage: the space and the sign (' %',
+ * U+00A0 in CLDR 48; taken from the runtime so it always matches Intl's own output). The
+ * digits stay ours: they round on the exact decimal value.
+ */
+function frenchPercent(): string {
+  frPercentSign ??= new Intl.NumberFormat(INTL_LOCALES.fr, { style: 'percent' })
+    .formatToParts(0)
+    .filter((p) => p.type === 'literal' || p.type === 'percentSign')
+    .map((p) => p.value)
+    .join('');
+  return frPercentSign;
+}
+
 /** The consumption bar: percent used (2 decimals) and its label, or 'Unlimited'. */
 export function consumption(initialQuantity: number, remainingQuantity: number, unlimited: boolean, locale: Locale = 'en'): Consumption {
   if (unlimited) return { percent: 0, text: UNLIMITED[locale] };
@@ -84,8 +99,8 @@ export function consumption(initialQuantity: number, remainingQuantity: number, 
   p = Math.min(Math.max(p, 0), 100);
   const fixed = p.toFixed(2);
   const pct = decimal(trimZeros(fixed), locale);
-  // French puts a (narrow no-break) space before %, Arabic reads 45% as is.
-  return { percent: Number.parseFloat(fixed), text: locale === 'fr' ? `${pct}\u202f%` : `${pct}%` };
+  // French writes the sign as Intl does (a no-break space before %); Arabic reads 45% as is.
+  return { percent: Number.parseFloat(fixed), text: locale === 'fr' ? `${pct}${frenchPercent()}` : `${pct}%` };
 }
 
 const DATE_FORM = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;

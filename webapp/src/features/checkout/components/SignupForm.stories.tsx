@@ -31,6 +31,27 @@ export const Filled: Story = {
   },
 };
 
+/**
+ * An international number typed whole: leaving the field moves its dial code to the select
+ * ('+33 6 12 34 56 78' -> France +33 and '6 12 34 56 78'); Enter straight after typing
+ * sends the split form too.
+ */
+export const InternationalNumber: Story = {
+  args: { initial: { firstName: 'Rana', lastName: 'Haddad', email: 'rana.haddad@example.com' } },
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const t = storyText(ctx, 'checkout');
+    const c = within(canvasElement);
+    const phone = c.getByLabelText<HTMLInputElement>(t('phoneNumber'));
+    await userEvent.type(phone, '+33 6 12 34 56 78');
+    await userEvent.tab();
+    await expect(c.getByLabelText<HTMLSelectElement>(t('dialCode'))).toHaveValue('33');
+    await expect(phone).toHaveValue('6 12 34 56 78');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+961 71 123 456{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71 123 456', email: 'rana.haddad@example.com' });
+  },
+};
+
 /** The send failed: the server's message above the form. */
 export const Error: Story = {
   args: { error: 'The e-mail service is temporarily unavailable. Please try again in a few minutes.' },

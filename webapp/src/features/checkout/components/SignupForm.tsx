@@ -7,7 +7,7 @@ import type { SignupForm as SignupFields } from '@/shared/api/types';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import styles from './Checkout.module.css';
-import { DEFAULT_DIAL_CODE, dialCodes } from './dialCodes';
+import { DEFAULT_DIAL_CODE, dialCodes, splitDialCode } from './dialCodes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -95,10 +95,21 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
     setErrors((x) => ({ ...x, [k]: undefined }));
   };
 
+  // '+961 71 123 456' typed as the number: the dial code moves to its select (docs/contract.md).
+  const known = useMemo(() => new Set(codes.map((c) => c.code)), [codes]);
+  const withDialCode = (f: SignupFields): SignupFields => {
+    const split = splitDialCode(f.phone, known);
+    return split ? { ...f, countryCode: split.code, phone: split.rest } : f;
+  };
+  const splitPhone = () => setForm(withDialCode);
+
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
-    const found = validateSignup(form);
+    // Enter in the number field submits without a blur: split here too.
+    const fields = withDialCode(form);
+    if (fields !== form) setForm(fields);
+    const found = validateSignup(fields);
     setErrors(found);
     const first = (Object.keys(found) as (keyof SignupFields)[])[0];
     if (first) {
@@ -107,7 +118,7 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
     }
     setSending(true);
     try {
-      await onSubmit({ ...form, firstName: form.firstName.trim(), lastName: form.lastName.trim(), phone: form.phone.trim(), email: form.email.trim() });
+      await onSubmit({ ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), phone: fields.phone.trim(), email: fields.email.trim() });
     } finally {
       setSending(false);
     }
@@ -171,6 +182,7 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
             required
             value={form.phone}
             onChange={set('phone')}
+            onBlur={splitPhone}
             aria-invalid={errors.phone ? true : undefined}
             aria-describedby={described('phone')}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DIAL_CODE, dialCodes } from './dialCodes';
+import { DEFAULT_DIAL_CODE, dialCodes, splitDialCode } from './dialCodes';
 
 describe('dialCodes', () => {
   const list = dialCodes();
@@ -23,5 +23,21 @@ describe('dialCodes', () => {
     const names = list.slice(1).map((d) => d.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(list.length).toBeGreaterThan(200);
+  });
+});
+
+describe('splitDialCode', () => {
+  const known = new Set(dialCodes().map((d) => d.code));
+  it.each([
+    ['+961 71 123 456', { code: '961', rest: '71 123 456' }],
+    ['  +961-71-123456 ', { code: '961', rest: '71-123456' }],
+    ['+96171123456', { code: '961', rest: '71123456' }],
+    ['+33 6 12 34 56 78', { code: '33', rest: '6 12 34 56 78' }],
+    ['+447700900123', { code: '44', rest: '7700900123' }],
+    ['+1 212 555 0100', { code: '1', rest: '212 555 0100' }],
+  ])('%j -> %j', (typed, want) => expect(splitDialCode(typed, known)).toEqual(want));
+
+  it.each(['71 123 456', '+961', '+961 ', '+', '961+71123456', '+999 123'])('leaves %j as typed', (typed) => {
+    expect(splitDialCode(typed, known)).toBeNull();
   });
 });

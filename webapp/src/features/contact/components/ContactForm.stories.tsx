@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { ContactForm } from './ContactForm';
 
 const meta = {
@@ -25,14 +26,16 @@ export const InvalidTopic: Story = {
       window.alert = original;
     };
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.type(c.getByLabelText('Full name'), 'Rana Haddad');
-    await userEvent.type(c.getByLabelText('E-mail'), 'rana.haddad@example.com');
-    await userEvent.type(c.getByLabelText('Comments'), 'Hello');
-    await userEvent.click(c.getByRole('button', { name: 'Send' }));
-    await expect(window.alert).toHaveBeenCalledWith('Please select a valid topic.');
-    await expect(c.getByRole('alert')).toHaveTextContent('Please select a valid topic.');
+    const t = storyText(ctx, 'contact');
+    const invalidTopic = storyText(ctx, 'shared')('invalidTopic');
+    await userEvent.type(c.getByLabelText(t('fullName')), 'Rana Haddad');
+    await userEvent.type(c.getByLabelText(t('email')), 'rana.haddad@example.com');
+    await userEvent.type(c.getByLabelText(t('comments')), 'Hello');
+    await userEvent.click(c.getByRole('button', { name: t('send') }));
+    await expect(window.alert).toHaveBeenCalledWith(invalidTopic);
+    await expect(c.getByRole('alert')).toHaveTextContent(invalidTopic);
     await expect(args.send).not.toHaveBeenCalled();
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { ContactPage } from './ContactPage';
 
 const meta = {
@@ -16,13 +17,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function fillAndSend(canvasElement: HTMLElement, topic = 'Support') {
+type Ctx = Parameters<typeof storyText>[0];
+
+/** Fills the form in the story's locale (labels and topic from the contact catalogue) and sends it. */
+async function fillAndSend(canvasElement: HTMLElement, ctx: Ctx) {
   const c = within(canvasElement);
-  await userEvent.type(c.getByLabelText('Full name'), 'Rana Haddad');
-  await userEvent.selectOptions(c.getByLabelText('Topic'), topic);
-  await userEvent.type(c.getByLabelText('E-mail'), 'rana.haddad@example.com');
-  await userEvent.type(c.getByLabelText('Comments'), 'Which plan covers Cyprus?');
-  await userEvent.click(c.getByRole('button', { name: 'Send' }));
+  const t = storyText(ctx, 'contact');
+  await userEvent.type(c.getByLabelText(t('fullName')), 'Rana Haddad');
+  await userEvent.selectOptions(c.getByLabelText(t('topic')), t('topicSupport'));
+  await userEvent.type(c.getByLabelText(t('email')), 'rana.haddad@example.com');
+  await userEvent.type(c.getByLabelText(t('comments')), 'Which plan covers Cyprus?');
+  await userEvent.click(c.getByRole('button', { name: t('send') }));
   return c;
 }
 
@@ -30,25 +35,25 @@ export const Empty: Story = {};
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    const c = await fillAndSend(canvasElement);
-    await expect(await c.findByText('Your message has been sent successfully')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = await fillAndSend(canvasElement, ctx);
+    await expect(await c.findByText(storyText(ctx, 'shared')('contactSent'))).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'support.contactUs': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    const c = await fillAndSend(canvasElement);
-    await expect(await c.findByRole('status')).toHaveTextContent('Sending your message');
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = await fillAndSend(canvasElement, ctx);
+    await expect(await c.findByRole('status')).toHaveTextContent(storyText(ctx, 'contact')('sending'));
   },
 };
 
 /** The server fails the message (500 problem+json). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'support.contactUs': 500 } }),
-  play: async ({ canvasElement }) => {
-    const c = await fillAndSend(canvasElement);
-    await expect(await c.findByText('Unexpected error, try again later!')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = await fillAndSend(canvasElement, ctx);
+    await expect(await c.findByText(storyText(ctx, 'shared')('contactFailed'))).toBeInTheDocument();
   },
 };

@@ -1,6 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Select, { type InputActionMeta, type MenuListProps, type MultiValue, type OptionProps, type StylesConfig } from 'react-select';
+import Select, { components, type InputActionMeta, type MenuListProps, type MultiValue, type MultiValueRemoveProps, type OptionProps, type StylesConfig } from 'react-select';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { createIndex } from '@/shared/textmatch/textmatch';
@@ -126,6 +126,12 @@ function OptionView({ innerRef, innerProps, isFocused, isSelected, children }: O
   );
 }
 
+/** A chosen country's remove button, named in the page's language (react-select says 'Remove <label>' in English). */
+function MultiValueRemove(props: MultiValueRemoveProps<CountryOption, true>) {
+  const { t } = useTranslation('plans');
+  return <components.MultiValueRemove {...props} innerProps={{ ...props.innerProps, 'aria-label': t('removeCountry', { name: props.data.label }) }} />;
+}
+
 /**
  * react-select makes new props (handlers, style helpers) for every option on every
  * keystroke; a row showing the same country in the same state is the same DOM, so it is
@@ -144,7 +150,7 @@ const Option = memo(
     a.innerProps['aria-selected'] === b.innerProps['aria-selected'],
 );
 
-const selectComponents = { MenuList, Option };
+const selectComponents = { MenuList, Option, MultiValueRemove };
 
 
 /**

@@ -41,9 +41,15 @@ export function PlansView({ api }: { api: CatalogApi }) {
   const countryParam = params.get(PLANS_PARAMS.country);
   const codes = useMemo(() => codesOf(countryParam), [countryParam]);
   const selection = useMemo<CountryOption[]>(() => {
+    // Named as the select's own options are (CountrySelect): in the page's language, so a
+    // destination card's country reads 'Turquie' on a French page, not the provider's 'Turkey'.
     const names = new Map(countries.data.map((c) => [c.isoCode.toUpperCase(), c.name]));
-    return codes.map((code) => ({ value: code, label: names.get(code) ?? code }));
-  }, [codes, countries.data]);
+    return codes.map((code) => {
+      const english = names.get(code);
+      const local = locale === 'en' ? undefined : countryName(code, locale);
+      return local && english && local !== english ? { value: code, label: local, alt: english } : { value: code, label: english ?? code };
+    });
+  }, [codes, countries.data, locale]);
   const onSelect = useCallback(
     (v: readonly CountryOption[]) =>
       setParams(

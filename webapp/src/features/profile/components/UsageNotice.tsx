@@ -19,7 +19,8 @@ export function UsageNotice({ bundle, notice, topup }: UsageNoticeProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
   const name = bundle.bundleDisplayName || bundle.description || bundle.name;
-  const used = consumption(bundle.initialQuantity, bundle.remainingQuantity, bundle.unlimited).text;
+  // The page's locale, as on the consumption bar: French writes '80 %' (narrow no-break space).
+  const used = consumption(bundle.initialQuantity, bundle.remainingQuantity, bundle.unlimited, locale).text;
   const end = instant(bundle.endTime);
   return (
     <div className={styles.notice}>
