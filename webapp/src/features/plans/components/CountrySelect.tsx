@@ -1,11 +1,12 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Select, { components, type InputActionMeta, type MenuListProps, type MultiValue, type MultiValueRemoveProps, type OptionProps, type StylesConfig } from 'react-select';
+import Select, { components, type GroupBase, type InputActionMeta, type MenuListProps, type MultiValue, type MultiValueRemoveProps, type OptionProps, type StylesConfig } from 'react-select';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { createIndex } from '@/shared/textmatch/textmatch';
 import type { Country } from '../api/types';
 import css from './CountrySelect.module.css';
+import { selectAnnouncements } from './selectAnnouncements';
 
 /** A country to pick; search also finds it by the provider's English name (`alt`). */
 export type CountryOption = { value: string; label: string; alt?: string };
@@ -174,6 +175,7 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
   const index = useMemo(() => createIndex(options, (o) => (o.alt ? `${o.label} ${o.alt}` : o.label)), [options]);
   const noOptionsMessage = useCallback(() => t('noOptions'), [t]);
   const loadingMessage = useCallback(() => t('loadingOptions'), [t]);
+  const announce = useMemo(() => selectAnnouncements<CountryOption, GroupBase<CountryOption>>(t), [t]);
   const filtered = useMemo(() => index.filter(input), [index, input]);
 
   // Controlled only so the filter can see the text; react-select still decides when to
@@ -198,6 +200,8 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
       placeholder={t('searchPlaceholder')}
       noOptionsMessage={noOptionsMessage}
       loadingMessage={loadingMessage}
+      ariaLiveMessages={announce.ariaLiveMessages}
+      screenReaderStatus={announce.screenReaderStatus}
       maxMenuHeight={MENU.maxMenuHeight}
       minMenuHeight={MENU.minMenuHeight}
       pageSize={MENU.pageSize}
