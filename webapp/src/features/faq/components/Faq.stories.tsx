@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { shopParameters } from '@/shared/testing/storybook';
 import { FaqIndexPage } from './FaqIndexPage';
 import { FaqItemPage } from './FaqItemPage';
@@ -21,15 +22,15 @@ export const AutostartAutorenew = item('autostart-autorenew');
 export const RemovingEsims = item('removing-esims');
 export const Troubleshooting: Story = {
   ...item('esim-trabouleshooting'),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { current: 'page' })).toHaveTextContent('eSIM Troubleshooting');
+  play: async (ctx) => {
+    await expect(within(ctx.canvasElement).getByRole('link', { current: 'page' })).toHaveTextContent(storyText(ctx, 'faq')('troubleTitle'));
   },
 };
 export const TroubleshootingMobile: Story = { ...item('esim-trabouleshooting'), globals: { viewport: { value: 'mobile', isRotated: false } } };
 /** An unknown item: the page asks to pick one. */
 export const Empty: Story = {
   ...item('nothing-here'),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Please select an item')).toBeInTheDocument();
+  play: async (ctx) => {
+    await expect(within(ctx.canvasElement).getByText(storyText(ctx, 'shared')('selectItem'))).toBeInTheDocument();
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { shopParameters } from '@/shared/testing/storybook';
 import { LokiPage } from './LokiPage';
 
@@ -15,31 +16,31 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Sent one test log line.')).toBeInTheDocument();
+  play: async (ctx) => {
+    await expect(await within(ctx.canvasElement).findByText(storyText(ctx, 'loki')('sent'))).toBeInTheDocument();
   },
 };
 
 /** The push never answers. */
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'logs.push': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Sending one test log line...');
+  play: async (ctx) => {
+    await expect(within(ctx.canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'loki')('sending'));
   },
 };
 
 export const Disabled: Story = {
   parameters: shopParameters({ app: { config: { logPushEnabled: false } } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Log push is disabled');
+  play: async (ctx) => {
+    await expect(within(ctx.canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'loki')('disabled'));
   },
 };
 
 /** The push fails (500 problem+json): the page says so, the detail goes to the console. */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'logs.push': 500 } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(/Tried to send one test log line/)).toBeInTheDocument();
+  play: async (ctx) => {
+    await expect(await within(ctx.canvasElement).findByText(storyText(ctx, 'loki')('failed'))).toBeInTheDocument();
   },
 };
 
