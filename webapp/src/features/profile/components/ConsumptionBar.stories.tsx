@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { consumption } from '@/shared/format/format';
+import { localeOfStory } from '@/shared/testing/storyText';
 import { ConsumptionBar } from './ConsumptionBar';
 
 const meta = {
@@ -20,8 +22,9 @@ export const Filled: Story = {
 export const Empty: Story = { args: { remainingQuantity: 5_000_000_000 } };
 export const Unlimited: Story = {
   args: { unlimited: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Unlimited')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    // 'Unlimited' in the story's locale, from the formatter the bar uses.
+    await expect(within(canvasElement).getByText(consumption(0, 0, true, localeOfStory(ctx)).text)).toBeInTheDocument();
   },
 };
 

@@ -95,8 +95,9 @@ export const WithoutWhatsApp: Story = {
 /** The list carried no QR code: it loads 500 ms later. */
 export const Loading: Story = {
   args: { esim: third, bundles: third.bundles },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('img', { name: `QR code to install the eSIM ${third.iccid}` })).toBeInTheDocument();
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    await expect(await within(ctx.canvasElement).findByRole('img', { name: t('qrAlt', { iccid: third.iccid }) })).toBeInTheDocument();
   },
 };
 
