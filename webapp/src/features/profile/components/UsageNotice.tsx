@@ -19,7 +19,8 @@ export function UsageNotice({ bundle, notice, topup }: UsageNoticeProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
   const name = bundle.bundleDisplayName || bundle.description || bundle.name;
-  const used = consumption(bundle.initialQuantity, bundle.remainingQuantity, bundle.unlimited).text;
+  // In the page's locale, as the consumption bar writes it (French: '90 %').
+  const used = consumption(bundle.initialQuantity, bundle.remainingQuantity, bundle.unlimited, locale).text;
   const end = instant(bundle.endTime);
   return (
     <div className={styles.notice}>
