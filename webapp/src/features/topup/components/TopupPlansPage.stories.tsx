@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
+import { FIXTURE_BASES } from '@/mocks/har';
 import { shopParameters } from '@/shared/testing/storybook';
 import { storyText } from '@/shared/testing/storyText';
 import { TopupPlansPage } from './TopupPlansPage';
@@ -90,6 +92,26 @@ export const ListError: Story = {
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('topupFailed'));
     await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
     await expect(c.queryByText(storyText(ctx, 'shared')('nothingToShow'))).not.toBeInTheDocument();
+  },
+};
+
+/** The provider has no top-up for this eSIM (the fixtures record none; the story answers an empty list). */
+export const Empty: Story = {
+  parameters: shopParameters({ handlers: [http.get(`${FIXTURE_BASES.api}catalog/bundles/:origin`, () => HttpResponse.json({ data: [] }))] }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText(storyText(ctx, 'shared')('nothingToShow'))).toBeInTheDocument();
+    await expect(c.queryByRole('list', { name: storyText(ctx, 'topup')('plansLabel') })).not.toBeInTheDocument();
+  },
+};
+
+/** A link without the provider id: said at once, nothing is loaded. */
+export const IncompleteLink: Story = {
+  parameters: shopParameters({ app: { url: '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/x' } }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('incompleteLink'));
+    await expect(c.queryByRole('status')).not.toBeInTheDocument();
   },
 };
 
