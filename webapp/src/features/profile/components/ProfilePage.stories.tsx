@@ -9,7 +9,7 @@ import { ProfilePage } from './ProfilePage';
 const meta = {
   title: 'profile/ProfilePage',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: ProfilePage,
   // Rana Haddad, the fixtures' customer.
   parameters: shopParameters({

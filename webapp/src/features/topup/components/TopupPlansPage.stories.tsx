@@ -9,7 +9,7 @@ import { TopupPlansPage } from './TopupPlansPage';
 const meta = {
   title: 'topup/TopupPlansPage',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: TopupPlansPage,
   // window.alert would block the story; the inline alert carries the same text.
   beforeEach: () => {
