@@ -8,7 +8,8 @@
 // i18n library and core, the service-worker registration, the app's own code; and a
 // warning when a library that should load later (TanStack Query, react-select) is in it.
 //
-//   node scripts/bench-bundle.mjs [--no-build]   (--no-build: measure webapp/dist as is, no breakdown)
+//   node scripts/bench-bundle.mjs [--no-build] [--files]
+//   (--no-build: measure webapp/dist as is, no breakdown; --files: the app's own part per source file)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 115;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = !process.argv.includes('--no-build');
+const byFile = process.argv.includes('--files');
 // A build of its own (with source maps) in a temporary folder: dist stays as it is.
 const dist = build ? mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-')) : path.join(root, 'dist');
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -64,6 +66,7 @@ try {
 
 /** The part of the entry a source file belongs to. */
 function partOf(source) {
+  if (byFile && !source.includes('node_modules/') && /\/src\//.test(source)) return `app: ${source.split('/src/')[1]}`;
   const nm = source.lastIndexOf('node_modules/');
   if (nm >= 0) {
     const [a, b] = source.slice(nm + 13).split('/');
@@ -91,6 +94,7 @@ function breakdown(entryFiles, totalGzip) {
   const require = createRequire(path.join(root, 'package.json'));
   const { SourceMapConsumer } = require('source-map-js');
   const parts = new Map();
+  const sources = new Set();
   for (const file of entryFiles) {
     if (!existsSync(`${file}.map`)) continue;
     const code = readFileSync(file, 'utf8');
@@ -102,6 +106,7 @@ function breakdown(entryFiles, totalGzip) {
       const next = mappings[i + 1];
       const line = lines[m.generatedLine - 1] ?? '';
       const end = next && next.generatedLine === m.generatedLine ? next.generatedColumn : line.length;
+      if (m.source) sources.add(m.source);
       const part = m.source ? partOf(m.source) : 'bundler runtime';
       const p = parts.get(part) ?? { raw: 0, text: [] };
       p.raw += end - m.generatedColumn;
@@ -123,5 +128,10 @@ function breakdown(entryFiles, totalGzip) {
   // the frame would bring them back into the entry.
   for (const late of ['@tanstack/query-core', 'react-select', 'countries-list', 'flag-icons']) {
     if (parts.has(late)) console.warn(`bench-bundle: ${late} is in the entry; it should load with the pages that use it`);
+  }
+  // The API client and typed calls load with the pages too (shared/api/services.ts): the frame
+  // needs only the session store.
+  for (const s of sources) {
+    if (/src\/shared\/api\/(api|client|services)\.ts$/.test(s)) console.warn(`bench-bundle: ${s.split('/src/')[1]} is in the entry; import it from pages only (main.tsx loads it lazily)`);
   }
 }

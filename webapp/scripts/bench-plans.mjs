@@ -11,7 +11,9 @@
 // machine wall time includes waiting for a core; CPU time is the page's own cost, and it
 // is what the budget is checked against.
 //
-//   node scripts/bench-plans.mjs [--runs N] [--cpu-throttle N] [--json] [--verbose] [--profile]
+//   node scripts/bench-plans.mjs [--runs N] [--cpu-throttle N] [--json] [--verbose] [--profile] [--breakdown]
+//
+// --breakdown: where the keystrokes' time goes (script, style, layout, paint), from the trace.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +85,30 @@ function printProfile(profile) {
   for (const [k, us] of top) console.log(`${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
 }
 
+/**
+ * printBreakdown sums, over all keystroke windows, the main thread's timeline events by
+ * kind (nested kinds overlap: a forced layout inside a script call counts in both).
+ */
+function printBreakdown(events, n) {
+  const kinds = { FunctionCall: 'script (FunctionCall)', EventDispatch: 'event dispatch', UpdateLayoutTree: 'style recalculation', Layout: 'layout', PrePaint: 'pre-paint', Paint: 'paint', Layerize: 'layerize', HitTest: 'hit test', 'MajorGC': 'GC (major)', 'MinorGC': 'GC (minor)' };
+  const marks = new Map();
+  let tid;
+  for (const e of events) if (e.cat?.includes('blink.user_timing') && /^key-\d+-(start|end)$/.test(e.name)) { marks.set(e.name, e.ts); tid = e.tid; }
+  const sums = new Map();
+  for (let i = 0; i < n; i++) {
+    const start = marks.get(`key-${i}-start`);
+    const end = marks.get(`key-${i}-end`);
+    for (const e of events) {
+      if (e.ph !== 'X' || e.tid !== tid || !(e.name in kinds) || e.ts < start || e.ts > end) continue;
+      // Thread time where the trace has it (wall time includes waiting for a core).
+      const kind = e.name === 'EventDispatch' ? `event dispatch: ${e.args?.data?.type ?? '?'}` : kinds[e.name];
+      sums.set(kind, (sums.get(kind) ?? 0) + (e.tdur ?? e.dur ?? 0));
+    }
+  }
+  console.log(`per keystroke on average (${n} keystrokes; main-thread time):`);
+  for (const [k, us] of [...sums].sort((a, b) => b[1] - a[1])) console.log(`  ${(us / 1000 / n).toFixed(2).padStart(7)} ms  ${k}`);
+}
+
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-plans-'));
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -141,7 +167,8 @@ try {
   }
   const input = page.getByLabel('Where are you travelling?');
   await input.click();
-  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  const breakdownOn = args.includes('--breakdown');
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', ...(breakdownOn ? ['devtools.timeline'] : [])] });
   // --profile: a CPU profile of the keystrokes, top functions by self time.
   const cdp = args.includes('--profile') ? await page.context().newCDPSession(page) : null;
   if (cdp) {
@@ -159,7 +186,9 @@ try {
   }
   if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
   const times = await page.evaluate(() => window.benchTimes);
-  const cpu = cpuPerKey(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents, times.length);
+  const traceEvents = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents;
+  const cpu = cpuPerKey(traceEvents, times.length);
+  if (breakdownOn) printBreakdown(traceEvents, times.length);
   const options = await page.evaluate(() => document.querySelectorAll('[role="option"]').length);
   if (times.length !== script.length * runs) throw new Error(`measured ${times.length} keystrokes, expected ${script.length * runs}`);
 

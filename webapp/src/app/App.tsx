@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { ApiProvider, type ApiServices } from '@/shared/api/ApiContext';
+import { ApiProvider, type ApiServices, type LazyApiServices } from '@/shared/api/ApiContext';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { KitOwnerGuard } from '@/shared/offline/KitOwnerGuard';
@@ -14,7 +14,7 @@ import { AppRoutes } from './routes';
  * (createBrowserRouter) would add ~16 KB gzip to the entry for loaders and actions the shop
  * does not use (docs/performance.md).
  */
-export function App({ config, services, i18n }: { config: RuntimeConfig; services: ApiServices; i18n: I18n }) {
+export function App({ config, services, i18n }: { config: RuntimeConfig; services: ApiServices | LazyApiServices; i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider config={config}>

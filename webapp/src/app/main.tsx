@@ -1,6 +1,6 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApiServices } from '@/shared/api/ApiContext';
+import { SessionStore } from '@/shared/api/session';
 import { loadConfig } from '@/shared/config/config';
 import { loadCatalogues, NAMESPACES } from '@/shared/i18n/catalogues';
 import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
@@ -21,6 +21,12 @@ page?.preload().catch(() => {
   // Rendering the page downloads it again and shows the error page if that fails too.
 });
 preloadQueryClient();
+// The API client and typed calls are a chunk of their own (only pages call the API): it
+// downloads now too; the frame starts with the session store alone.
+const apiModule = import('@/shared/api/services');
+apiModule.catch(() => {
+  // The pages' wait for it (useApi) shows the error page.
+});
 const pageNamespaces = page?.ns && NAMESPACES.includes(page.ns) ? [page.ns] : [];
 // The configuration is fetched at start-up, never baked into the bundle; the frame's texts
 // (layout, shared) in the chosen language arrive alongside it, in parallel, so the first
@@ -37,11 +43,18 @@ const STARTUP_FAILED = {
 Promise.all([loadConfig(), catalogues, pageTexts])
   .then(([config]) => {
     const i18n = createI18n({ locale, document, global: true });
-    createRoot(root).render(
-      <StrictMode>
-        <App config={config} services={createApiServices(config)} i18n={i18n} />
-      </StrictMode>,
-    );
+    const store = new SessionStore(window.localStorage);
+    const services = { store, ready: apiModule.then((m) => m.connectApi(config, store)) };
+    // The first render as a transition: React renders it in slices of a few ms, yielding to
+    // the browser between them, instead of one long task (Lighthouse TBT); only its commit
+    // is one task.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App config={config} services={services} i18n={i18n} />
+        </StrictMode>,
+      );
+    });
   })
   .catch((err: unknown) => {
     console.error('start-up failed', err);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useApi, useSession } from '@/shared/api/ApiContext';
+import { useSession, useSessionStore } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { useRouteFocus } from '@/shared/focus/focus';
@@ -29,12 +29,13 @@ const WithCurrentUser = lazy(() => import('./WithCurrentUser').then((m) => ({ de
  */
 export function Header({ now }: { now?: Date }) {
   const { brand } = useConfig();
-  const api = useApi();
+  // Logout clears the stored session (spec section 4): the frame needs no API client for it.
+  const store = useSessionStore();
   const session = useSession();
   const [today] = useState(() => now ?? new Date());
   const loggedIn = isRegistered(session);
   const view = (user: CurrentUser | null) => (
-    <HeaderView brand={brand} now={now ?? today} loggedIn={loggedIn} user={user} onLogout={() => api.auth.logout()} />
+    <HeaderView brand={brand} now={now ?? today} loggedIn={loggedIn} user={user} onLogout={() => store.clear()} />
   );
   if (!loggedIn) return view(null);
   return (

@@ -33,6 +33,8 @@ const noBundles: Bundle[] = [];
 
 /** Areas drawn in the first render; about two mobile screens. */
 export const FIRST_AREAS = 24;
+/** Areas added per later transition: each commit stays a short task (Lighthouse TBT). */
+const MORE_AREAS = 48;
 
 function AreaBundles({ area, specials, api }: { area: Area; specials: readonly Bundle[]; api: AreaListProps['api'] }) {
   const { t } = useTranslation('plans');
@@ -84,10 +86,11 @@ export function AreaList({ areas, specials, api, loading, label, failed = false,
   const [open, setOpen] = useState<string | null>(defaultOpen ?? null);
   const onToggle = useCallback((key: string) => setOpen((cur) => (cur === key ? null : key)), []);
   // ~250 countries with their flags in one render is the page's longest task (Lighthouse
-  // TBT); the first screens paint at once and the rest follow in an interruptible transition.
+  // TBT); the first screens paint at once and the rest follow in transitions, a few screens
+  // each: a transition's render yields, but its commit is one task.
   const [limit, setLimit] = useState(FIRST_AREAS);
   useEffect(() => {
-    if (areas.length > limit) startTransition(() => setLimit(areas.length));
+    if (areas.length > limit) startTransition(() => setLimit(Math.min(areas.length, limit + MORE_AREAS)));
   }, [areas.length, limit]);
 
   if (loading) return <Spinner label={t('loadingOf', { label: label.toLowerCase() })} />;

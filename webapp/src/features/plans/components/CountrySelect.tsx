@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Select, { type InputActionMeta, type MenuListProps, type MultiValue, type OptionProps, type StylesConfig } from 'react-select';
 import { countryName } from '@/shared/i18n/countryName';
@@ -62,16 +62,27 @@ function MenuList(props: MenuListProps<CountryOption, true>) {
   const { children, innerRef, innerProps, maxHeight } = props;
   const elRef = useRef<HTMLDivElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
+  // The scroll position as last scrolled (onScroll) or set here: reading el.scrollTop or
+  // clientHeight after a keystroke's commit would force a layout inside the keystroke.
+  const scrolled = useRef(0);
   const items = Array.isArray(children) ? (children as ReactElement<{ isFocused?: boolean }>[]) : null;
+  const count = items ? items.length : 0;
   const focused = items ? items.findIndex((c) => c.props.isFocused) : -1;
 
   useLayoutEffect(() => {
     const el = elRef.current;
     if (!el || focused < 0) return;
+    // The menu's height is known without layout: its rows, up to maxHeight.
+    const height = Math.min(maxHeight, count * OPTION_HEIGHT);
+    const current = Math.min(scrolled.current, Math.max(0, count * OPTION_HEIGHT - height));
     const top = focused * OPTION_HEIGHT;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + OPTION_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + OPTION_HEIGHT - el.clientHeight;
-  }, [focused]);
+    let next = current;
+    if (top < current) next = top;
+    else if (top + OPTION_HEIGHT > current + height) next = top + OPTION_HEIGHT - height;
+    if (next === current) return;
+    scrolled.current = next;
+    el.scrollTop = next;
+  }, [focused, count, maxHeight]);
 
   const ref = useCallback(
     (node: HTMLDivElement | null) => {
@@ -91,8 +102,12 @@ function MenuList(props: MenuListProps<CountryOption, true>) {
   }
   const first = Math.max(0, Math.floor(scrollTop / OPTION_HEIGHT) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((scrollTop + maxHeight) / OPTION_HEIGHT) + OVERSCAN);
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    scrolled.current = e.currentTarget.scrollTop;
+    setScrollTop(scrolled.current);
+  };
   return (
-    <div ref={ref} {...innerProps} className={css.menuList} style={{ maxHeight }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+    <div ref={ref} {...innerProps} className={css.menuList} style={{ maxHeight }} onScroll={onScroll}>
       <div style={{ height: items.length * OPTION_HEIGHT, paddingTop: first * OPTION_HEIGHT, boxSizing: 'border-box' }}>{items.slice(first, last)}</div>
     </div>
   );
@@ -102,7 +117,7 @@ function MenuList(props: MenuListProps<CountryOption, true>) {
  * Options are plain elements with CSS-module classes: react-select's own Option computes
  * emotion styles per option per render, which with ~250 countries costs more than a frame.
  */
-function Option({ innerRef, innerProps, isFocused, isSelected, children }: OptionProps<CountryOption, true>) {
+function OptionView({ innerRef, innerProps, isFocused, isSelected, children }: OptionProps<CountryOption, true>) {
   const cls = [css.option, isFocused ? css.focused : '', isSelected ? css.selected : ''].join(' ');
   return (
     <div ref={innerRef} {...innerProps} className={cls}>
@@ -110,6 +125,24 @@ function Option({ innerRef, innerProps, isFocused, isSelected, children }: Optio
     </div>
   );
 }
+
+/**
+ * react-select makes new props (handlers, style helpers) for every option on every
+ * keystroke; a row showing the same country in the same state is the same DOM, so it is
+ * not rendered again. The handlers only close over the option's data, compared here.
+ */
+const Option = memo(
+  OptionView,
+  (a, b) =>
+    a.data === b.data &&
+    a.isFocused === b.isFocused &&
+    a.isSelected === b.isSelected &&
+    a.isDisabled === b.isDisabled &&
+    a.innerRef === b.innerRef &&
+    a.children === b.children &&
+    a.innerProps.id === b.innerProps.id &&
+    a.innerProps['aria-selected'] === b.innerProps['aria-selected'],
+);
 
 const selectComponents = { MenuList, Option };
 

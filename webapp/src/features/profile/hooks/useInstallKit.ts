@@ -1,6 +1,6 @@
 import { skipToken, useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useApiClient, useSession } from '@/shared/api/ApiContext';
+import { useSession, useSessionStore } from '@/shared/api/ApiContext';
 import type { Esim } from '@/shared/api/types';
 import { keepOnly, readKit, saveKit, type InstallKit } from '@/shared/offline/installKit';
 import { accountKey } from '@/shared/query/queryClient';
@@ -15,7 +15,7 @@ export type SavedKitState = { status: 'loading' } | { status: 'none' } | { statu
  */
 export function useInstallKit(esims: readonly Esim[] | null): SavedKitState {
   const owner = accountKey(useSession());
-  const { store } = useApiClient();
+  const store = useSessionStore();
   // The state belongs to one customer; another customer's reads as loading.
   const [held, setHeld] = useState<{ owner: string; state: SavedKitState }>({ owner, state: { status: 'loading' } });
   const state: SavedKitState = held.owner === owner ? held.state : { status: 'loading' };

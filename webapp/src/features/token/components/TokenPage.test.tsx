@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { createApiServices } from '@/shared/api/ApiContext';
+import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { startMockServer } from '@/test/msw';
