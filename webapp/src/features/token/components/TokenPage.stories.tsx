@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { problemResponse } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { createApiServices } from '@/shared/api/ApiContext';
+import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { fixtureConfig } from '@/shared/config/fixtureConfig';
 import { unsignedToken } from '@/shared/testing/sessions';
