@@ -32,7 +32,7 @@ const payment: FixtureSelection = {
 const meta = {
   title: 'checkout/CartPage',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: CartPage,
   args: { redirect: fn() },
   parameters: shopParameters({ app: { path: PATH, url: URL_NEW, config }, fixtures: visitor }),

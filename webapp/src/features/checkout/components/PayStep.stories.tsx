@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
-import { storyText } from '@/shared/testing/storyText';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { containing, storyText } from '@/shared/testing/storyText';
 import { PayStep } from './PayStep';
 
 const meta = {
@@ -25,11 +25,43 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Filled: Story = {};
-export const Loading: Story = { args: { state: { kind: 'busy' } } };
-export const Refused: Story = { args: { state: { kind: 'refused', text: 'You already have an active Turkey eSIM.' } } };
+/** The confirmation greets the customer; 'Proceed to Pay' pays. */
+export const Filled: Story = {
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const t = storyText(ctx, 'checkout');
+    const c = within(canvasElement);
+    await expect(c.getByText(containing(t('thanksName', { name: 'Rana Haddad' }).trim()))).toBeInTheDocument();
+    await userEvent.click(c.getByRole('button', { name: t('proceedToPay') }));
+    await expect(args.onPay).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The order is being prepared: the button keeps the focus but does nothing. */
+export const Loading: Story = {
+  args: { state: { kind: 'busy' } },
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const button = within(canvasElement).getByRole('button', { name: storyText(ctx, 'checkout')('proceedToPay') });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(button);
+    await expect(args.onPay).not.toHaveBeenCalled();
+  },
+};
+
+/** The pre-check refused: the server's own words, shown as sent. */
+export const Refused: Story = {
+  args: { state: { kind: 'refused', text: 'You already have an active Turkey eSIM.' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM.');
+  },
+};
+
+/** The payment failed: the spec's message (chosen in English), shown in the page's language with the support contacts. */
 export const Error: Story = {
   args: { state: { kind: 'failed', text: 'Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example' } },
+  play: async ({ canvasElement, ...ctx }) => {
+    const shown = storyText(ctx, 'shared')('paymentFailed', { phone: '+961 1 555 010', email: 'support@cedarsim.example' });
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(shown);
+  },
 };
 export const Redirecting: Story = {
   args: { state: { kind: 'redirecting', url: 'https://pay.example.com/checkout' } },

@@ -6,7 +6,7 @@ import { Footer } from './Footer';
 const meta = {
   title: 'layout/Footer',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: Footer,
   args: { brand: 'CedarSIM', year: 2026 },
 } satisfies Meta<typeof Footer>;

@@ -12,7 +12,7 @@ const NOW = new Date('2026-11-22T10:00:00Z');
 const meta = {
   title: 'layout/Header',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: Header,
   args: { now: NOW },
   parameters: shopParameters({ app: { path: '*', url: '/' }, fixtures: { 'users.currentUser': 'success' } }),

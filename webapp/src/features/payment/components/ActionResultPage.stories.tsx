@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };
@@ -31,10 +32,12 @@ type Story = StoryObj<typeof meta>;
 const purchases = () => ((window as DL).dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase');
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'payment');
     const c = within(canvasElement);
-    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Success');
-    await expect(c.getByRole('link', { name: 'View eSIM' })).toHaveAttribute('href', '/profile');
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(storyText(ctx, 'shared')('paymentSuccessTitle'));
+    await expect(c.getByText(t('thanks'))).toBeInTheDocument();
+    await expect(c.getByRole('link', { name: t('viewEsim') })).toHaveAttribute('href', '/profile');
     await expect(purchases()).toEqual([
       {
         event: 'purchase',
@@ -49,11 +52,12 @@ export const Mobile: Story = { ...Filled, globals: { viewport: { value: 'mobile'
 /** The payment failed (the provider's redirect says so). */
 export const Error: Story = {
   parameters: shopParameters({ app: { url: '/actionresult?success=false&tranId=TX-1002' } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const shared = storyText(ctx, 'shared');
     const c = within(canvasElement);
-    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Failed');
-    await expect(c.getByText('Payment unsuccessful. We apologize for the inconvenience. Please try again later.')).toBeInTheDocument();
-    await expect(c.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/plans');
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(shared('paymentFailedTitle'));
+    await expect(c.getByText(shared('paymentUnsuccessful'))).toBeInTheDocument();
+    await expect(c.getByRole('link', { name: storyText(ctx, 'payment')('backToPlans') })).toHaveAttribute('href', '/plans');
     await expect(purchases()).toEqual([]);
   },
 };

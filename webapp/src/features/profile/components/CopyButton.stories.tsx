@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyText } from '@/shared/testing/storyText';
 import { CopyButton } from './CopyButton';
 
 /** A clipboard whose writeText the story controls; the real one is put back afterwards. */
@@ -10,6 +11,8 @@ const meta = {
   component: CopyButton,
   args: { label: 'SM-DP+ address', value: 'smdp.cedarsim.example' },
   decorators: [(Story) => <dl>{Story()}</dl>],
+  // The label is the catalogue's, as the eSIM card passes it, so the button reads in the story's locale.
+  render: (args, ctx) => <CopyButton {...args} label={storyText(ctx, 'profile')('smdpAddress')} />,
   beforeEach: () => {
     writeText.mockReset();
     writeText.mockResolvedValue(undefined);
@@ -29,21 +32,23 @@ export const Empty: Story = {};
 
 /** Copied: the value went to the clipboard and the status says so. */
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'profile');
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Copy SM-DP+ address' }));
+    await userEvent.click(c.getByRole('button', { name: t('copyLabel', { label: t('smdpAddress') }) }));
     await expect(writeText).toHaveBeenCalledWith('smdp.cedarsim.example');
-    await expect(await c.findByText('Copied')).toBeVisible();
+    await expect(await c.findByText(t('copied'))).toBeVisible();
   },
 };
 
 /** The browser refuses the clipboard: 'Copy failed'. */
 export const Error: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'profile');
     writeText.mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Copy SM-DP+ address' }));
-    await expect(await c.findByText('Copy failed')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: t('copyLabel', { label: t('smdpAddress') }) }));
+    await expect(await c.findByText(t('copyFailed'))).toBeVisible();
   },
 };
 

@@ -3,7 +3,8 @@ import { expect, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
 import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { consumption } from '@/shared/format/format';
+import { localeOfStory, storyText } from '@/shared/testing/storyText';
 import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard } from './EsimCard';
 
@@ -69,7 +70,10 @@ export const LowData: Story = {
   play: async (ctx) => {
     const t = storyText(ctx, 'profile');
     const c = within(ctx.canvasElement);
-    await expect(c.getByText(t('usageUsedShare', { percent: '90%' }))).toBeInTheDocument();
+    // 90% used, written as the locale writes it (French: '90 %').
+    const percent = consumption(5_000_000_000, 500_000_000, false, localeOfStory(ctx)).text;
+    // Testing Library compares the text with its spaces collapsed (the narrow no-break space too).
+    await expect(c.getByText(t('usageUsedShare', { percent }).replace(/\s+/g, ' '))).toBeInTheDocument();
     await expect(c.getAllByRole('link', { name: t('usageTopUp') })).toHaveLength(1);
   },
 };
@@ -95,8 +99,9 @@ export const WithoutWhatsApp: Story = {
 /** The list carried no QR code: it loads 500 ms later. */
 export const Loading: Story = {
   args: { esim: third, bundles: third.bundles },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('img', { name: `QR code to install the eSIM ${third.iccid}` })).toBeInTheDocument();
+  play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
+    await expect(await within(ctx.canvasElement).findByRole('img', { name: t('qrAlt', { iccid: third.iccid }) })).toBeInTheDocument();
   },
 };
 

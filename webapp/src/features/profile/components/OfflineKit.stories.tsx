@@ -1,10 +1,11 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { cachedCatalogue } from '@/shared/i18n/catalogues';
+import { formatInstant } from '@/shared/format/format';
 import type { InstallKit } from '@/shared/offline/installKit';
-import { shopParameters, storyLocale } from '@/shared/testing/storybook';
+import { shopParameters } from '@/shared/testing/storybook';
+import { localeOfStory, storyText } from '@/shared/testing/storyText';
 import { kitEsims } from '../api/installKit';
 import { OfflineKit } from './ProfilePage';
 import { SaveCardButton } from './SaveCardButton';
@@ -13,12 +14,6 @@ const esims = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.b
 const saved: InstallKit = { owner: 'story', savedAt: '2026-11-23T18:30:00.000Z', esims: kitEsims(esims) };
 const [first] = saved.esims;
 if (!first) throw new globalThis.Error('the eSIM fixture has no active eSIM');
-
-/** tr is a profile text in the story's locale (plays never hard-code English). */
-function tr(ctx: Pick<StoryContext, 'parameters' | 'globals'>, key: string, vars: Record<string, string> = {}): string {
-  const cat = cachedCatalogue(storyLocale(ctx), 'profile') ?? cachedCatalogue('en', 'profile') ?? {};
-  return (cat[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
-}
 
 const meta = {
   title: 'profile/OfflineKit',
@@ -32,18 +27,20 @@ type Story = StoryObj<typeof meta>;
 /** Offline with a saved kit: the banner, each eSIM's QR code, codes, links and plans, and when it was saved. */
 export const Saved: Story = {
   play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
     const c = within(ctx.canvasElement);
-    await expect(c.getByText(tr(ctx, 'kitOfflineBanner')).closest('[role="status"]')).not.toBeNull();
-    await expect(c.getByRole('heading', { level: 2, name: tr(ctx, 'kitTitle') })).toBeVisible();
+    await expect(c.getByText(t('kitOfflineBanner')).closest('[role="status"]')).not.toBeNull();
+    await expect(c.getByRole('heading', { level: 2, name: t('kitTitle') })).toBeVisible();
     const card = c.getByRole('article', { name: `eSIM ${first.iccid}` });
-    const qr = within(card).getByRole('img', { name: tr(ctx, 'kitQrAlt', { iccid: first.iccid }) });
+    const qr = within(card).getByRole('img', { name: t('kitQrAlt', { iccid: first.iccid }) });
     await expect(qr).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
     await expect(within(card).getByText(first.smdp)).toBeVisible();
     await expect(within(card).getByText(first.activationCode)).toBeVisible();
-    await expect(within(card).getByRole('button', { name: tr(ctx, 'kitSaveCard') })).toBeEnabled();
-    // "Saved …" with Latin digits in every locale.
-    const stamp = c.getAllByText(new RegExp(tr(ctx, 'kitSavedAt', { time: '' }).trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))[0];
-    await expect(stamp).toHaveTextContent(/2026/);
+    await expect(within(card).getByRole('button', { name: t('kitSaveCard') })).toBeEnabled();
+    // "Saved …": the time it was saved, Beirut time, as the locale writes it (Latin digits).
+    const stamp = t('kitSavedAt', { time: formatInstant(saved.savedAt, localeOfStory(ctx)) });
+    await expect(c.getAllByText(stamp)[0]).toBeVisible();
+    await expect(stamp).toMatch(/2026/);
   },
 };
 
@@ -51,7 +48,8 @@ export const Saved: Story = {
 export const Empty: Story = {
   args: { kit: { status: 'none' } },
   play: async (ctx) => {
-    await expect(within(ctx.canvasElement).getByText(tr(ctx, 'kitOfflineNone'))).toBeVisible();
+    const t = storyText(ctx, 'profile');
+    await expect(within(ctx.canvasElement).getByText(t('kitOfflineNone'))).toBeVisible();
   },
 };
 
@@ -59,14 +57,16 @@ export const Empty: Story = {
 export const Error: Story = {
   args: { kit: { status: 'error' } },
   play: async (ctx) => {
-    await expect(within(ctx.canvasElement).getByRole('alert')).toHaveTextContent(tr(ctx, 'kitReadError'));
+    const t = storyText(ctx, 'profile');
+    await expect(within(ctx.canvasElement).getByRole('alert')).toHaveTextContent(t('kitReadError'));
   },
 };
 
 export const Loading: Story = {
   args: { kit: { status: 'loading' } },
   play: async (ctx) => {
-    const busy = within(ctx.canvasElement).getAllByRole('status').find((s) => s.textContent === tr(ctx, 'kitLoading'));
+    const t = storyText(ctx, 'profile');
+    const busy = within(ctx.canvasElement).getAllByRole('status').find((s) => s.textContent === t('kitLoading'));
     await expect(busy).toBeInTheDocument();
   },
 };
@@ -82,10 +82,12 @@ export const Mobile: Story = {
 
 /** The install card is drawn in this browser (canvas) and downloaded as a PNG. */
 export const SaveInstallCard: StoryObj<typeof SaveCardButton> = {
-  render: () => <SaveCardButton esim={first} saved="Saved Nov 23, 2026, 8:30 PM" />,
+  // The "Saved …" line the card carries, in the story's locale (the page passes its own).
+  render: (_, ctx) => <SaveCardButton esim={first} saved={storyText(ctx, 'profile')('kitSavedAt', { time: formatInstant(saved.savedAt, localeOfStory(ctx)) })} />,
   play: async (ctx) => {
+    const t = storyText(ctx, 'profile');
     const c = within(ctx.canvasElement);
-    await userEvent.click(c.getByRole('button', { name: tr(ctx, 'kitSaveCard') }));
-    await expect(await c.findByText(tr(ctx, 'kitSaveCardDone'))).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: t('kitSaveCard') }));
+    await expect(await c.findByText(t('kitSaveCardDone'))).toBeVisible();
   },
 };

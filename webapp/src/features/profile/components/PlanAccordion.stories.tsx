@@ -6,7 +6,8 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { accountKey } from '@/shared/query/queryClient';
 import { customerSession } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
-import { fixClock, storyText } from '@/shared/testing/storyText';
+import { formatInstant } from '@/shared/format/format';
+import { fixClock, localeOfStory, storyText } from '@/shared/testing/storyText';
 import { saveReadings } from '@/shared/usage/readings';
 import { PlanAccordion } from './PlanAccordion';
 
@@ -49,10 +50,11 @@ export const Empty: Story = {};
 
 export const Filled: Story = {
   play: async (ctx) => {
-    const c = await expand(ctx.canvasElement);
-    await expect(await c.findByRole('progressbar', { name: 'Data used' })).toBeInTheDocument();
-    await expect(c.getByText('Jun 12, 2025, 9:02 AM')).toBeInTheDocument();
     const t = storyText(ctx, 'profile');
+    const c = await expand(ctx.canvasElement);
+    await expect(await c.findByRole('progressbar', { name: t('dataUsed') })).toBeInTheDocument();
+    // The plan's start, Beirut time (Jun 12, 2025, 9:02 AM in English), as the locale writes it.
+    await expect(c.getByText(formatInstant('2025-06-12T09:02:00+03:00', localeOfStory(ctx)))).toBeInTheDocument();
     // As of the fetch; no estimate from a single reading.
     await expect(c.getByText(t('usageAsOf', { time: '' }).trim(), { exact: false })).toBeInTheDocument();
     await expect(c.queryByText((t('usageRunsOutAround', { time: '§' }).split('§')[0] ?? '').trim(), { exact: false })).not.toBeInTheDocument();
@@ -64,9 +66,9 @@ export const Filled: Story = {
 export const WithEstimate: Story = {
   parameters: shopParameters({ app: { storage: storageWithYesterday() } }),
   play: async (ctx) => {
-    const c = await expand(ctx.canvasElement);
-    await c.findByRole('progressbar', { name: 'Data used' });
     const t = storyText(ctx, 'profile');
+    const c = await expand(ctx.canvasElement);
+    await c.findByRole('progressbar', { name: t('dataUsed') });
     const estimate = t('usageRunsOutAround', { time: '§' }).split('§')[0] ?? '';
     await expect(c.getByText(estimate.trim(), { exact: false })).toBeInTheDocument();
   },
@@ -74,9 +76,9 @@ export const WithEstimate: Story = {
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'esims.info': 'pending' } }),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
-    await expect(await c.findByRole('status')).toHaveTextContent('Loading the plan details');
+    await expect(await c.findByRole('status')).toHaveTextContent(storyText(ctx, 'profile')('loadingPlan'));
   },
 };
 

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { texts } from '@/shared/messages/messages';
 import { unsignedToken } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
 import { fixClock, storyText } from '@/shared/testing/storyText';
@@ -10,7 +9,7 @@ import { ProfilePage } from './ProfilePage';
 const meta = {
   title: 'profile/ProfilePage',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: ProfilePage,
   // Rana Haddad, the fixtures' customer.
   parameters: shopParameters({
@@ -26,11 +25,12 @@ type Story = StoryObj<typeof meta>;
 export const Filled: Story = {
   play: async (ctx) => {
     const { canvasElement } = ctx;
+    const t = storyText(ctx, 'profile');
     const c = within(canvasElement);
-    await expect(c.getByText('Welcome Rana Haddad')).toBeInTheDocument();
+    await expect(c.getByText(t('welcomeName', { name: 'Rana Haddad' }))).toBeInTheDocument();
     const first = await c.findByRole('article', { name: 'eSIM 89961010025061000016' });
     await userEvent.click(within(first).getByRole('button', { name: /Turkey 5GB/ }));
-    await expect(await within(first).findByRole('progressbar', { name: 'Data used' })).toHaveAttribute('aria-valuenow', '37.65');
+    await expect(await within(first).findByRole('progressbar', { name: t('dataUsed') })).toHaveAttribute('aria-valuenow', '37.65');
     // Help where the traveller is: WhatsApp about this eSIM, and about anything below the list.
     const chat = new RegExp(storyText(ctx, 'shared')('whatsappChat'));
     await expect(within(first).getByRole('link', { name: chat })).toHaveAttribute('href', expect.stringContaining(first.getAttribute('aria-labelledby')?.replace('esim-', '') ?? 'x'));
@@ -39,25 +39,26 @@ export const Filled: Story = {
 };
 
 export const ExpiredTab: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('tab', { name: 'Expired eSIM' }));
+    await userEvent.click(await c.findByRole('tab', { name: storyText(ctx, 'profile')('tabExpired') }));
     await expect(await c.findByRole('article', { name: 'eSIM 89961010025030200028' })).toBeInTheDocument();
   },
 };
 
 export const PurchaseHistory: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'profile');
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('tab', { name: 'Purchase History' }));
-    await expect(within(await c.findByRole('list', { name: 'Purchases, newest first' })).getAllByRole('listitem')).toHaveLength(5);
+    await userEvent.click(await c.findByRole('tab', { name: t('tabHistory') }));
+    await expect(within(await c.findByRole('list', { name: t('historyLabel') })).getAllByRole('listitem')).toHaveLength(5);
   },
 };
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'esims.byEmail': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading your eSIMs');
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(storyText(ctx, 'profile')('loadingEsims'));
   },
 };
 
@@ -66,8 +67,8 @@ export const Empty: Story = {
     app: { session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' } },
     fixtures: { 'esims.byEmail': 'empty' },
   }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(texts.nothingToShow)).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByText(storyText(ctx, 'shared')('nothingToShow'))).toBeInTheDocument();
   },
 };
 

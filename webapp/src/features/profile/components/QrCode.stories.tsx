@@ -15,15 +15,16 @@ type Story = StoryObj<typeof meta>;
 
 /** Fetched 500 ms after the list (it carried none). */
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('img', { name: 'QR code to install the eSIM 89961010025062100039' })).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'profile');
+    await expect(await within(canvasElement).findByRole('img', { name: t('qrAlt', { iccid: '89961010025062100039' }) })).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'esims.qrCode': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading the QR code');
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'profile')('loadingQr'));
   },
 };
 

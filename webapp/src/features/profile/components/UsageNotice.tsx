@@ -19,7 +19,7 @@ export function UsageNotice({ bundle, notice, topup }: UsageNoticeProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
   const name = bundle.bundleDisplayName || bundle.description || bundle.name;
-  // The page's locale, as on the consumption bar: French writes '80 %' (narrow no-break space).
+  // In the page's locale, as the consumption bar writes it (French: '90 %').
   const used = consumption(bundle.initialQuantity, bundle.remainingQuantity, bundle.unlimited, locale).text;
   const end = instant(bundle.endTime);
   return (

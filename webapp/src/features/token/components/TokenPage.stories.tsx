@@ -1,9 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { problemResponse } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
+import { createApiServices } from '@/shared/api/services';
+import { memoryStorage } from '@/shared/api/memoryStorage';
+import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { unsignedToken } from '@/shared/testing/sessions';
 import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/shared/testing/storyText';
 import { TokenPage } from './TokenPage';
 
 const meta = {
@@ -13,6 +18,41 @@ const meta = {
 } satisfies Meta<typeof TokenPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+const CHECK = `${FIXTURE_BASES.api}users/actions/verify-email-token/:token`;
+const customer = unsignedToken({ sub: 'a470c1b3-781d-50d9-89e2-da2d07e0d0bd', email: 'rana.haddad@example.com', is_guest: false });
+
+/** The check never answers: the page says what it is doing (a status and a heading, in the page's language). */
+export const Loading: Story = {
+  parameters: shopParameters({
+    app: { url: '/token/abc' },
+    handlers: [http.get(CHECK, async () => { await delay('infinite'); return HttpResponse.json({}); })],
+  }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const checking = storyText(ctx, 'token')('checkingLink');
+    await expect(c.getByRole('status')).toHaveTextContent(checking);
+    await expect(c.getByRole('heading', { level: 1, name: checking })).toBeInTheDocument();
+    await expect(c.queryByTestId('landed')).not.toBeInTheDocument();
+  },
+};
+
+export const Mobile: Story = { ...Loading, globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/**
+ * A confirmed e-mail (the answer docs/contract.md decides; the fixtures record none): the
+ * customer is logged in with the link's token, then home.
+ */
+const services = createApiServices(fixtureConfig(), memoryStorage());
+export const Filled: Story = {
+  parameters: shopParameters({
+    app: { url: `/token/${customer}`, services },
+    handlers: [http.get(CHECK, () => HttpResponse.json({ data: { data: { emailConfirmed: true } } }))],
+  }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('landed')).toHaveTextContent('Navigated to /');
+  },
+};
 
 /** Without a token the page goes home at once. */
 export const Empty: Story = {
@@ -32,5 +72,6 @@ export const Error: Story = {
   }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('landed')).toHaveTextContent('Navigated to /');
+    await expect(services.client.store.load()).toMatchObject({ token: customer, isGuest: 'false' });
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
-import { texts } from '@/shared/messages/messages';
+import { FIXTURE_BASES } from '@/mocks/har';
 import { shopParameters } from '@/shared/testing/storybook';
 import { storyText } from '@/shared/testing/storyText';
 import { TopupPlansPage } from './TopupPlansPage';
@@ -8,7 +9,7 @@ import { TopupPlansPage } from './TopupPlansPage';
 const meta = {
   title: 'topup/TopupPlansPage',
   // Filled, Error and Mobile are compared with their visual baselines.
-  tags: ['visual'],
+  tags: ['visual', 'visual-rtl'],
   component: TopupPlansPage,
   // window.alert would block the story; the inline alert carries the same text.
   beforeEach: () => {
@@ -26,21 +27,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const buy = async (canvasElement: HTMLElement, title: string) => {
-  const c = within(canvasElement);
-  await userEvent.click(await c.findByRole('button', { name: `Buy now ${title}` }));
+type Ctx = Parameters<typeof storyText>[0] & { canvasElement: HTMLElement };
+
+/** Clicks the buy button of the plan titled `title` (the provider's title, not translated). */
+const buy = async (ctx: Ctx, title: string) => {
+  const c = within(ctx.canvasElement);
+  await userEvent.click(await c.findByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} ${title}` }));
   return c;
 };
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(await within(canvasElement).findByRole('list', { name: 'Top-up plans' })).getAllByRole('article')).toHaveLength(3);
+  play: async ({ canvasElement, ...ctx }) => {
+    const list = await within(canvasElement).findByRole('list', { name: storyText(ctx, 'topup')('plansLabel') });
+    await expect(within(list).getAllByRole('article')).toHaveLength(3);
   },
 };
 
 export const BoughtGoesToCart: Story = {
-  play: async ({ canvasElement }) => {
-    const c = await buy(canvasElement, 'Turkey 5GB 30 Days');
+  play: async (ctx) => {
+    const c = await buy(ctx, 'Turkey 5GB 30 Days');
     await expect(await c.findByTestId('landed')).toHaveTextContent('/cart/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4');
   },
 };
@@ -48,33 +53,34 @@ export const BoughtGoesToCart: Story = {
 /** The eSIM check never answers: the button stays busy. */
 export const Busy: Story = {
   parameters: shopParameters({ fixtures: { 'esimcheck.check': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    const c = await buy(canvasElement, 'Turkey 5GB 30 Days');
-    await expect(await c.findByRole('button', { name: 'Checking… Turkey 5GB 30 Days' })).toHaveAttribute('aria-busy', 'true');
+  play: async (ctx) => {
+    const c = await buy(ctx, 'Turkey 5GB 30 Days');
+    const checking = storyText(ctx, 'topup')('checking');
+    await expect(await c.findByRole('button', { name: `${checking} Turkey 5GB 30 Days` })).toHaveAttribute('aria-busy', 'true');
   },
 };
 
 export const InvalidPlan: Story = {
   parameters: shopParameters({ fixtures: { 'esimcheck.check': 'cannot-continue' } }),
-  play: async ({ canvasElement }) => {
-    const c = await buy(canvasElement, 'Turkey 1GB 7 Days');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.invalidPlan);
+  play: async (ctx) => {
+    const c = await buy(ctx, 'Turkey 1GB 7 Days');
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'shared')('invalidPlan'));
   },
 };
 
 /** The eSIM check fails on the server (500 problem+json). */
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'esimcheck.check': 500 } }),
-  play: async ({ canvasElement }) => {
-    const c = await buy(canvasElement, 'Turkey 10GB 30 Days');
-    await expect(await c.findByRole('alert')).toHaveTextContent(texts.somethingWentWrong);
+  play: async (ctx) => {
+    const c = await buy(ctx, 'Turkey 10GB 30 Days');
+    await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'shared')('somethingWentWrong'));
   },
 };
 
 export const Loading: Story = {
   parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 'pending' } }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading the top-up plans');
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(storyText(ctx, 'topup')('loadingPlans'));
   },
 };
 
@@ -85,13 +91,33 @@ export const ListError: Story = {
     const c = within(canvasElement);
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('topupFailed'));
     await expect(c.getByRole('button', { name: storyText(ctx, 'shared')('retry') })).toBeInTheDocument();
-    await expect(c.queryByText(texts.nothingToShow)).not.toBeInTheDocument();
+    await expect(c.queryByText(storyText(ctx, 'shared')('nothingToShow'))).not.toBeInTheDocument();
+  },
+};
+
+/** The provider has no top-up for this eSIM (the fixtures record none; the story answers an empty list). */
+export const Empty: Story = {
+  parameters: shopParameters({ handlers: [http.get(`${FIXTURE_BASES.api}catalog/bundles/:origin`, () => HttpResponse.json({ data: [] }))] }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText(storyText(ctx, 'shared')('nothingToShow'))).toBeInTheDocument();
+    await expect(c.queryByRole('list', { name: storyText(ctx, 'topup')('plansLabel') })).not.toBeInTheDocument();
+  },
+};
+
+/** A link without the provider id: said at once, nothing is loaded. */
+export const IncompleteLink: Story = {
+  parameters: shopParameters({ app: { url: '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/x' } }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('incompleteLink'));
+    await expect(c.queryByRole('status')).not.toBeInTheDocument();
   },
 };
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('list', { name: 'Top-up plans' })).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(await within(canvasElement).findByRole('list', { name: storyText(ctx, 'topup')('plansLabel') })).toBeInTheDocument();
   },
 };
