@@ -45,7 +45,7 @@ const optimizeDeps = {
     'react-dom',
     'react-dom/client',
     'react-router',
-    'react-select',
+    'downshift',
     'countries-list',
     'i18next',
     'react-i18next',

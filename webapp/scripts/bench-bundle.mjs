@@ -6,7 +6,7 @@
 //
 // Then what the entry is made of (from the build's source maps): React, the router, the
 // i18n library and core, the service-worker registration, the app's own code; and a
-// warning when a library that should load later (TanStack Query, react-select) is in it.
+// warning when a library that should load later (TanStack Query, downshift) is in it.
 //
 //   node scripts/bench-bundle.mjs [--no-build] [--files]
 //   (--no-build: measure webapp/dist as is, no breakdown; --files: the app's own part per source file)
@@ -126,7 +126,7 @@ function breakdown(entryFiles, totalGzip) {
   }
   // Libraries that must load after the first render (pages, lazily): a static import from
   // the frame would bring them back into the entry.
-  for (const late of ['@tanstack/query-core', 'react-select', 'countries-list', 'flag-icons']) {
+  for (const late of ['@tanstack/query-core', 'downshift', 'countries-list', 'flag-icons']) {
     if (parts.has(late)) console.warn(`bench-bundle: ${late} is in the entry; it should load with the pages that use it`);
   }
   // The API client and typed calls load with the pages too (shared/api/services.ts): the frame

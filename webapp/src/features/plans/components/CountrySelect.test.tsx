@@ -1,15 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import type { AriaOnChangeProps, GroupBase } from 'react-select';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '@/shared/i18n/catalogues';
-import { createI18n } from '@/shared/i18n/i18n';
 import type { Locale } from '@/shared/i18n/locales';
 import { AppProviders } from '@/shared/testing/AppProviders';
-import { CountrySelect, type CountryOption } from './CountrySelect';
-import { selectAnnouncements } from './selectAnnouncements';
+import { CountrySelect, MENU, type CountryOption } from './CountrySelect';
 
 const countries = [
   { isoCode: 'TR', name: 'Turkey' },
@@ -17,13 +12,30 @@ const countries = [
   { isoCode: 'TN', name: 'Tunisia' },
 ];
 
-function Picker() {
+function Picker({ list = countries, loading = false }: { list?: typeof countries; loading?: boolean }) {
   const [value, setValue] = useState<readonly CountryOption[]>([]);
-  return <CountrySelect countries={countries} loading={false} value={value} onChange={setValue} inputId="country" />;
+  return (
+    <>
+      <label htmlFor="country">Country</label>
+      <CountrySelect countries={list} loading={loading} value={value} onChange={setValue} inputId="country" />
+      <output data-testid="value">{value.map((v) => v.value).join(',')}</output>
+    </>
+  );
 }
 
-// react-select's live region is a screen reader's only news of what the combobox did.
+function renderPicker(locale: Locale = 'en', props: Parameters<typeof Picker>[0] = {}) {
+  render(
+    <AppProviders locale={locale}>
+      <Picker {...props} />
+    </AppProviders>,
+  );
+  return userEvent.setup();
+}
+
+// The live region is a screen reader's only news of what the combobox did.
 const liveText = () => [...document.querySelectorAll('[aria-live]')].map((n) => n.textContent).join(' ');
+const optionNames = () => screen.queryAllByRole('option').map((o) => o.textContent);
+const chosen = () => screen.getByTestId('value').textContent;
 
 const cases: { locale: Locale; query: string; results: string; label: string; picked: string; removed: string }[] = [
   { locale: 'en', query: 'tu', results: '2 results available for search term tu.', label: 'Turkey', picked: 'option Turkey, selected.', removed: 'option Turkey, deselected.' },
@@ -31,25 +43,117 @@ const cases: { locale: Locale; query: string; results: string; label: string; pi
   { locale: 'ar', query: 'تو', results: 'نتيجة واحدة متاحة لعبارة البحث «تو».', label: 'تونس', picked: 'تمت إضافة تونس.', removed: 'تمت إزالة تونس.' },
 ];
 
-describe('CountrySelect announcements', () => {
-  it.each(cases)('says the results of a search in $locale', async ({ locale, query, results }) => {
-    render(
-      <AppProviders locale={locale}>
-        <Picker />
-      </AppProviders>,
-    );
-    await userEvent.setup().type(screen.getByRole('combobox'), query);
-    expect(liveText()).toContain(results);
+describe('CountrySelect', () => {
+  it('is a combobox named by its label, controlling a listbox', async () => {
+    const user = renderPicker();
+    const input = screen.getByRole('combobox', { name: 'Country' });
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.click(input);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('listbox');
+    expect(input).toHaveAttribute('aria-controls', list.id);
+    expect(optionNames()).toEqual(['Turkey', 'France', 'Tunisia']);
+    // The first option is the active one, so Enter picks it.
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]?.id);
   });
 
-  // A pick is announced while the input keeps focus (jsdom counts as a touch device, where
-  // react-select blurs after a pick, so the messages are checked on their own).
-  it.each(cases)('says a pick and a removal in $locale', ({ locale, label, picked, removed }) => {
-    const t = createI18n({ locale, namespaces: NAMESPACES }).getFixedT(locale, 'plans') as TFunction<'plans'>;
-    const { ariaLiveMessages } = selectAnnouncements<CountryOption, GroupBase<CountryOption>>(t);
-    const change = (action: string) => ariaLiveMessages.onChange?.({ action, label, labels: [label], isDisabled: false } as unknown as AriaOnChangeProps<CountryOption, true>);
-    expect(change('select-option')).toBe(picked);
-    expect(change('remove-value')).toBe(removed);
-    expect(change('pop-value')).toBe(removed);
+  it('picks with Enter, closes, empties the text and leaves the pick out of the menu', async () => {
+    const user = renderPicker();
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'fra');
+    expect(optionNames()).toEqual(['France']);
+    await user.keyboard('{Enter}');
+    expect(chosen()).toBe('FR');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(optionNames()).toEqual(['Turkey', 'Tunisia']);
+  });
+
+  it('picks with a click', async () => {
+    const user = renderPicker();
+    await user.click(screen.getByRole('combobox'));
+    await user.click(screen.getByRole('option', { name: 'Tunisia' }));
+    expect(chosen()).toBe('TN');
+  });
+
+  it('moves with arrows, Home and End, and PageDown by the spec page size', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ isoCode: `C${i}`, name: `Country ${String(i).padStart(2, '0')}` }));
+    const user = renderPicker('en', { list: many });
+    const input = screen.getByRole('combobox');
+    const active = () => document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    await user.click(input);
+    expect(active()).toBe('Country 00');
+    await user.keyboard('{ArrowDown}');
+    expect(active()).toBe('Country 01');
+    await user.keyboard('{PageDown}');
+    expect(active()).toBe(`Country 0${1 + MENU.pageSize}`);
+    await user.keyboard('{End}');
+    // Only a window of rows is rendered, but the active one always is.
+    expect(active()).toBe('Country 29');
+    expect(screen.getAllByRole('option').length).toBeLessThan(many.length);
+    expect(screen.getByRole('option', { name: 'Country 29' })).toHaveAttribute('aria-posinset', '30');
+    await user.keyboard('{PageUp}');
+    expect(active()).toBe(`Country ${29 - MENU.pageSize}`);
+    await user.keyboard('{Home}');
+    expect(active()).toBe('Country 00');
+    await user.keyboard('{Enter}');
+    expect(chosen()).toBe('C0');
+  });
+
+  it('removes with the chip, with Backspace in the empty field, and Escape closes without picking', async () => {
+    const user = renderPicker();
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'tur{Enter}');
+    await user.type(input, 'fran{Enter}');
+    expect(chosen()).toBe('TR,FR');
+    await user.click(screen.getByRole('button', { name: 'Remove Turkey' }));
+    expect(chosen()).toBe('FR');
+    await user.click(input);
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Backspace}');
+    expect(chosen()).toBe('');
+  });
+
+  it('leaving the field picks nothing', async () => {
+    const user = renderPicker();
+    await user.type(screen.getByRole('combobox'), 'tur');
+    await user.tab();
+    expect(chosen()).toBe('');
+    expect(screen.getByRole('combobox')).toHaveValue('');
+  });
+
+  it.each([
+    { name: 'No options', props: { list: [] } },
+    { name: 'Loading...', props: { list: [], loading: true } },
+  ])("says '$name' instead of an empty listbox", async ({ name, props }) => {
+    const user = renderPicker('en', props);
+    await user.click(screen.getByRole('combobox'));
+    expect(screen.getByText(name)).toBeVisible();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it.each(cases)('says the results, a pick and a removal in $locale', async ({ locale, query, results, label, picked, removed }) => {
+    const user = renderPicker(locale);
+    const input = screen.getByRole('combobox');
+    await user.type(input, query);
+    expect(liveText()).toContain(results);
+    await user.clear(input);
+    await user.type(input, label);
+    await user.keyboard('{Enter}');
+    expect(liveText()).toContain(picked);
+    const remove = screen.getAllByRole('button').find((b) => b.getAttribute('aria-label')?.includes(label));
+    if (!remove) throw new Error(`no remove button for ${label}`);
+    await user.click(remove);
+    expect(liveText()).toContain(removed);
+  });
+
+  it('in Arabic, Right (the start side) reaches the chosen countries', async () => {
+    const user = renderPicker('ar');
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'تونس{Enter}');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName('إزالة تونس');
   });
 });

@@ -1,12 +1,13 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type UIEvent } from 'react';
+import { useCombobox, useMultipleSelection, type UseComboboxGetMenuPropsReturnValue, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Select, { components, type GroupBase, type InputActionMeta, type MenuListProps, type MultiValue, type MultiValueRemoveProps, type OptionProps, type StylesConfig } from 'react-select';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { dirOf } from '@/shared/i18n/locales';
 import { createIndex } from '@/shared/textmatch/textmatch';
 import type { Country } from '../api/types';
 import css from './CountrySelect.module.css';
-import { selectAnnouncements } from './selectAnnouncements';
+import { filterStatus } from './selectAnnouncements';
 
 /** A country to pick; search also finds it by the provider's English name (`alt`). */
 export type CountryOption = { value: string; label: string; alt?: string };
@@ -22,148 +23,58 @@ type CountrySelectProps = {
 /** The select widget constants of spec section 9. */
 export const MENU = { maxMenuHeight: 300, minMenuHeight: 140, pageSize: 5 } as const;
 
-// react-select's default greys fail WCAG AA contrast on white; these pass (>= 4.5:1).
-const muted = '#4b5563';
-const styles: StylesConfig<CountryOption, true> = {
-  placeholder: (base) => ({ ...base, color: muted }),
-  noOptionsMessage: (base) => ({ ...base, color: muted }),
-  loadingMessage: (base) => ({ ...base, color: muted }),
-  // The library draws focus as a 1 px shadow and sets outline: 0 on its input; the control
-  // gets the site's ring instead (WCAG 2.4.7), from the same token as every other control.
-  control: (base, state) => ({
-    ...base,
-    borderColor: state.isFocused ? '#0b5d4b' : '#6b7773',
-    minHeight: 48,
-    boxShadow: 'none',
-    outline: state.isFocused ? 'var(--focus-ring-width) solid var(--focus-ring)' : 'none',
-    outlineOffset: 2,
-  }),
-  // Long country names wrap inside the box instead of widening the page at 320 px.
-  valueContainer: (base) => ({ ...base, minWidth: 0 }),
-  multiValueLabel: (base) => ({ ...base, color: '#1a1f23', whiteSpace: 'normal' }),
-  dropdownIndicator: (base) => ({ ...base, color: muted }),
-  clearIndicator: (base) => ({ ...base, color: muted }),
-  indicatorSeparator: (base) => ({ ...base, backgroundColor: '#6b7773' }),
-  multiValue: (base) => ({ ...base, backgroundColor: '#e6f2ef' }),
-};
-
 /** Height of one option row (CountrySelect.module.css), for the windowed menu. */
 export const OPTION_HEIGHT = 40;
 const OVERSCAN = 6;
 
+const types = useCombobox.stateChangeTypes;
+const optionKey = (o: CountryOption | null) => o?.value ?? '';
+const optionText = (o: CountryOption | null) => o?.label ?? '';
+
 /**
- * The menu renders only the options in view (plus a few either side): with ~250 countries
- * a full menu costs more than a frame per keystroke. The focused option is kept in view
- * for keyboard moves (PageDown, End) that land outside the rendered window.
- * A menu holding only the 'No options' or 'Loading...' message is not a listbox: a
- * listbox without options is an ARIA error, and react-select announces the message in
- * its own live region anyway.
+ * What the combobox does on each of its events, on top of downshift's defaults: a pick
+ * empties the text and closes the menu (it would cover the results it just changed, and a
+ * click meant for the first card would pick another country); leaving the field picks
+ * nothing; PageUp/PageDown move by the spec's page size.
  */
-function MenuList(props: MenuListProps<CountryOption, true>) {
-  const { children, innerRef, innerProps, maxHeight } = props;
-  const elRef = useRef<HTMLDivElement | null>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  // The scroll position as last scrolled (onScroll) or set here: reading el.scrollTop or
-  // clientHeight after a keystroke's commit would force a layout inside the keystroke.
-  const scrolled = useRef(0);
-  const items = Array.isArray(children) ? (children as ReactElement<{ isFocused?: boolean }>[]) : null;
-  const count = items ? items.length : 0;
-  const focused = items ? items.findIndex((c) => c.props.isFocused) : -1;
-
-  useLayoutEffect(() => {
-    const el = elRef.current;
-    if (!el || focused < 0) return;
-    // The menu's height is known without layout: its rows, up to maxHeight.
-    const height = Math.min(maxHeight, count * OPTION_HEIGHT);
-    const current = Math.min(scrolled.current, Math.max(0, count * OPTION_HEIGHT - height));
-    const top = focused * OPTION_HEIGHT;
-    let next = current;
-    if (top < current) next = top;
-    else if (top + OPTION_HEIGHT > current + height) next = top + OPTION_HEIGHT - height;
-    if (next === current) return;
-    scrolled.current = next;
-    el.scrollTop = next;
-  }, [focused, count, maxHeight]);
-
-  const ref = useCallback(
-    (node: HTMLDivElement | null) => {
-      elRef.current = node;
-      if (typeof innerRef === 'function') innerRef(node);
-    },
-    [innerRef],
-  );
-
-  if (!items) {
-    const { role: _role, 'aria-multiselectable': _multi, ...rest } = innerProps;
-    return (
-      <div ref={ref} {...rest} className={css.menuList} style={{ maxHeight }}>
-        {children}
-      </div>
-    );
+function reduce(state: UseComboboxState<CountryOption>, { type, changes, props }: UseComboboxStateChangeOptions<CountryOption>): Partial<UseComboboxState<CountryOption>> {
+  switch (type) {
+    case types.InputKeyDownEnter:
+    case types.ItemClick:
+      return { ...changes, inputValue: '', isOpen: false, highlightedIndex: -1 };
+    case types.InputBlur:
+      return { ...changes, inputValue: '', selectedItem: state.selectedItem };
+    case types.InputKeyDownPageDown:
+      return { ...changes, highlightedIndex: Math.min(props.items.length - 1, Math.max(0, state.highlightedIndex) + MENU.pageSize) };
+    case types.InputKeyDownPageUp:
+      return { ...changes, highlightedIndex: Math.max(0, state.highlightedIndex - MENU.pageSize) };
+    default:
+      return changes;
   }
-  const first = Math.max(0, Math.floor(scrollTop / OPTION_HEIGHT) - OVERSCAN);
-  const last = Math.min(items.length, Math.ceil((scrollTop + maxHeight) / OPTION_HEIGHT) + OVERSCAN);
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    scrolled.current = e.currentTarget.scrollTop;
-    setScrollTop(scrolled.current);
-  };
-  return (
-    <div ref={ref} {...innerProps} className={css.menuList} style={{ maxHeight }} onScroll={onScroll}>
-      <div style={{ height: items.length * OPTION_HEIGHT, paddingTop: first * OPTION_HEIGHT, boxSizing: 'border-box' }}>{items.slice(first, last)}</div>
-    </div>
-  );
 }
 
 /**
- * Options are plain elements with CSS-module classes: react-select's own Option computes
- * emotion styles per option per render, which with ~250 countries costs more than a frame.
- */
-function OptionView({ innerRef, innerProps, isFocused, isSelected, children }: OptionProps<CountryOption, true>) {
-  const cls = [css.option, isFocused ? css.focused : '', isSelected ? css.selected : ''].join(' ');
-  return (
-    <div ref={innerRef} {...innerProps} className={cls}>
-      {children}
-    </div>
-  );
-}
-
-/** A chosen country's remove button, named in the page's language (react-select says 'Remove <label>' in English). */
-function MultiValueRemove(props: MultiValueRemoveProps<CountryOption, true>) {
-  const { t } = useTranslation('plans');
-  return <components.MultiValueRemove {...props} innerProps={{ ...props.innerProps, 'aria-label': t('removeCountry', { name: props.data.label }) }} />;
-}
-
-/**
- * react-select makes new props (handlers, style helpers) for every option on every
- * keystroke; a row showing the same country in the same state is the same DOM, so it is
- * not rendered again. The handlers only close over the option's data, compared here.
- */
-const Option = memo(
-  OptionView,
-  (a, b) =>
-    a.data === b.data &&
-    a.isFocused === b.isFocused &&
-    a.isSelected === b.isSelected &&
-    a.isDisabled === b.isDisabled &&
-    a.innerRef === b.innerRef &&
-    a.children === b.children &&
-    a.innerProps.id === b.innerProps.id &&
-    a.innerProps['aria-selected'] === b.innerProps['aria-selected'],
-);
-
-const selectComponents = { MenuList, Option, MultiValueRemove };
-
-
-/**
- * The country multi-select. Filtering uses the shared matcher over a precomputed index
- * (trimmed, accent- and case-insensitive, anywhere), not react-select's own filter, so a
- * keystroke costs one normalisation of the query plus a substring test per country. The
- * typed text lives here, so typing never re-renders the rest of the plans page.
+ * The country multi-select: an ARIA 1.2 combobox (downshift's `useCombobox`) with the chosen
+ * countries before it as remove buttons (`useMultipleSelection`: Left from the start of the
+ * text reaches them, Backspace in an empty field removes the last).
+ *
+ * Filtering uses the shared matcher over a precomputed index (trimmed, accent- and
+ * case-insensitive, anywhere), so a keystroke costs one normalisation of the query plus a
+ * substring test per country, and the menu renders only the rows in view (plus a few either
+ * side): with ~250 countries a full menu costs more than a frame per keystroke. The typed
+ * text lives here, so typing never re-renders the rest of the plans page. What happened is
+ * said in a polite live region in the page's language: results per search, each pick and
+ * each removal.
  */
 export const CountrySelect = memo(function CountrySelect({ countries, loading, value, onChange, inputId }: CountrySelectProps) {
   const { t } = useTranslation('plans');
   const locale = useLocale();
+  const rtl = dirOf(locale) === 'rtl';
+  const id = useId();
   const [input, setInput] = useState('');
+  // The last pick or removal, said until the next keystroke.
+  const [said, setSaid] = useState('');
+
   const options = useMemo<CountryOption[]>(
     () =>
       countries.map((c) => {
@@ -173,43 +84,184 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
     [countries, locale],
   );
   const index = useMemo(() => createIndex(options, (o) => (o.alt ? `${o.label} ${o.alt}` : o.label)), [options]);
-  const noOptionsMessage = useCallback(() => t('noOptions'), [t]);
-  const loadingMessage = useCallback(() => t('loadingOptions'), [t]);
-  const announce = useMemo(() => selectAnnouncements<CountryOption, GroupBase<CountryOption>>(t), [t]);
-  const filtered = useMemo(() => index.filter(input), [index, input]);
+  const chosen = useMemo(() => new Set(value.map((v) => v.value)), [value]);
+  // Chosen countries leave the menu, as their chips show them.
+  const items = useMemo(() => {
+    const found = index.filter(input);
+    return chosen.size === 0 ? found : found.filter((o) => !chosen.has(o.value));
+  }, [index, input, chosen]);
 
-  // Controlled only so the filter can see the text; react-select still decides when to
-  // clear it (after a pick, on blur), as it does uncontrolled.
-  const onInputChange = useCallback((text: string, _meta: InputActionMeta) => {
-    setInput(text);
-    return text;
-  }, []);
-  const handleChange = useCallback((v: MultiValue<CountryOption>) => onChange(v), [onChange]);
+  const remove = useCallback(
+    (item: CountryOption) => {
+      onChange(value.filter((v) => v.value !== item.value));
+      setSaid(t('srDeselected', { label: item.label }));
+    },
+    [onChange, value, t],
+  );
+
+  const { getSelectedItemProps, getDropdownProps } = useMultipleSelection<CountryOption>({
+    selectedItems: value as CountryOption[],
+    itemToKey: optionKey,
+    keyNavigationPrevious: rtl ? 'ArrowRight' : 'ArrowLeft',
+    keyNavigationNext: rtl ? 'ArrowLeft' : 'ArrowRight',
+    onSelectedItemsChange: ({ selectedItems, type }) => {
+      const gone = value.find((v) => !selectedItems.some((s) => s.value === v.value));
+      onChange(selectedItems);
+      if (gone && type !== useMultipleSelection.stateChangeTypes.FunctionSetSelectedItems) setSaid(t('srDeselected', { label: gone.label }));
+    },
+  });
+
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox<CountryOption>({
+    items,
+    inputId,
+    itemToKey: optionKey,
+    itemToString: optionText,
+    inputValue: input,
+    selectedItem: null,
+    defaultHighlightedIndex: 0,
+    // The windowed menu keeps the highlighted row in view itself.
+    scrollIntoView: noScroll,
+    stateReducer: reduce,
+    onInputValueChange: ({ inputValue = '', type }) => {
+      setInput(inputValue);
+      if (type === types.InputChange) setSaid('');
+    },
+    onStateChange: ({ type, selectedItem }) => {
+      if ((type === types.InputKeyDownEnter || type === types.ItemClick) && selectedItem) {
+        onChange([...value, selectedItem]);
+        setSaid(t('srSelected', { label: selectedItem.label }));
+      }
+    },
+  });
+
+  const showList = isOpen && items.length > 0;
+  const message = isOpen && items.length === 0 ? t(loading ? 'loadingOptions' : 'noOptions') : '';
+  const status = said || (isOpen && !loading ? filterStatus(t, input, items.length) : '');
+  const hintId = `${id}-hint`;
+  const chipHintId = `${id}-chip-hint`;
 
   return (
-    <Select<CountryOption, true>
-      inputId={inputId}
-      isMulti
-      options={filtered}
-      filterOption={null}
-      inputValue={input}
-      onInputChange={onInputChange}
-      value={value}
-      onChange={handleChange}
-      isLoading={loading}
-      placeholder={t('searchPlaceholder')}
-      noOptionsMessage={noOptionsMessage}
-      loadingMessage={loadingMessage}
-      ariaLiveMessages={announce.ariaLiveMessages}
-      screenReaderStatus={announce.screenReaderStatus}
-      maxMenuHeight={MENU.maxMenuHeight}
-      minMenuHeight={MENU.minMenuHeight}
-      pageSize={MENU.pageSize}
-      // The open menu would cover the results it just changed (and a click meant for the
-      // first card would pick another country); typing opens it again.
-      closeMenuOnSelect
-      styles={styles}
-      components={selectComponents}
-    />
+    <div className={css.select}>
+      <div className={css.control}>
+        {value.map((item, i) => (
+          <button
+            key={item.value}
+            type="button"
+            className={css.chip}
+            aria-label={t('removeCountry', { name: item.label })}
+            aria-describedby={chipHintId}
+            {...getSelectedItemProps({ selectedItem: item, index: i, onClick: () => remove(item) })}
+          >
+            <span className={css.chipText}>{item.label}</span>
+            <span className={css.chipX} aria-hidden="true">
+              ×
+            </span>
+          </button>
+        ))}
+        <input
+          className={css.input}
+          placeholder={value.length === 0 ? t('searchPlaceholder') : undefined}
+          aria-describedby={hintId}
+          {...getInputProps(getDropdownProps({ preventKeyAction: isOpen }))}
+          // The page's <label for> names the field; downshift would point at a label of its own.
+          aria-labelledby={undefined}
+        />
+        {/* The menu opens from the field too; the arrow is a pointer's shortcut, not a tab stop. */}
+        <button type="button" className={css.toggle} {...getToggleButtonProps({ tabIndex: -1, 'aria-hidden': true })}>
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M4.5 7.5 10 13l5.5-5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      <Menu open={showList} count={items.length} highlighted={highlightedIndex} menuProps={getMenuProps({ 'aria-label': t('countryOptions') })}>
+        {(i) => {
+          const item = items[i];
+          if (!item) return null;
+          return (
+            <li
+              key={item.value}
+              className={`${css.option} ${i === highlightedIndex ? css.focused : ''}`}
+              aria-setsize={items.length}
+              aria-posinset={i + 1}
+              {...getItemProps({ item, index: i })}
+            >
+              {item.label}
+            </li>
+          );
+        }}
+      </Menu>
+      {message && <div className={css.message}>{message}</div>}
+      <div className={css.hidden} aria-live="polite" aria-atomic="true">
+        {status}
+      </div>
+      <span id={hintId} className={css.hidden}>
+        {t('srGuidanceInput')}
+      </span>
+      <span id={chipHintId} className={css.hidden}>
+        {t('srGuidanceValue')}
+      </span>
+    </div>
   );
 });
+
+function noScroll() {}
+
+type MenuProps = {
+  open: boolean;
+  count: number;
+  highlighted: number;
+  menuProps: UseComboboxGetMenuPropsReturnValue;
+  children: (index: number) => ReactNode;
+};
+
+/**
+ * The listbox, windowed: it renders the rows in view plus a few either side, with padding
+ * standing in for the rest, and keeps the highlighted row (the input's active descendant)
+ * rendered and in view after keyboard moves that land outside the window (End, PageDown).
+ * Closed or empty, it stays in the DOM but hidden: an empty listbox is an ARIA error.
+ */
+function Menu({ open, count, highlighted, menuProps, children }: MenuProps) {
+  const { ref: downshiftRef, ...rest } = menuProps as Omit<UseComboboxGetMenuPropsReturnValue, 'ref'> & { ref?: (node: HTMLElement | null) => void };
+  const el = useRef<HTMLUListElement | null>(null);
+  // The scroll position as last scrolled or set here: reading el.scrollTop after a
+  // keystroke's commit would force a layout inside the keystroke.
+  const [scrollTop, setScrollTop] = useState(0);
+  const height = Math.min(MENU.maxMenuHeight, count * OPTION_HEIGHT);
+  let top = Math.min(scrollTop, Math.max(0, count * OPTION_HEIGHT - height));
+  if (highlighted >= 0) {
+    const row = highlighted * OPTION_HEIGHT;
+    if (row < top) top = row;
+    else if (row + OPTION_HEIGHT > top + height) top = row + OPTION_HEIGHT - height;
+  }
+  // Setting scrollTop fires a scroll event, which brings the state along.
+  useLayoutEffect(() => {
+    const node = el.current;
+    if (node && open && node.scrollTop !== top) node.scrollTop = top;
+  }, [open, top]);
+
+  const ref = useCallback(
+    (node: HTMLUListElement | null) => {
+      el.current = node;
+      downshiftRef?.(node);
+    },
+    [downshiftRef],
+  );
+  const onScroll = (e: UIEvent<HTMLUListElement>) => setScrollTop(e.currentTarget.scrollTop);
+
+  const first = Math.max(0, Math.floor(top / OPTION_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((top + MENU.maxMenuHeight) / OPTION_HEIGHT) + OVERSCAN);
+  const rows: ReactNode[] = [];
+  if (open) for (let i = first; i < last; i++) rows.push(children(i));
+  return (
+    <ul
+      ref={ref}
+      {...rest}
+      className={css.menu}
+      hidden={!open}
+      onScroll={onScroll}
+      style={open ? { maxHeight: MENU.maxMenuHeight, paddingBlockStart: first * OPTION_HEIGHT, paddingBlockEnd: (count - last) * OPTION_HEIGHT } : undefined}
+    >
+      {rows}
+    </ul>
+  );
+}

@@ -61,7 +61,7 @@ describe('plans page: country search', () => {
   ])('filters $name', async ({ typed, want }) => {
     const user = await renderPlans();
     await user.click(screen.getByLabelText('Where are you travelling?'));
-    // Pasted, because react-select takes a typed leading space as "pick the focused option".
+    // Pasted: the leading and trailing spaces are part of what the matcher must trim.
     await user.paste(typed);
     expect(optionNames()).toEqual(want);
   });
