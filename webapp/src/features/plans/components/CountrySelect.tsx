@@ -116,7 +116,9 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
     inputId,
     itemToKey: optionKey,
     itemToString: optionText,
-    inputValue: input,
+    // The text is downshift's own state, not controlled from here: downshift reports changes
+    // from an effect, and a controlled value lagging behind lost keystrokes typed quickly
+    // ('turk' became 'tuk'). `input` follows it for the filter and the live region.
     selectedItem: null,
     defaultHighlightedIndex: 0,
     // The windowed menu keeps the highlighted row in view itself.
