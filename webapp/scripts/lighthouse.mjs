@@ -115,6 +115,8 @@ try {
           await close(chrome);
           chrome = await launch();
         }
+        // Names this run's saved report and artifacts, e.g. _plans-ar-2.
+        const runName = `${path.replace(/\W/g, '_') || 'root'}-${locale}-${run}`;
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -122,11 +124,11 @@ try {
           onlyCategories: categories,
           disableStorageReset: true,
           // --artifacts=dir keeps what each run gathered (the trace included), for reading offline.
-          ...(artifactsDir ? { gatherMode: `${artifactsDir}/${path.replace(/\W/g, '_') || 'root'}-${locale}-${run}`, auditMode: `${artifactsDir}/${path.replace(/\W/g, '_') || 'root'}-${locale}-${run}` } : {}),
+          ...(artifactsDir ? { gatherMode: `${artifactsDir}/${runName}`, auditMode: `${artifactsDir}/${runName}` } : {}),
         });
         if (!result) throw new Error(`lighthouse ${url}: no result`);
         const lhr = result.lhr;
-        if (lhrDir) writeFileSync(`${lhrDir}/${path.replace(/\W/g, '_') || 'root'}-${locale}-${run}.json`, JSON.stringify(lhr));
+        if (lhrDir) writeFileSync(`${lhrDir}/${runName}.json`, JSON.stringify(lhr));
         const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
         const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
         const r = {

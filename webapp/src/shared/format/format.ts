@@ -77,19 +77,18 @@ export function formatUsedMB(initialQuantity: number, remainingQuantity: number,
 
 export type Consumption = { percent: number; text: string };
 
-let frPercentSign: string | undefined;
 /**
  * What French Intl writes after the number of a percentage: the space and the sign (' %',
  * U+00A0 in CLDR 48; taken from the runtime so it always matches Intl's own output). The
- * digits stay ours: they round on the exact decimal value.
+ * digits stay ours: they round on the exact decimal value. Asked per call (a usage card
+ * or two per page), so the module keeps no state.
  */
 function frenchPercent(): string {
-  frPercentSign ??= new Intl.NumberFormat(INTL_LOCALES.fr, { style: 'percent' })
+  return new Intl.NumberFormat(INTL_LOCALES.fr, { style: 'percent' })
     .formatToParts(0)
     .filter((p) => p.type === 'literal' || p.type === 'percentSign')
     .map((p) => p.value)
     .join('');
-  return frPercentSign;
 }
 
 /** The consumption bar: percent used (2 decimals) and its label, or 'Unlimited'. */

@@ -34,8 +34,7 @@ const noBundles: Bundle[] = [];
 /**
  * Areas drawn in the first render: about the first mobile screen. Each batch's commit, layout and
  * flag paint is one task, so small batches keep every task short; 24/48 left tasks of 20-35
- * ms at Lighthouse's 4x CPU (/plans TBT median 164 ms against 117 ms with 12/12, ar and fr,
- * 3 runs each).
+ * ms at Lighthouse's 4x CPU (docs/performance.md).
  */
 export const FIRST_AREAS = 12;
 /** Areas added per later transition. */

@@ -3,7 +3,7 @@ import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, t
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { dirOf } from '@/shared/i18n/locales';
+import { dirOf, type Locale } from '@/shared/i18n/locales';
 import { createIndex } from '@/shared/textmatch/textmatch';
 import type { Country } from '../api/types';
 import css from './CountrySelect.module.css';
@@ -11,6 +11,16 @@ import { filterStatus } from './selectAnnouncements';
 
 /** A country to pick; search also finds it by the provider's English name (`alt`). */
 export type CountryOption = { value: string; label: string; alt?: string };
+
+/**
+ * countryOption names a country in the page's language, keeping the provider's English name
+ * as `alt` so a search finds it either way ('Turquie' or 'Turkey' on a French page). Without
+ * the English name (the list not loaded yet) the ISO code stands in.
+ */
+export function countryOption(code: string, english: string | undefined, locale: Locale): CountryOption {
+  const local = locale === 'en' ? undefined : countryName(code, locale);
+  return local && english && local !== english ? { value: code, label: local, alt: english } : { value: code, label: english ?? code };
+}
 
 type CountrySelectProps = {
   countries: readonly Country[];
@@ -75,14 +85,7 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
   // The last pick or removal, said until the next keystroke.
   const [said, setSaid] = useState('');
 
-  const options = useMemo<CountryOption[]>(
-    () =>
-      countries.map((c) => {
-        const local = locale === 'en' ? undefined : countryName(c.isoCode, locale);
-        return local && local !== c.name ? { value: c.isoCode, label: local, alt: c.name } : { value: c.isoCode, label: c.name };
-      }),
-    [countries, locale],
-  );
+  const options = useMemo(() => countries.map((c) => countryOption(c.isoCode, c.name, locale)), [countries, locale]);
   const index = useMemo(() => createIndex(options, (o) => (o.alt ? `${o.label} ${o.alt}` : o.label)), [options]);
   const chosen = useMemo(() => new Set(value.map((v) => v.value)), [value]);
   // Chosen countries leave the menu, as their chips show them.
@@ -91,23 +94,16 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
     return chosen.size === 0 ? found : found.filter((o) => !chosen.has(o.value));
   }, [index, input, chosen]);
 
-  const remove = useCallback(
-    (item: CountryOption) => {
-      onChange(value.filter((v) => v.value !== item.value));
-      setSaid(t('srDeselected', { label: item.label }));
-    },
-    [onChange, value, t],
-  );
-
-  const { getSelectedItemProps, getDropdownProps } = useMultipleSelection<CountryOption>({
+  const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<CountryOption>({
     selectedItems: value as CountryOption[],
     itemToKey: optionKey,
     keyNavigationPrevious: rtl ? 'ArrowRight' : 'ArrowLeft',
     keyNavigationNext: rtl ? 'ArrowLeft' : 'ArrowRight',
-    onSelectedItemsChange: ({ selectedItems, type }) => {
+    // Every removal (the chip, Backspace, Delete) comes through here and is said.
+    onSelectedItemsChange: ({ selectedItems }) => {
       const gone = value.find((v) => !selectedItems.some((s) => s.value === v.value));
       onChange(selectedItems);
-      if (gone && type !== useMultipleSelection.stateChangeTypes.FunctionSetSelectedItems) setSaid(t('srDeselected', { label: gone.label }));
+      if (gone) setSaid(t('srDeselected', { label: gone.label }));
     },
   });
 
@@ -152,7 +148,10 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
             className={css.chip}
             aria-label={t('removeCountry', { name: item.label })}
             aria-describedby={chipHintId}
-            {...getSelectedItemProps({ selectedItem: item, index: i, onClick: () => remove(item) })}
+            {...getSelectedItemProps({ selectedItem: item, index: i })}
+            // Replaces downshift's click (which only makes the chip active): a second action in
+            // the same event would start again from the old `value` and undo the removal.
+            onClick={() => removeSelectedItem(item)}
           >
             <span className={css.chipText}>{item.label}</span>
             <span className={css.chipX} aria-hidden="true">

@@ -10,7 +10,7 @@ import { useLoad } from '../hooks/useLoad';
 import { AreaList } from './AreaList';
 import { countryAreas, regionAreas, specialAreas } from './areas';
 import { BundleGrid } from './BundleGrid';
-import { CountrySelect, type CountryOption } from './CountrySelect';
+import { CountrySelect, countryOption, type CountryOption } from './CountrySelect';
 import styles from './Plans.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
@@ -44,11 +44,7 @@ export function PlansView({ api }: { api: CatalogApi }) {
     // Named as the select's own options are (CountrySelect): in the page's language, so a
     // destination card's country reads 'Turquie' on a French page, not the provider's 'Turkey'.
     const names = new Map(countries.data.map((c) => [c.isoCode.toUpperCase(), c.name]));
-    return codes.map((code) => {
-      const english = names.get(code);
-      const local = locale === 'en' ? undefined : countryName(code, locale);
-      return local && english && local !== english ? { value: code, label: local, alt: english } : { value: code, label: english ?? code };
-    });
+    return codes.map((code) => countryOption(code, names.get(code), locale));
   }, [codes, countries.data, locale]);
   const onSelect = useCallback(
     (v: readonly CountryOption[]) =>
