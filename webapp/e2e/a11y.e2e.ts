@@ -7,8 +7,8 @@
 //   on the page before their text changed;
 // - the focus ring's contrast against every surface it is drawn on;
 // - menus that close on Escape and when focus leaves them; the contact form's errors.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectAnnounced,
   expectFocus,
@@ -22,25 +22,20 @@ import {
   tabTo,
   type Ring,
 } from './harness/a11y';
-import { launchBrowser, openTab, shootOnFailure } from './harness/browser';
-import { SandboxAPI, type Customer } from './harness/customer';
+import { sharedBrowser, openTab, shootOnFailure } from './harness/browser';
+import { sharedSandboxAPI, type Customer } from './harness/customer';
 import { mailboxCode, uniqueEmail } from './harness/sandbox';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
-let api: SandboxAPI;
+const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 let brand: string;
 let supportBase: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await SandboxAPI.connect(shopURL);
   const cfg = (await (await fetch(`${shopURL}/config.json`)).json()) as { brand: string; supportBase: string };
   brand = cfg.brand;
   supportBase = cfg.supportBase;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A customer with a paid Turkey eSIM (an account with something to show). */
@@ -56,9 +51,9 @@ interface Owner {
  * makes its own: the suite's tokens live two minutes.
  */
 async function newOwner(): Promise<Owner> {
-  const customer = await api.signUp(uniqueEmail('a11y-owner'), 'Rana', 'Haddad');
-  const bundleId = await api.turkeyBundleId(customer, true);
-  await api.pay(await api.openOrder(customer, bundleId));
+  const customer = await api().signUp(uniqueEmail('a11y-owner'), 'Rana', 'Haddad');
+  const bundleId = await api().turkeyBundleId(customer, true);
+  await api().pay(await api().openOrder(customer, bundleId));
   const res = await fetch(`${shopURL}${supportBase}esims/useremails/${encodeURIComponent(customer.email)}`, {
     headers: { Authorization: `Bearer ${customer.token}` },
   });
@@ -99,7 +94,7 @@ async function open(page: Page, r: Route, o: Owner): Promise<void> {
 }
 
 async function tabs(who: 'visitor' | 'customer', owner: Owner, viewport: 'mobile' | 'desktop' = 'desktop') {
-  const t = await openTab(browser, shopURL, viewport);
+  const t = await openTab(browser(), shopURL, viewport);
   if (who === 'customer') await signIn(t.page, owner.customer);
   return t;
 }
@@ -150,7 +145,7 @@ describe('every route', () => {
         }
         if (who === 'customer') {
           // The sandbox's hosted checkout page.
-          await page.goto(new URL(await api.openOrder(owner.customer, owner.bundleId)).pathname);
+          await page.goto(new URL(await api().openOrder(owner.customer, owner.bundleId)).pathname);
           if ((await overflow(page)) > 0) wide.push('sandbox checkout');
         }
         if (who === 'visitor') {
@@ -195,7 +190,7 @@ describe('the focus ring', () => {
         }
         if (who === 'customer') {
           // The hosted checkout page of the sandbox.
-          const checkout = await api.openOrder(owner.customer, owner.bundleId);
+          const checkout = await api().openOrder(owner.customer, owner.bundleId);
           await page.goto(new URL(checkout).pathname);
           check(await tabThroughRings(page), 'sandbox checkout');
         }
@@ -209,7 +204,7 @@ describe('the focus ring', () => {
 
 describe('a keyboard-only traveller', () => {
   it('buys an eSIM from the home page to the profile with Tab, Enter, Space, arrows and Escape', async () => {
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     await recordLiveRegions(context);
     shootOnFailure(page, 'keyboard-purchase');
     const email = uniqueEmail('keyboard');
@@ -372,7 +367,7 @@ describe('menus', () => {
   });
 
   it('the phone menu closes on Escape, when focus leaves it, and after a pick', async () => {
-    const t = await openTab(browser, shopURL, 'mobile');
+    const t = await openTab(browser(), shopURL, 'mobile');
     const { context, page } = t;
     try {
       await page.goto('/');
@@ -404,7 +399,7 @@ describe('menus', () => {
 
 describe('the contact form', () => {
   it('shows each error by its field (aria-invalid, described, focused) and keeps the focus on Send while sending (3.3.1, 4.1.3)', async () => {
-    const { context, page } = await openTab(browser, shopURL);
+    const { context, page } = await openTab(browser(), shopURL);
     await recordLiveRegions(context);
     try {
       await page.goto('/contactus');

@@ -1,33 +1,26 @@
 // Accounts in a real browser, through the checkout's own sign-up and code step: the lock
 // after five wrong codes, a refused purchase pre-check, and an access token that expires in
 // the middle of a purchase (renewed without the customer noticing).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
-import { SandboxAPI } from './harness/customer';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
+import { sharedSandboxAPI } from './harness/customer';
 import { expireTokens, mailboxCode, uniqueEmail } from './harness/sandbox';
 import { findTurkeyAndContinue, payOnSandbox, sendSignupCode, signUpInCheckout } from './harness/steps';
 
 const shopURL = inject('shopURL');
 const LOCKED = 'Account is locked due to multiple failed attempts. Please try again later.';
-let browser: Browser;
-let api: SandboxAPI;
+const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await SandboxAPI.connect(shopURL);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const verify = (page: Page) => page.getByRole('button', { name: 'Verify', exact: true }).click();
 
 describe('accounts', () => {
   it('five wrong codes lock the account, and then even the right code is refused', async () => {
     const email = uniqueEmail('locked');
-    await api.signUp(email);
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile');
+    await api().signUp(email);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'mobile');
     shootOnFailure(page, 'locked');
     try {
       await findTurkeyAndContinue(page);
@@ -59,10 +52,10 @@ describe('accounts', () => {
 
   it('a refused pre-check shows its reason (three unpaid orders)', async () => {
     const email = uniqueEmail('unpaid');
-    const customer = await api.signUp(email);
-    const bundle = await api.turkeyBundleId(customer);
-    for (let i = 0; i < 3; i++) await api.openOrder(customer, bundle);
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const customer = await api().signUp(email);
+    const bundle = await api().turkeyBundleId(customer);
+    for (let i = 0; i < 3; i++) await api().openOrder(customer, bundle);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'refused');
     try {
       await findTurkeyAndContinue(page);
@@ -83,7 +76,7 @@ describe('accounts', () => {
 
   it('an access token that expires mid-session is renewed without the customer noticing', async () => {
     const email = uniqueEmail('expired');
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'expired');
     try {
       await findTurkeyAndContinue(page);

@@ -1,27 +1,20 @@
 // Home destination cards (issue 12, item 6): a card opens /plans with its country already
 // chosen in the search and that country's bundles listed, so the traveller does not search
 // again; the same in English, French and Arabic (names as the page's language gives them).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shootOnFailure } from './harness/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shootOnFailure } from './harness/browser';
 import { texts, type Locale } from './harness/catalogue';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
+const browser = sharedBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The page's Intl locale per language (src/shared/i18n/locales.ts INTL_LOCALES). */
 const intlLocale: Record<Locale, string> = { en: 'en-US', ar: 'ar-LB-u-nu-latn', fr: 'fr-FR-u-nu-latn' };
 
 describe('a home destination card', () => {
   it.each<Locale>(['en', 'fr', 'ar'])('opens /plans with Turkey selected and its bundles listed (%s)', async (locale) => {
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile');
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'mobile');
     shootOnFailure(page, `destination-card-${locale}`);
     const home = texts('home', locale);
     const plans = texts('plans', locale);

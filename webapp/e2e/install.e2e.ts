@@ -1,24 +1,16 @@
 // Install on this phone: a customer with an eSIM opens My eSIMs on an Android phone and gets
 // Android's one-tap link, on an iPhone Apple's; the card's WhatsApp button carries the ICCID,
 // and an expanded plan says when its figures were read.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, shootOnFailure, userAgents } from './harness/browser';
-import { SandboxAPI } from './harness/customer';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shoot, shootOnFailure, userAgents } from './harness/browser';
+import { sharedSandboxAPI } from './harness/customer';
 import { uniqueEmail } from './harness/sandbox';
 import { logInWithCode, seeEsimWithQR } from './harness/steps';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
-let api: SandboxAPI;
+const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await SandboxAPI.connect(shopURL);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** carddata of a one-tap link, decoded: the LPA activation code. */
 const carddata = (href: string | null) => new URL(href ?? '').searchParams.get('carddata') ?? '';
@@ -26,9 +18,9 @@ const carddata = (href: string | null) => new URL(href ?? '').searchParams.get('
 describe('install on this phone', () => {
   it('an Android phone gets the Android one-tap link; WhatsApp carries the ICCID; usage says "As of"', async () => {
     const email = uniqueEmail('android');
-    const customer = await api.signUp(email, 'Rana', 'Haddad');
-    await api.pay(await api.openOrder(customer, await api.turkeyBundleId(customer)));
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile', { userAgent: userAgents.android });
+    const customer = await api().signUp(email, 'Rana', 'Haddad');
+    await api().pay(await api().openOrder(customer, await api().turkeyBundleId(customer)));
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'mobile', { userAgent: userAgents.android });
     shootOnFailure(page, 'install-android');
     try {
       await logInWithCode(page, shopURL, email);
@@ -68,9 +60,9 @@ describe('install on this phone', () => {
 
   it('an iPhone gets the iOS one-tap link and no Android link', async () => {
     const email = uniqueEmail('iphone');
-    const customer = await api.signUp(email, 'Karim', 'Nassar');
-    await api.pay(await api.openOrder(customer, await api.turkeyBundleId(customer)));
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile', { userAgent: userAgents.iPhone });
+    const customer = await api().signUp(email, 'Karim', 'Nassar');
+    await api().pay(await api().openOrder(customer, await api().turkeyBundleId(customer)));
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'mobile', { userAgent: userAgents.iPhone });
     shootOnFailure(page, 'install-iphone');
     try {
       await logInWithCode(page, shopURL, email);

@@ -2,21 +2,15 @@
 // Arabic catalogues', a traveller browses the plans and opens one in Arabic, every page of the
 // walk passes axe's WCAG A/AA rules, and the header's switcher remembers a language across a
 // reload and a visit without `?lang=`.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './harness/axe';
-import { launchBrowser, openTab, shootOnFailure } from './harness/browser';
+import { sharedBrowser, openTab, shootOnFailure } from './harness/browser';
 import { texts, type Locale } from './harness/catalogue';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
+const browser = sharedBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The page's `<html lang dir>`. */
 const htmlLangDir = (page: Page) =>
@@ -26,7 +20,7 @@ const dirOf = (l: Locale) => (l === 'ar' ? 'rtl' : 'ltr');
 
 describe('a traveller reading Arabic', () => {
   it('browses the plans right to left in Arabic, opens a plan, reaches the login, and every page passes axe', async () => {
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'arabic-journey');
     const layout = texts('layout', 'ar');
     try {
@@ -88,7 +82,7 @@ describe('a traveller reading Arabic', () => {
   });
 
   it('keeps the language picked in the header switcher after a reload and on the next visit', async () => {
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'language-switcher');
     try {
       await page.goto('/plans?lang=ar');

@@ -7,30 +7,23 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
 import { signIn } from './harness/a11y';
-import { SandboxAPI, type Customer } from './harness/customer';
+import { sharedSandboxAPI, type Customer } from './harness/customer';
 import { uniqueEmail } from './harness/sandbox';
 import { seeEsimWithQR } from './harness/steps';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
-let api: SandboxAPI;
+const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await SandboxAPI.connect(shopURL);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A customer with a paid Turkey eSIM. */
 async function newOwner(): Promise<Customer> {
-  const customer = await api.signUp(uniqueEmail('offline'), 'Rana', 'Haddad');
-  await api.pay(await api.openOrder(customer, await api.turkeyBundleId(customer)));
+  const customer = await api().signUp(uniqueEmail('offline'), 'Rana', 'Haddad');
+  await api().pay(await api().openOrder(customer, await api().turkeyBundleId(customer)));
   return customer;
 }
 
@@ -65,7 +58,7 @@ const kitKeys = (page: Page) =>
 describe('offline install kit', () => {
   it('shows the saved QR code and codes offline after a reload, with the saved time; logout clears it', async () => {
     const owner = await newOwner();
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'desktop');
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'desktop');
     shootOnFailure(page, 'offline-kit');
     const cspViolations: string[] = [];
     page.on('console', (m) => {

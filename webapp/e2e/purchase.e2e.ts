@@ -2,21 +2,15 @@
 // signs up in the checkout with the code from the sandbox mailbox, pays on the sandbox's
 // hosted checkout page, and sees 'Payment Success' with one purchase event. The declined
 // card shows 'Payment Failed'.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
 import { uniqueEmail } from './harness/sandbox';
 import { findTurkeyAndContinue, payOnSandbox, seeEsimWithQR, signUpInCheckout } from './harness/steps';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
+const browser = sharedBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 type DataLayerEvent = { event?: string; ecommerce?: { transaction_id?: string; value?: number; currency?: string; items?: unknown[] } };
 const purchases = (page: Page) =>
@@ -26,7 +20,7 @@ const purchases = (page: Page) =>
 
 describe('a new traveller', () => {
   it('buys a Turkey eSIM: search, compatibility, signup with the mailed code, pay, Payment Success', async () => {
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'new-traveller');
     try {
       await findTurkeyAndContinue(page);
@@ -67,7 +61,7 @@ describe('a new traveller', () => {
   });
 
   it("sees 'Payment Failed' when the card is declined", async () => {
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile');
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'mobile');
     shootOnFailure(page, 'declined');
     try {
       await findTurkeyAndContinue(page);

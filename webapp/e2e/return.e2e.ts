@@ -2,26 +2,19 @@
 // to /login?next=<the link>, and after the mailed code the customer lands on that top-up
 // list, not on /profile. A hostile ?next= (another origin, a protocol-relative or
 // `javascript:` URL) never takes the customer off the shop: logging in lands on /profile.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shootOnFailure } from './harness/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shootOnFailure } from './harness/browser';
 import { texts } from './harness/catalogue';
-import { SandboxAPI } from './harness/customer';
+import { sharedSandboxAPI } from './harness/customer';
 import { uniqueEmail } from './harness/sandbox';
 import { logInHere, logInWithCode, seeEsimWithQR } from './harness/steps';
 
 const shopURL = inject('shopURL');
 const shopOrigin = new URL(shopURL).origin;
-let browser: Browser;
-let api: SandboxAPI;
+const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await SandboxAPI.connect(shopURL);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The open-redirect attempts, as a link would carry them in ?next=. */
 const hostile = [
@@ -58,13 +51,13 @@ const pathOf = (page: Page) => {
 describe('a customer sent to log in', () => {
   it('opens a top-up link logged out, logs in and comes back to that top-up list', async () => {
     const email = uniqueEmail('return');
-    const customer = await api.signUp(email, 'Maya', 'Khoury');
-    await api.pay(await api.openOrder(customer, await api.turkeyBundleId(customer, true)));
+    const customer = await api().signUp(email, 'Maya', 'Khoury');
+    await api().pay(await api().openOrder(customer, await api().turkeyBundleId(customer, true)));
 
     // The top-up link as My eSIMs gives it (a customer may bookmark or share it).
     let topupLink = '';
     {
-      const { context, page } = await openTab(browser, shopURL);
+      const { context, page } = await openTab(browser(), shopURL);
       shootOnFailure(page, 'return-profile');
       try {
         await logInWithCode(page, shopURL, email);
@@ -78,7 +71,7 @@ describe('a customer sent to log in', () => {
     expect(topupLink).toMatch(/^\/topup-plans\/TR\/\d+\/[^/]+\/\d+$/);
 
     // A fresh browser: nobody is logged in.
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'return-topup');
     const escapes = await guardOrigin(context);
     try {
@@ -115,8 +108,8 @@ describe('a customer sent to log in', () => {
 
   it('logs in from a link whose ?next= points off the shop and stays on the shop', async () => {
     const email = uniqueEmail('evilnext');
-    await api.signUp(email, 'Elie', 'Saad');
-    const { context, page, pageErrors } = await openTab(browser, shopURL);
+    await api().signUp(email, 'Elie', 'Saad');
+    const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'return-hostile');
     const escapes = await guardOrigin(context);
     try {

@@ -1,24 +1,17 @@
 // The public shop in a real browser: every information page renders its heading with no
 // uncaught error, and a traveller finds Turkey by typing 'turk' and reaches the cart.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, overflowAt, shoot, type Tab } from './harness/browser';
+import { sharedBrowser, openTab, overflowAt, shoot, type Tab } from './harness/browser';
 import { findTurkeyAndContinue } from './harness/steps';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
+const browser = sharedBrowser();
 let tab: Tab;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('public pages', () => {
   beforeAll(async () => {
-    tab = await openTab(browser, shopURL);
+    tab = await openTab(browser(), shopURL);
   });
   afterAll(async () => {
     await tab.context.close();
@@ -52,7 +45,7 @@ describe('public pages', () => {
 
 describe('a traveller looking for Turkey', () => {
   it.each(['mobile', 'desktop'] as const)("types 'turk', checks compatibility and reaches the cart (%s)", async (viewport) => {
-    const t = await openTab(browser, shopURL, viewport);
+    const t = await openTab(browser(), shopURL, viewport);
     try {
       const bundleId = await findTurkeyAndContinue(t.page, async () => {
         if (viewport === 'desktop') await shoot(t.page, 'plans-compatibility-popup');

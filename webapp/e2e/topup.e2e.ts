@@ -1,30 +1,22 @@
 // A returning customer with a Turkey eSIM logs in with a code, opens the profile, expands a
 // plan, tops the eSIM up and pays.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
-import { SandboxAPI } from './harness/customer';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser, openTab, shoot, shootOnFailure } from './harness/browser';
+import { sharedSandboxAPI } from './harness/customer';
 import { mailsTo, uniqueEmail } from './harness/sandbox';
 import { logInWithCode, payOnSandbox, seeEsimWithQR } from './harness/steps';
 
 const shopURL = inject('shopURL');
-let browser: Browser;
-let api: SandboxAPI;
+const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await SandboxAPI.connect(shopURL);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a returning customer with an eSIM', () => {
   it('logs in with a code, expands a plan, tops up and pays', async () => {
     const email = uniqueEmail('topup');
-    const customer = await api.signUp(email, 'Karim', 'Nassar');
-    await api.pay(await api.openOrder(customer, await api.turkeyBundleId(customer, true)));
-    const { context, page, pageErrors } = await openTab(browser, shopURL, 'mobile');
+    const customer = await api().signUp(email, 'Karim', 'Nassar');
+    await api().pay(await api().openOrder(customer, await api().turkeyBundleId(customer, true)));
+    const { context, page, pageErrors } = await openTab(browser(), shopURL, 'mobile');
     shootOnFailure(page, 'topup');
     try {
       await logInWithCode(page, shopURL, email, true);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 
 export const chromiumArgs = [
   '--headless',
@@ -28,6 +28,24 @@ export function launchBrowser(): Promise<Browser> {
     args: chromiumArgs,
     timeout: 30_000,
   });
+}
+
+/**
+ * sharedBrowser gives a test file one browser: launched before its tests, closed after them.
+ * Call it at the file's top level; call what it returns inside tests and hooks.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('sharedBrowser: used before its beforeAll ran');
+    return browser;
+  };
 }
 
 export interface Tab {

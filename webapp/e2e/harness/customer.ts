@@ -3,6 +3,7 @@
 // Lighthouse on /profile. The web app's own flows are what the journeys test; this only
 // prepares state, the way an earlier visit would have left it.
 import { randomUUID } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { mailboxCode } from './sandbox';
 
 interface ShopConfig {
@@ -137,4 +138,19 @@ export class SandboxAPI {
     if (!pick) throw new Error(`search bundles: no ${toppable ? 'toppable ' : ''}Turkey bundle`);
     return pick.id;
   }
+}
+
+/**
+ * sharedSandboxAPI gives a test file one client of the shop's sandbox API, connected before
+ * its tests. Call it at the file's top level; call what it returns inside tests and hooks.
+ */
+export function sharedSandboxAPI(shopURL: string): () => SandboxAPI {
+  let api: SandboxAPI | undefined;
+  beforeAll(async () => {
+    api = await SandboxAPI.connect(shopURL);
+  });
+  return () => {
+    if (!api) throw new Error('sharedSandboxAPI: used before its beforeAll ran');
+    return api;
+  };
 }
