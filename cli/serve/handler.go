@@ -70,7 +70,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(cfg)
 	})))
-	static, err := newSPA(o.Webapp, o.Config.Site, o.TrustProxy)
+	static, err := newSPA(o.Webapp, o.Config, o.TrustProxy, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -94,16 +94,18 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 type spa struct {
 	files      staticFiles
 	docs       *documents
+	pre        *prerendered // nil: every route gets the app shell
 	dirs       map[string]bool // top-level folders of the build
 	site       SiteConfig      // the head's metadata (head.go)
 	trustProxy bool
 }
 
-func newSPA(fsys fs.FS, site SiteConfig, trustProxy bool) (*spa, error) {
+func newSPA(fsys fs.FS, cfg RuntimeConfig, trustProxy bool, logger *slog.Logger) (*spa, error) {
+	site := cfg.Site
 	s := &spa{dirs: map[string]bool{"assets": true}, site: site, trustProxy: trustProxy}
 	if fsys == nil {
 		s.files = staticFiles{}
-		s.docs = newDocuments(site, map[string]string{"index.html": string(webshop.Placeholder())}, http.StatusServiceUnavailable)
+		s.docs = newDocuments(site, map[string]document{"index.html": {html: string(webshop.Placeholder())}}, http.StatusServiceUnavailable)
 		return s, nil
 	}
 	index, err := fs.ReadFile(fsys, "index.html")
@@ -122,7 +124,19 @@ func newSPA(fsys fs.FS, site SiteConfig, trustProxy bool) (*spa, error) {
 	if s.files, err = loadStatic(fsys); err != nil {
 		return nil, err
 	}
-	s.docs = newDocuments(site, map[string]string{"index.html": string(index)}, http.StatusOK)
+	docs := map[string]document{"index.html": {html: string(index)}}
+	pre, pages, heads, warnings, err := loadPrerendered(fsys, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range warnings {
+		logger.Warn("prerendered pages", "detail", w)
+	}
+	for name, page := range pages {
+		docs[name] = document{html: page, own: heads[name], vary: ", Accept-Language, Cookie"}
+	}
+	s.pre = pre
+	s.docs = newDocuments(site, docs, http.StatusOK)
 	return s, nil
 }
 
@@ -166,7 +180,12 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if origin == "" {
 		origin = requestOrigin(r, s.trustProxy)
 	}
-	s.docs.serve(w, r, "index.html", origin)
+	// The page prerendered for this route in the visitor's language, else the app shell.
+	doc := s.pre.page(r)
+	if doc == "" {
+		doc = "index.html"
+	}
+	s.docs.serve(w, r, doc, origin)
 }
 
 // originOf returns scheme://host of an absolute URL, or "" for a relative one.

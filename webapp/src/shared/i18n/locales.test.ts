@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLocale, detectLocale, dirOf, localeOfTag, LOCALE_STORAGE_KEY, readStored, rememberLocale } from './locales';
+import { browserLocale, detectLocale, dirOf, localeOfTag, LOCALE_COOKIE, LOCALE_STORAGE_KEY, readCookie, readStored, rememberLocale } from './locales';
 
 describe('detectLocale', () => {
   it.each([
@@ -62,5 +62,22 @@ describe('browserLocale', () => {
     expect(browserLocale(fakeWindow('', 'ar', ['fr']))).toBe('ar');
     expect(browserLocale(fakeWindow('', null, ['fr-CA']))).toBe('fr');
     expect(browserLocale(fakeWindow('', null, ['ja']))).toBe('en');
+  });
+  it('the cookie stands in for a storage that lost the choice', () => {
+    const win = { ...fakeWindow('', null, ['en']), document: { cookie: `theme=dark; ${LOCALE_COOKIE}=ar` } } as unknown as Window;
+    expect(browserLocale(win)).toBe('ar');
+  });
+});
+
+describe('the locale cookie (what esim serve reads to pick the prerendered page)', () => {
+  it('is written with the stored choice, for the whole site, for a year', () => {
+    const doc = { cookie: '' } as Document;
+    rememberLocale(window.localStorage, 'fr', doc);
+    expect(doc.cookie).toBe(`${LOCALE_COOKIE}=fr; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+  it('is read among other cookies; none is null', () => {
+    expect(readCookie({ cookie: `a=1; ${LOCALE_COOKIE}=fr; b=2` } as Document)).toBe('fr');
+    expect(readCookie({ cookie: 'a=1' } as Document)).toBeNull();
+    expect(readCookie(undefined)).toBeNull();
   });
 });
