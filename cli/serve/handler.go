@@ -94,7 +94,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 type spa struct {
 	files      staticFiles
 	docs       *documents
-	pre        *prerendered // nil: every route gets the app shell
+	pre        *prerendered    // nil: every route gets the app shell
 	dirs       map[string]bool // top-level folders of the build
 	site       SiteConfig      // the head's metadata (head.go)
 	trustProxy bool
@@ -180,6 +180,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if origin == "" {
 		origin = requestOrigin(r, s.trustProxy)
 	}
+	// A ?lang= choice holds for the visit: a link followed before the page has hydrated is a
+	// full page load without ?lang=, which must keep the language (prerender.go).
+	s.pre.keepLang(w, r)
 	// The page prerendered for this route in the visitor's language, else the app shell.
 	doc := s.pre.page(r)
 	if doc == "" {

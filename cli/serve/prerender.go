@@ -301,6 +301,23 @@ func acceptLanguages(header string) []string {
 	return tags
 }
 
+// keepLang keeps a ?lang= choice for the rest of the visit in the locale cookie (a session
+// cookie: the switcher's choice is the remembered one), as the app keeps it in its state
+// across client-side navigations. The web app reads the cookie before its stored choice.
+func (p *prerendered) keepLang(w http.ResponseWriter, r *http.Request) {
+	if p == nil {
+		return
+	}
+	l := p.localeOfTag(r.URL.Query().Get("lang"))
+	if l == "" {
+		return
+	}
+	if c, err := r.Cookie(p.cookie); err == nil && c.Value == l {
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: p.cookie, Value: l, Path: "/", SameSite: http.SameSiteLaxMode})
+}
+
 // page returns the prerendered document for the request, "" when the route has none or the
 // request asks for something its first render depends on.
 func (p *prerendered) page(r *http.Request) string {

@@ -146,7 +146,12 @@ async function main() {
     const file = `${route.path === '/' ? 'index' : route.path.slice(1)}.html`;
     const head: Record<string, string[]> = {};
     for (const locale of server.LOCALES) {
-      const { html, head: pageHead } = await server.renderPage(route.path, locale);
+      const rendered = await server.renderPage(route.path, locale);
+      const pageHead = rendered.head;
+      // React puts a preload of each eagerly loaded image first in the markup; the images
+      // (tiny drawings) load from their own tags anyway, and these would only compete with
+      // the scripts the page needs to hydrate.
+      const html = rendered.html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '');
       checkSlots(html, `${route.path} (${locale})`, slots);
       // Complete markup only: no inline script (the CSP forbids them), no boundary React
       // would fill in or render in the browser.

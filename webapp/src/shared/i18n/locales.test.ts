@@ -63,9 +63,11 @@ describe('browserLocale', () => {
     expect(browserLocale(fakeWindow('', null, ['fr-CA']))).toBe('fr');
     expect(browserLocale(fakeWindow('', null, ['ja']))).toBe('en');
   });
-  it('the cookie stands in for a storage that lost the choice', () => {
-    const win = { ...fakeWindow('', null, ['en']), document: { cookie: `theme=dark; ${LOCALE_COOKIE}=ar` } } as unknown as Window;
-    expect(browserLocale(win)).toBe('ar');
+  it('the cookie (what the server chose by) comes before storage', () => {
+    const win = (stored: string | null, cookie: string) => ({ ...fakeWindow('', stored, ['en']), document: { cookie } }) as unknown as Window;
+    expect(browserLocale(win(null, `theme=dark; ${LOCALE_COOKIE}=ar`))).toBe('ar');
+    expect(browserLocale(win('fr', `${LOCALE_COOKIE}=ar`))).toBe('ar');
+    expect(browserLocale(win('fr', 'theme=dark'))).toBe('fr');
   });
 });
 

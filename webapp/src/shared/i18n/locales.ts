@@ -11,8 +11,11 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', a
 export const LOCALE_STORAGE_KEY = 'locale';
 
 /**
- * The cookie that carries the same choice to `esim serve`, which sends the page prerendered
- * in that language (docs/performance.md): ?lang=, then this cookie, then Accept-Language.
+ * The cookie that carries the choice to `esim serve`, which sends the page prerendered in
+ * that language (docs/performance.md): ?lang=, then this cookie, then Accept-Language. The
+ * switcher writes it with the stored choice (for a year); the server writes it for the
+ * visit when a page is opened with ?lang=, so a link followed before the page has hydrated
+ * (a full page load) keeps the language. The current choice, it comes before storage.
  */
 export const LOCALE_COOKIE = 'locale';
 
@@ -102,8 +105,9 @@ export function browserLocale(win: Window = window): Locale {
   }
   const nav = win.navigator;
   const languages = nav.languages?.length ? nav.languages : nav.language ? [nav.language] : [];
-  // The storage's choice, or the cookie's when storage is blocked or was cleared alone.
-  const stored = readStored(storage) ?? readCookie(win.document);
+  // The cookie's choice (the server's too), else the storage's (a choice remembered before
+  // the cookie existed, or a cookie jar cleared alone).
+  const stored = readCookie(win.document) ?? readStored(storage);
   return detectLocale({ search: win.location.search, stored, languages });
 }
 
