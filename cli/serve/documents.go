@@ -22,7 +22,7 @@ type documents struct {
 	raw    map[string]document
 	status int
 
-	mu       sync.Mutex
+	mu       sync.RWMutex
 	byOrigin map[string]map[string]*resource
 }
 
@@ -46,6 +46,12 @@ func (d *documents) get(name, origin string) *resource {
 	if !ok {
 		return nil
 	}
+	d.mu.RLock()
+	res := d.byOrigin[origin][name]
+	d.mu.RUnlock()
+	if res != nil {
+		return res
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	docs := d.byOrigin[origin]
@@ -56,7 +62,7 @@ func (d *documents) get(name, origin string) *resource {
 		docs = map[string]*resource{}
 		d.byOrigin[origin] = docs
 	}
-	res := docs[name]
+	res = docs[name]
 	if res == nil {
 		res = d.make(raw, origin)
 		docs[name] = res
@@ -66,7 +72,7 @@ func (d *documents) get(name, origin string) *resource {
 
 func (d *documents) make(doc document, origin string) *resource {
 	res := newResource("index.html", []byte(renderPageHead(doc.html, d.site, origin, doc.own)), nil, nil, "no-cache")
-	res.vary = doc.vary
+	res.setVary(doc.vary)
 	return res
 }
 

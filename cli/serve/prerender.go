@@ -9,9 +9,9 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"net/url"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -62,6 +62,8 @@ type prerendered struct {
 	locales []string
 	cookie  string
 	routes  map[string]prerenderRoute
+	// docs are the documents' names by route and locale (docName, made once).
+	docs map[string]map[string]string
 }
 
 // docName is the documents' key of a route's page in a locale.
@@ -85,7 +87,7 @@ func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, pages map[s
 	if len(m.Locales) == 0 || m.Slots.Brand == "" || m.Slots.SupportPhone == "" || m.Slots.WhatsApp == "" {
 		return nil, nil, nil, nil, fmt.Errorf("serve: the prerender manifest lacks its locales or slots")
 	}
-	p = &prerendered{locales: m.Locales, cookie: m.Cookie, routes: map[string]prerenderRoute{}}
+	p = &prerendered{locales: m.Locales, cookie: m.Cookie, routes: map[string]prerenderRoute{}, docs: map[string]map[string]string{}}
 	pages, heads = map[string]string{}, map[string]ownHead{}
 	for _, r := range m.Routes {
 		complete := true
@@ -106,6 +108,10 @@ func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, pages map[s
 		}
 		if complete {
 			p.routes[r.Path] = r
+			p.docs[r.Path] = map[string]string{}
+			for _, l := range m.Locales {
+				p.docs[r.Path][l] = docName(l, r.File)
+			}
 		}
 	}
 	return p, pages, heads, warnings, nil
@@ -254,33 +260,32 @@ func (p *prerendered) localeOfTag(tag string) string {
 // ?lang=, then the visitor's remembered choice (the locale cookie), then Accept-Language,
 // then the first locale (English).
 func (p *prerendered) locale(r *http.Request) string {
-	if l := p.localeOfTag(r.URL.Query().Get("lang")); l != "" {
+	if l := p.localeOfTag(queryValue(r.URL.RawQuery, "lang")); l != "" {
 		return l
 	}
-	if c, err := r.Cookie(p.cookie); err == nil {
-		if l := p.localeOfTag(c.Value); l != "" {
-			return l
+	if r.Header.Get("Cookie") != "" {
+		if c, err := r.Cookie(p.cookie); err == nil {
+			if l := p.localeOfTag(c.Value); l != "" {
+				return l
+			}
 		}
 	}
-	for _, tag := range acceptLanguages(r.Header.Get("Accept-Language")) {
-		if l := p.localeOfTag(tag); l != "" {
-			return l
-		}
+	if l := p.acceptedLocale(r.Header.Get("Accept-Language")); l != "" {
+		return l
 	}
 	return p.locales[0]
 }
 
-// acceptLanguages lists Accept-Language's tags, most preferred first (q, then order); tags
-// with q=0 are left out.
-func acceptLanguages(header string) []string {
-	type entry struct {
-		tag string
-		q   float64
-	}
-	var list []entry
-	for _, part := range strings.Split(header, ",") {
-		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if tag = strings.TrimSpace(tag); tag == "" || tag == "*" {
+// acceptedLocale is the page locale Accept-Language prefers most: the highest q (the first
+// of equals) among the tags the shop speaks; q=0 refuses a tag. "" when none is spoken.
+func (p *prerendered) acceptedLocale(value string) string {
+	best, bestQ := "", 0.0
+	for rest := value; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
+		tag, params, _ := strings.Cut(part, ";")
+		l := p.localeOfTag(tag)
+		if l == "" {
 			continue
 		}
 		q := 1.0
@@ -289,16 +294,31 @@ func acceptLanguages(header string) []string {
 				q = f
 			}
 		}
-		if q > 0 {
-			list = append(list, entry{tag, q})
+		if q > bestQ {
+			best, bestQ = l, q
 		}
 	}
-	sort.SliceStable(list, func(i, j int) bool { return list[i].q > list[j].q })
-	tags := make([]string, len(list))
-	for i, e := range list {
-		tags[i] = e.tag
+	return best
+}
+
+// queryValue is the first value of key in a raw query ("" when absent), without parsing the
+// whole query into a map on every page request.
+func queryValue(rawQuery, key string) string {
+	for rest := rawQuery; rest != ""; {
+		var pair string
+		pair, rest, _ = strings.Cut(rest, "&")
+		k, v, _ := strings.Cut(pair, "=")
+		if k != key {
+			if uk, err := url.QueryUnescape(k); err != nil || uk != key {
+				continue
+			}
+		}
+		if uv, err := url.QueryUnescape(v); err == nil {
+			return uv
+		}
+		return ""
 	}
-	return tags
+	return ""
 }
 
 // keepLang keeps a ?lang= choice for the rest of the visit in the locale cookie (a session
@@ -308,7 +328,7 @@ func (p *prerendered) keepLang(w http.ResponseWriter, r *http.Request) {
 	if p == nil {
 		return
 	}
-	l := p.localeOfTag(r.URL.Query().Get("lang"))
+	l := p.localeOfTag(queryValue(r.URL.RawQuery, "lang"))
 	if l == "" {
 		return
 	}
@@ -324,15 +344,18 @@ func (p *prerendered) page(r *http.Request) string {
 	if p == nil {
 		return ""
 	}
-	route, ok := p.routes[path.Clean("/"+r.URL.Path)]
+	key := r.URL.Path
+	if key == "" || key[0] != '/' || strings.Contains(key, "//") || strings.Contains(key, "/.") || (len(key) > 1 && strings.HasSuffix(key, "/")) {
+		key = path.Clean("/" + key)
+	}
+	route, ok := p.routes[key]
 	if !ok {
 		return ""
 	}
-	q := r.URL.Query()
 	for _, param := range route.FirstRenderParams {
-		if q.Get(param) != "" {
+		if queryValue(r.URL.RawQuery, param) != "" {
 			return ""
 		}
 	}
-	return docName(p.locale(r), route.File)
+	return p.docs[key][p.locale(r)]
 }
