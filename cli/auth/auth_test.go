@@ -220,6 +220,44 @@ func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
 	loggedIn(t, e)
 }
 
+// TestPromptsAskAgain: an answer the form refuses is asked for again with the reason,
+// rather than ending the command (issue 25.5).
+func TestPromptsAskAgain(t *testing.T) {
+	t.Run("login e-mail", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+			"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		e.In.WriteString("rana@\nrana.haddad@example.com\n123456\n")
+		if code := e.Run("login", "--captcha-token", "dev-captcha"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.ErrOut)
+		}
+		want := "E-mail: X Enter a valid e-mail address\nE-mail: A one-time code was sent to rana.haddad@example.com.\n"
+		if !strings.HasPrefix(e.ErrOut.String(), want) {
+			t.Errorf("stderr = %q, want it to start %q", e.ErrOut.String(), want)
+		}
+		loggedIn(t, e)
+	})
+	t.Run("sign-up fields", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures("users.otpSend/signup"))
+		e.In.WriteString("\nRana\nHaddad\nlb\n961\ncall me\n71123456\nrana.haddad@example\nrana.haddad@example.com\n")
+		if code := e.Run("signup", "--send-only"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.ErrOut)
+		}
+		want := "First name: X First name is required\nFirst name: Last name: " +
+			"Country dial code (961): X Enter the dial code in digits, e.g. 961\nCountry dial code (961): " +
+			"Phone: X Enter digits only\nPhone: E-mail: X Enter a valid e-mail address\nE-mail: " +
+			"A one-time code was sent to rana.haddad@example.com.\n"
+		if !strings.HasPrefix(e.ErrOut.String(), want) {
+			t.Errorf("stderr = %q, want it to start %q", e.ErrOut.String(), want)
+		}
+	})
+	t.Run("flags stay strict", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest())
+		if code := e.Run("login", "--email", "rana@", "--send-only"); code != 2 {
+			t.Fatalf("exit %d, want 2: %s", code, e.ErrOut)
+		}
+	})
+}
+
 func TestLoginResend(t *testing.T) {
 	// The code request answers twice (the fixture keeps answering): once at start, once
 	// for the resend.

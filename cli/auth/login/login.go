@@ -20,6 +20,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/spf13/cobra"
 )
 
@@ -118,7 +119,8 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	if opts.Email == "" {
-		if opts.Email, err = prompt.Line(ctx, ios, "E-mail: "); err != nil {
+		check := func(v string) string { return signupform.Check(signupform.Email, v) }
+		if opts.Email, err = prompt.Ask(ctx, ios, "E-mail: ", check); err != nil {
 			return err
 		}
 	}
