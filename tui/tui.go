@@ -373,7 +373,7 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 }
 
 func (m Model) checkoutConfig() checkout.Config {
-	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
+	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser, Copy: m.opts.Copy,
 		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
 		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
 	if m.opts.CheckoutPollEvery < 0 {
@@ -484,7 +484,7 @@ func (m Model) setAgent(agent bool) Model {
 func (m Model) agentScreen() (screen, tea.Cmd) {
 	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
 		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
-		Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
+		Copy: m.opts.Copy, Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
 	return wrap(a), a.Init()
 }
 
