@@ -100,7 +100,7 @@ func run(ctx context.Context, opts *ShowOptions) error {
 		seen.Add(cfg.Dir, ids...)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, view)
+		return opts.JSON.Write(ios, view)
 	}
 	return print(ios, view)
 }

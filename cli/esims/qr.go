@@ -104,7 +104,7 @@ func qrRun(ctx context.Context, opts *QROptions) error {
 	}
 	res := QRResult{ICCID: opts.ICCID, Install: diagnose.InstallFor(code)}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	art, err := qrcode.Terminal(res.LPA)
 	if err != nil {

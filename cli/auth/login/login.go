@@ -163,7 +163,7 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.SendOnly {
 		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login %s--email %s --code CODE\n", agentFlag(opts), opts.Email)
 		if opts.JSON.Enabled {
-			return opts.JSON.Write(ios.Out, Result{Email: opts.Email, Pending: true})
+			return opts.JSON.Write(ios, Result{Email: opts.Email, Pending: true})
 		}
 		return nil
 	}
@@ -190,7 +190,7 @@ func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.To
 		res.LastName = firstNonEmpty(u.LastName, res.LastName)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	name := strings.TrimSpace(res.FirstName + " " + res.LastName)
 	if name != "" {

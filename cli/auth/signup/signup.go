@@ -200,7 +200,7 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login --email %s --code CODE\n", form.Email)
 		res.Pending = true
 		if opts.JSON.Enabled {
-			return opts.JSON.Write(ios.Out, res)
+			return opts.JSON.Write(ios, res)
 		}
 		return nil
 	}
@@ -208,7 +208,7 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	fmt.Fprintf(ios.ErrOut, "Signed up and logged in as %s (%s %s). Buy your first eSIM: esim plans, then esim buy.\n",
 		tableprinter.Sanitize(form.Email), tableprinter.Sanitize(form.FirstName), tableprinter.Sanitize(form.LastName))
