@@ -72,10 +72,11 @@ in gh:
 
   0  success (also an empty list that is really empty, e.g. "Nothing to show")
   1  an error: the server refused or failed, the server could not be reached (a hint
-     names --server and ESIM_SERVER), an unknown country, region, ICCID, plan or
-     customer, or an agent command refused by the server
+     names --server and ESIM_SERVER), an unknown country, region, ICCID, plan,
+     customer or help topic, or an agent command refused by the server
   2  a usage error (unknown command or flag, with suggestions; a missing or malformed
-     argument) or an interrupt (Ctrl-C)
+     argument; a setting esim cannot use, whether a flag, an ESIM_* variable or a key
+     of the config file) or an interrupt (Ctrl-C)
   4  not logged in, the session expired, or a support agent's session is needed
 
 Errors are written for people, without call names or URLs; --debug (or ESIM_DEBUG=1)
