@@ -11,6 +11,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/auth/login"
 	"github.com/cedarsim/esim/cli/clitest"
+	"github.com/cedarsim/esim/sdk"
 )
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
@@ -88,10 +89,23 @@ func TestLogin(t *testing.T) {
 			Args:     append(flags, "--agent"),
 			Opts:     []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
 			WantCode: 1,
-			WantErr:  "rana.haddad@example.com is not a support agent account: the session was not kept (log in without --agent as a customer)\n",
+			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				if s := e.Session(); s.Registered() {
 					t.Errorf("customer session kept after --agent: %+v", s)
+				}
+			},
+		},
+		{
+			Name:     "a failed agent login keeps the session there was (issue 25.13)",
+			Args:     append(flags, "--agent"),
+			Opts:     []clitest.Option{clitest.Agent(), pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
+			WantCode: 1,
+			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				c, _ := sdk.ParseClaims(e.Session().Token)
+				if !c.IsAgent() {
+					t.Errorf("the agent's session was thrown away: %+v", c)
 				}
 			},
 		},

@@ -167,15 +167,29 @@ func run(ctx context.Context, opts *Options) error {
 		}
 		return nil
 	}
+	// The session before this login: a failed agent login puts it back (issue 25.13).
+	prev, _ := client.Store().Load(ctx)
+	account := flow.Account(ctx)
 	tok, err := flow.Verify(ctx, userID)
 	if err != nil {
 		return err
 	}
 	if opts.Agent && !tok.Claims.IsAgent() {
-		_ = client.Auth.Logout(ctx)
-		return fmt.Errorf("%s is not a support agent account: the session was not kept (log in without --agent as a customer)", opts.Email)
+		if err := restore(ctx, client, prev); err != nil {
+			return fmt.Errorf("%s is not a support agent account, and the previous session could not be put back: %w", opts.Email, err)
+		}
+		return fmt.Errorf("%s is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)", opts.Email)
 	}
+	flow.Switched(account, tok)
 	return success(ctx, opts, client, tok)
+}
+
+// restore puts back the session stored before a login (none: logged out).
+func restore(ctx context.Context, client *sdk.Client, prev sdk.Session) error {
+	if prev.Token == "" {
+		return client.Auth.Logout(ctx)
+	}
+	return client.Store().Save(ctx, prev)
 }
 
 func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.Token) error {

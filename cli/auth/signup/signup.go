@@ -204,9 +204,12 @@ func run(ctx context.Context, opts *Options) error {
 		}
 		return nil
 	}
-	if _, err := flow.Verify(ctx, userID); err != nil {
+	account := flow.Account(ctx)
+	tok, err := flow.Verify(ctx, userID)
+	if err != nil {
 		return err
 	}
+	flow.Switched(account, tok)
 	if opts.JSON.Enabled {
 		return opts.JSON.Write(ios, res)
 	}
