@@ -25,8 +25,8 @@ type Options struct {
 func NewCmdLogout(f *factory.Factory) *cobra.Command {
 	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config}
 	return &cobra.Command{
-		Use:     "logout",
-		Short:   "Forget the stored session",
+		Use:   "logout",
+		Short: "Forget the stored session",
 		Long: `Clear the stored session (access token, refresh token, guest flag and profile id) and
 what the session's commands remembered for completion (ICCIDs, customers looked up).`,
 		Example: "  $ esim logout",
