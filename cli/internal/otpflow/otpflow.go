@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
+	"github.com/cedarsim/esim/cli/internal/captcha"
 	"github.com/cedarsim/esim/cli/browser"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/config"
