@@ -40,6 +40,10 @@ type CaptchaPage interface {
 	Close() error
 }
 
+// hinter is a page that can say how to reach it from elsewhere (the CLI's page over SSH:
+// the port to forward).
+type hinter interface{ Hint() string }
+
 // Config carries the calls of the code step.
 type Config struct {
 	// Resend e-mails a new code (login or sign-up); its user id replaces the pending one.
@@ -114,6 +118,7 @@ type Model struct {
 	wait     int                // number of the captcha wait under way (0: none)
 	cancel   context.CancelFunc // ends the wait under way
 	url      string             // the captcha page's address while waiting
+	hint     string             // how to reach the page over SSH, if the page says
 	noOpen   bool               // the browser did not open
 	err      string
 	hints    []string
@@ -317,6 +322,9 @@ func (m Model) pageStarted(msg pageMsg) (Model, tea.Cmd) {
 	p, wait, tag, otp := msg.page, m.wait, m.tag, msg.otp
 	ctx, cancel := context.WithTimeout(m.ctx, m.cfg.Timeout)
 	m.cancel, m.url, m.noOpen = cancel, p.URL(), m.cfg.Open == nil
+	if h, ok := p.(hinter); ok {
+		m.hint = h.Hint()
+	}
 	waitCmd := func() tea.Msg {
 		defer func() { _ = p.Close() }()
 		tok, err := p.Wait(ctx)
@@ -354,7 +362,7 @@ func (m *Model) endWait() {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.cancel, m.url, m.noOpen, m.wait = nil, "", false, 0
+	m.cancel, m.url, m.hint, m.noOpen, m.wait = nil, "", "", false, 0
 }
 
 func (m Model) check(token, otp string) (Model, tea.Cmd) {
@@ -386,6 +394,9 @@ func (m Model) Lines() []string {
 		} else {
 			// A browser command may start and still show nothing (BROWSER=false).
 			lines = append(lines, st.Muted.Render("If no browser opened, open the address above yourself."))
+		}
+		if m.hint != "" {
+			lines = append(lines, st.Message(st.Muted, m.hint, m.width)...)
 		}
 		lines = append(lines, m.spin.View()+" Waiting for the captcha... press esc to cancel.")
 	} else if m.busy != "" {
