@@ -24,7 +24,7 @@ import (
 )
 
 // DefaultDialCode is the spec's default country code (Lebanon).
-const DefaultDialCode = "961"
+const DefaultDialCode = signupform.DefaultDialCode
 
 // Options are the options of `esim signup`.
 type Options struct {
