@@ -2,6 +2,7 @@ package state
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -59,18 +60,28 @@ func (tx *Tx) nextSeq() uint64 {
 	return tx.d.Seq
 }
 
-// User is the account id, or nil.
-func (tx *Tx) User(id string) *User { return tx.d.Users[id] }
+// User is the account id, or nil. An account never verified is gone after UnverifiedTTL.
+func (tx *Tx) User(id string) *User { return tx.live(tx.d.Users[id]) }
 
 // UserByEmail is the account of an address (FoldEmail), or nil.
-func (tx *Tx) UserByEmail(email string) *User { return tx.d.byEmail[FoldEmail(email)] }
+func (tx *Tx) UserByEmail(email string) *User { return tx.live(tx.d.byEmail[FoldEmail(email)]) }
 
-// AddUser adds a new account. At the limit, unverified accounts past UnverifiedTTL go
-// first, then the oldest unverified one; verified accounts are never dropped, so only a
-// table of verified accounts is full (ErrFull).
+func (tx *Tx) live(u *User) *User {
+	if u == nil || expiredUnverified(u, tx.Now(), tx.s.limits.UnverifiedTTL) {
+		return nil
+	}
+	return u
+}
+
+// AddUser adds a new account (its address must have none). Unverified accounts past
+// UnverifiedTTL are removed first; at the limit the oldest unverified one makes room.
+// Verified accounts are never dropped, so only a table of verified accounts is full
+// (ErrFull).
 func (tx *Tx) AddUser(u *User) error {
-	now := tx.Now()
-	tx.pruneUnverified(now, 100)
+	tx.pruneUnverified(tx.Now())
+	if old := tx.d.byEmail[FoldEmail(u.Email)]; old != nil {
+		return fmt.Errorf("add user: the address already has account %s", old.ID)
+	}
 	if len(tx.d.Users) >= tx.s.limits.Users && !tx.dropOldestUnverified() {
 		return ErrFull
 	}
@@ -83,9 +94,10 @@ func (tx *Tx) AddUser(u *User) error {
 	return nil
 }
 
-// pruneUnverified removes at most n unverified accounts older than UnverifiedTTL.
-func (tx *Tx) pruneUnverified(now time.Time, n int) {
-	for ; n > 0 && len(tx.d.unverified) > 0; n-- {
+// pruneUnverified removes the unverified accounts older than UnverifiedTTL (each leaves
+// the queue once: the cost is spread over the sign-ups).
+func (tx *Tx) pruneUnverified(now time.Time) {
+	for len(tx.d.unverified) > 0 {
 		u := tx.d.unverified[0]
 		waiting := tx.d.Users[u.ID] == u && !u.Verified // else verified or gone since: just leaves the queue
 		if waiting && !expiredUnverified(u, now, tx.s.limits.UnverifiedTTL) {
