@@ -307,9 +307,10 @@ func logRequests(l *slog.Logger, next http.Handler) http.Handler {
 // (whoever holds it may pay the order).
 var secretAfter = map[string]bool{"token": true, "verify-email-token": true, "checkout": true}
 
-// redactPath keeps tokens, codes and e-mail addresses out of the logs: the segment after
-// /token/ (and the other secretAfter names), any segment that looks like a JWT, and any
-// e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...).
+// redactPath keeps tokens, codes, e-mail addresses, order ids and ICCIDs out of the logs:
+// the segment after /token/ (and the other secretAfter names), any segment that looks like
+// a JWT, any e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...), any
+// GUID ([id]: orders/{id}, accounts/{account}/{order}) and any ICCID ([iccid]).
 func redactPath(p string) string {
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
@@ -320,9 +321,35 @@ func redactPath(p string) string {
 			segs[i] = "[redacted]"
 		case strings.Contains(s, "@") || strings.Contains(strings.ToLower(s), "%40"):
 			segs[i] = "[email]"
+		case looksLikeGUID(s):
+			segs[i] = "[id]" // order ids (whoever holds one may pay it) and eSIM accounts
+		case looksLikeICCID(s):
+			segs[i] = "[iccid]"
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// looksLikeGUID reports a GUID in its 8-4-4-4-12 hex form.
+func looksLikeGUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeICCID reports an ICCID: 18 to 22 digits.
+func looksLikeICCID(s string) bool {
+	return len(s) >= 18 && len(s) <= 22 && strings.Trim(s, "0123456789") == ""
 }
 
 // looksLikeJWT reports a compact JWS: three dot-separated base64url parts, the first a JSON

@@ -241,7 +241,7 @@ func (s *Store) Apply(ctx context.Context, recs []Record) error {
 				err = b.Put([]byte(r.ID), r.Value)
 			}
 			if err != nil {
-				return fmt.Errorf("%s/%s: %w", r.Kind, r.ID, err)
+				return fmt.Errorf("a %s record: %w", r.Kind, err) // no id: it may be an order id or an ICCID, and this is logged
 			}
 		}
 		return nil
@@ -360,7 +360,7 @@ func create(path string, kinds []string, recs []Record) error {
 				continue
 			}
 			if err := b.Put([]byte(r.ID), r.Value); err != nil {
-				return fmt.Errorf("%s/%s: %w", r.Kind, r.ID, err)
+				return fmt.Errorf("a %s record: %w", r.Kind, err) // no id: it may be an order id or an ICCID, and this is logged
 			}
 		}
 		return nil

@@ -102,7 +102,7 @@ func (s *State) records() ([]store.Record, error) {
 		if v != nil {
 			b, err := json.Marshal(v)
 			if err != nil {
-				return nil, fmt.Errorf("encode %s/%s: %w", k.kind, k.id, err)
+				return nil, fmt.Errorf("encode a %s record: %w", k.kind, err)
 			}
 			r.Value = b
 		}
