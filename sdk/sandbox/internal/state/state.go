@@ -93,6 +93,12 @@ func (s *State) View(fn func(*Tx)) {
 func (s *State) Update(fn func(*Tx) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer func() {
+		if v := recover(); v != nil {
+			s.discard() // a panicking change is undone, never saved by the next one
+			panic(v)
+		}
+	}()
 	if err := fn(&Tx{s: s, d: s.d, write: true}); err != nil {
 		s.discard()
 		return err

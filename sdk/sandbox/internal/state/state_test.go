@@ -83,3 +83,35 @@ func TestFoldEmailIsASCIIOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestPanickingChangeIsUndone: a change that panics halfway is undone, and the next
+// change does not save it.
+func TestPanickingChangeIsUndone(t *testing.T) {
+	path := t.TempDir() + "/state.db"
+	s, err := Open(path, Limits{Users: 10, UnverifiedTTL: time.Hour}, slog.New(slog.DiscardHandler), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	if err := s.Update(func(tx *Tx) error { tx.SetSigningKey(make([]byte, MinSigningKey)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() { _ = recover() }()
+		_ = s.Update(func(tx *Tx) error {
+			_ = tx.AddUser(&User{ID: "half", Email: "half@example.com", Verified: true})
+			panic("halfway")
+		})
+	}()
+	if err := s.Update(func(tx *Tx) error { tx.ExpireTokens(); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	s.View(func(tx *Tx) {
+		if tx.User("half") != nil {
+			t.Fatal("the panicking change stayed in memory")
+		}
+	})
+	if err := s.Verify(); err != nil {
+		t.Fatal(err)
+	}
+}
