@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/cedarsim/esim/tui/bundle"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/esims"
+	"github.com/cedarsim/esim/tui/internal/crash"
 	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/otp"
@@ -66,6 +68,10 @@ type Options struct {
 	// negative CheckoutPollEvery turns the watch off.
 	CheckoutPollEvery, CheckoutPollFor time.Duration
 
+	// CrashDir is where the report of a crash (a recovered panic) is written; default
+	// os.UserCacheDir()/esim/crash. Version is written into it.
+	CrashDir, Version string
+
 	// ProgramOptions are passed to tea.NewProgram after the ones Run sets (tests).
 	ProgramOptions []tea.ProgramOption
 	// QRFetchDelay overrides the wait before fetching a missing QR image (tests).
@@ -73,12 +79,29 @@ type Options struct {
 }
 
 // Run starts the TUI and returns when the user quits or ctx ends. Quitting never touches
-// the stored session.
+// the stored session. A panic ends the TUI with a *CrashError, its report written to a
+// file under opts.CrashDir.
 func Run(ctx context.Context, client *sdk.Client, opts Options) error {
 	if client == nil {
 		return errors.New("tui: no SDK client")
 	}
-	m := New(ctx, client, opts)
+	return run(ctx, New(ctx, client, opts), opts)
+}
+
+// CrashError says the TUI stopped on an internal error (a panic, recovered). Path is the
+// crash report's file; "" when it could not be written (WriteErr says why).
+type CrashError struct {
+	Value    any
+	Path     string
+	WriteErr error
+}
+
+func (e *CrashError) Error() string {
+	return fmt.Sprintf("the TUI stopped on an internal error: %v", e.Value)
+}
+
+// run runs any root model under the crash guard.
+func run(ctx context.Context, m tea.Model, opts Options) error {
 	in, out := opts.In, opts.Out
 	if in == nil {
 		in = os.Stdin
@@ -91,10 +114,32 @@ func Run(ctx context.Context, client *sdk.Client, opts Options) error {
 		po = append(po, tea.WithAltScreen())
 	}
 	po = append(po, opts.ProgramOptions...)
-	if _, err := tea.NewProgram(m, po...).Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+	g := crash.New(m)
+	p := tea.NewProgram(g, po...)
+	g.Bind(p.Send)
+	_, err := p.Run()
+	if r := g.Report(); r != nil {
+		return crashError(opts, r)
+	}
+	// bubbletea's own recovery (a panic outside the model) also reports ErrProgramKilled:
+	// only a cancelled context is a normal end.
+	if err != nil && (errors.Is(err, tea.ErrProgramPanic) || !errors.Is(err, tea.ErrProgramKilled)) {
 		return fmt.Errorf("tui: %w", err)
 	}
 	return nil
+}
+
+func crashError(opts Options, r *crash.Report) error {
+	dir := opts.CrashDir
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return &CrashError{Value: r.Value, WriteErr: err}
+		}
+		dir = filepath.Join(cache, "esim", "crash")
+	}
+	path, err := crash.Write(dir, opts.Version, time.Now(), r)
+	return &CrashError{Value: r.Value, Path: path, WriteErr: err}
 }
 
 // screen is what the root needs of every component.

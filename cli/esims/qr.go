@@ -49,9 +49,9 @@ func NewCmdQR(f *factory.Factory) *cobra.Command {
 activation code for a manual install, and the one-tap install links for iPhone and
 Android. The activation code is read from the eSIM's iPhone install link, or decoded
 from its QR image when only the image is known. --png saves the QR image to a file.`,
-		Example: `  $ esim esims qr 8944500000000000011
-  $ esim esims qr 8944500000000000011 --email customer@example.com --png esim.png
-  $ esim esims qr 8944500000000000011 --jq .androidLink`,
+		Example: `  $ esim esims qr 8996199000000000010
+  $ esim esims qr 8996199000000000010 --email customer@example.com --png esim.png
+  $ esim esims qr 8996199000000000010 --jq .androidLink`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])

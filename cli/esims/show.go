@@ -37,8 +37,8 @@ func NewCmdShow(f *factory.Factory) *cobra.Command {
 		Long: `Show each bundle of an eSIM: state, purchase, start and end dates (Beirut time, zone
 shown), data used in MB below 1 GB, whether a top-up is allowed (never for a Revoked
 bundle), origin and coverage. An unknown ICCID exits 1.`,
-		Example: `  $ esim esims show 8944500000000000011
-  $ esim esims show 8944500000000000011 --json`,
+		Example: `  $ esim esims show 8996199000000000010
+  $ esim esims show 8996199000000000010 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])

@@ -42,7 +42,7 @@ Example config.yaml:
 		},
 		{
 			Use:     "exit-codes",
-			Example: "  $ esim esims show 8944500000000000011 || echo \"exit $?\"",
+			Example: "  $ esim esims show 8996199000000000010 || echo \"exit $?\"",
 			Short:   "What esim's exit codes mean",
 			Long: `esim exits with:
 

@@ -49,7 +49,7 @@ error or interrupted, 4 not logged in or session expired. See 'esim help exit-co
   $ esim signup
   $ esim login --email me@example.com
   $ esim esims list --email customer@example.com --state active
-  $ esim esims qr 8944500000000000011`,
+  $ esim esims qr 8996199000000000010`,
 		Version:       f.AppVersion,
 		SilenceErrors: true,
 		SilenceUsage:  true,

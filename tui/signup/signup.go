@@ -219,14 +219,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.coding = true
-		m.inputs[m.focus].Blur()
+		m.blur()
 		m.code = otp.New(m.ctx, m.otpConfig(), m.Form().Email, msg.sent.UserID).SetSize(m.width, m.height)
 		return m, nil
 	case tea.KeyMsg:
 		if m.coding {
 			if key.Matches(msg, m.cfg.Keys.Back) && !m.code.Busy() {
 				m.coding = false
-				return m, m.inputs[m.focus].Focus()
+				return m.focusOn(m.focus)
 			}
 			var cmd tea.Cmd
 			m.code, cmd = m.code.Update(msg)
@@ -282,15 +282,21 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// focusOn moves the focus to field i, which may be the checkbox (no text input).
 func (m Model) focusOn(i int) (Model, tea.Cmd) {
-	if m.focus < confirm {
-		m.inputs[m.focus].Blur()
-	}
+	m.blur()
 	m.focus = i
 	if i < confirm {
 		return m, m.inputs[i].Focus()
 	}
 	return m, nil
+}
+
+// blur takes the focus from the text input that has it, if any: the checkbox has none.
+func (m *Model) blur() {
+	if m.focus < confirm {
+		m.inputs[m.focus].Blur()
+	}
 }
 
 func (m Model) send() (Model, tea.Cmd) {

@@ -121,3 +121,29 @@ func ICCIDs(cfg func() (*config.Config, error)) Func {
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
 }
+
+// Plans completes the first positional argument with the names of the plans commands
+// have shown (the plan title as description), matching what is typed in any case.
+func Plans(cfg func() (*config.Config, error)) Func {
+	return func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		c, err := cfg()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, p := range (catalog.Cache{Dir: c.Dir}).Plans() {
+			if p.Name != "" && hasPrefixFold(p.Name, toComplete) {
+				out = append(out, toComplete+p.Name[len(toComplete):]+"\t"+p.Title)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// hasPrefixFold reports whether s starts with prefix, ignoring case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
