@@ -22,6 +22,7 @@ import (
 	"github.com/cedarsim/esim/tui/bundle"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/esims"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/crash"
 	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
@@ -58,6 +59,9 @@ type Options struct {
 	CaptchaTimeout time.Duration
 	// OpenBrowser opens the checkout link and the captcha page; nil hides the offer.
 	OpenBrowser func(url string) error
+	// Copy puts text on the clipboard for the copy keys and reports whether the system
+	// clipboard took it; Run defaults it to the system clipboard plus OSC 52 on Out.
+	Copy func(text string) (system bool, err error)
 
 	Emoji     bool         // flags as emoji rather than ISO codes
 	AltScreen bool         // use the terminal's alternate screen
@@ -84,6 +88,13 @@ type Options struct {
 func Run(ctx context.Context, client *sdk.Client, opts Options) error {
 	if client == nil {
 		return errors.New("tui: no SDK client")
+	}
+	if opts.Copy == nil {
+		out := opts.Out
+		if out == nil {
+			out = os.Stdout
+		}
+		opts.Copy = clipboard.New(out, os.Getenv)
 	}
 	return run(ctx, New(ctx, client, opts), opts)
 }
@@ -362,7 +373,7 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 }
 
 func (m Model) checkoutConfig() checkout.Config {
-	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
+	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser, Copy: m.opts.Copy,
 		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
 		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
 	if m.opts.CheckoutPollEvery < 0 {
@@ -437,7 +448,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.replace(scrESIMs, s, cmd)
 	case nav.ShowQRMsg:
 		q := qrview.New(m.ctx, msg.ESIM, qrview.Config{Source: m.client.ESIMs, Styles: m.styles,
-			Keys: qrview.DefaultKeyMap(), FetchDelay: m.opts.QRFetchDelay})
+			Keys: qrview.DefaultKeyMap(), Copy: m.opts.Copy, FetchDelay: m.opts.QRFetchDelay})
 		return m.open(scrQR, wrap(q), q.Init())
 	case nav.TopupMsg:
 		t := topup.New(m.ctx, msg, topup.Config{Bundles: m.client.Catalog.TopupBundles, Select: m.client.TopupSelect,
@@ -473,7 +484,7 @@ func (m Model) setAgent(agent bool) Model {
 func (m Model) agentScreen() (screen, tea.Cmd) {
 	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
 		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
-		Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
+		Copy: m.opts.Copy, Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
 	return wrap(a), a.Init()
 }
 

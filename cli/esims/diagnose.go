@@ -156,7 +156,7 @@ func diagnoseRun(ctx context.Context, opts *DiagnoseOptions) error {
 	}
 	switch {
 	case opts.JSON.Enabled:
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	case opts.WhatsApp:
 		_, err = fmt.Fprintln(ios.Out, res.WhatsApp)
 		return err

@@ -146,7 +146,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 	remember(opts.Config, all)
 	esims := filter(all, opts.State)
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, esims)
+		return opts.JSON.Write(ios, esims)
 	}
 	if len(esims) == 0 {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)

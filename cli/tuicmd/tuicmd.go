@@ -10,7 +10,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
+	"github.com/cedarsim/esim/cli/internal/captcha"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/tui"
