@@ -8,6 +8,7 @@ tool (
 )
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/atotto/clipboard v0.1.4
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1
 	github.com/biter777/countries v1.7.5

@@ -130,8 +130,9 @@ func TestLogin(t *testing.T) {
 			Args:     []string{"login", "--email", "nobody@example.com", "--send-only"},
 			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login-unknown-email")},
 			WantCode: 1,
-			WantErr:  "Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim signup)\n",
-			Check:    stillGuest,
+			// Spec section 8: a send failure other than 400 shows the server's detail.
+			WantErr: "User not found\n",
+			Check:   stillGuest,
 		},
 		{Name: "wrong code", Args: flags, Opts: verifyFails("invalid-otp"), WantCode: 1,
 			WantErr: "Invalid OTP please try again\n", Check: stillGuest},
