@@ -108,7 +108,7 @@ func ImportForeign(data []byte, o ImportOptions) (f *File, skipped int, err erro
 		c := fe.Response.Content
 		var body string
 		switch {
-		case c.Text == nil && (c.Size > 0 || hasBody(fe.Response.Status, fe.Request.Method)):
+		case c.Text == nil && c.Size > 0:
 			return nil, 0, fmt.Errorf("%s: the answer's body was not saved (in Chrome, export with content: \"Save all as HAR with content\")", where)
 		case c.Text == nil:
 		case c.Encoding == "base64":
@@ -162,10 +162,6 @@ func ImportForeign(data []byte, o ImportOptions) (f *File, skipped int, err erro
 
 // fixtureShopOrigin stands for the origin of the recorded server in recorded answers.
 const fixtureShopOrigin = contract.FixtureShopOrigin
-
-func hasBody(status int, method string) bool {
-	return method != "HEAD" && status != 204 && status != 304 && (status < 100 || status >= 200)
-}
 
 // keepNV copies name/value pairs, dropping HTTP/2 pseudo-headers and transfer framing.
 func keepNV(in []NV) []NV {

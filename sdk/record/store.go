@@ -312,25 +312,24 @@ func DeriveScenario(status int, contentType, body string) string {
 	return strconv.Itoa(status) + "-" + slug(text, 48)
 }
 
+// slug is s in lower-case words joined by '-', whole words only, at most maxLen long.
 func slug(s string, maxLen int) string {
-	var b strings.Builder
-	dash := false
-	for _, c := range strings.ToLower(s) {
-		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(c)
-			if b.Len() >= maxLen {
-				break
-			}
-			continue
+	words := strings.FieldsFunc(strings.ToLower(s), func(c rune) bool {
+		return (c < 'a' || c > 'z') && (c < '0' || c > '9')
+	})
+	out := ""
+	for _, w := range words {
+		next := w
+		if out != "" {
+			next = out + "-" + w
 		}
-		dash = true
+		if len(next) > maxLen {
+			break
+		}
+		out = next
 	}
-	if b.Len() == 0 {
+	if out == "" {
 		return "error"
 	}
-	return b.String()
+	return out
 }
