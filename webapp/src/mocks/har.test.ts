@@ -18,11 +18,11 @@ describe('HAR match key (contract/vectors/harkey.json)', () => {
     expect(Object.keys(vectors).filter((k) => k !== 'description')).toEqual(['key', 'body']);
   });
   it.each(vectors.key.cases.map((c) => [c.name, c] as const))('key: %s', (_name, c) => {
-    const contentType = 'contentType' in c ? c.contentType : '';
+    const contentType = ('contentType' in c ? c.contentType : undefined) ?? '';
     expect(keyOf(basesOf(c), c.method, new URL(c.url), c.body, contentType)).toEqual(c.want);
   });
   it.each(vectors.body.cases.map((c) => [c.name, c] as const))('body: %s', (_name, c: BodyCase) => {
-    const path = 'path' in c ? c.path : '';
+    const path = ('path' in c ? c.path : undefined) ?? '';
     expect(bodyKey(c.service, path, c.contentType, c.body)).toBe(c.want);
   });
 });
