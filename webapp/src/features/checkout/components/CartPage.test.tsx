@@ -45,7 +45,7 @@ async function fill(user: User, field: HTMLElement, text: string) {
 async function fillSignup(user: User, email = 'rana.haddad@example.com') {
   await fill(user, screen.getByLabelText('First name'), 'Rana');
   await fill(user, screen.getByLabelText('Last name'), 'Haddad');
-  await fill(user, screen.getByLabelText('Phone number'), '3123456');
+  await fill(user, screen.getByLabelText('Phone number'), '71123456');
   await fill(user, screen.getByLabelText('E-mail'), email);
 }
 
