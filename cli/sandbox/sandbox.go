@@ -12,6 +12,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/spf13/cobra"
@@ -51,8 +52,8 @@ matching rules of the Go tests and the MSW handlers.`,
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = f.IOStreams.Out, f.IOStreams.ErrOut
-			if opts.Flags.AdminToken == "" && f.Getenv != nil {
-				opts.Flags.AdminToken = f.Getenv("ESIM_SANDBOX_ADMIN_TOKEN")
+			if err := opts.Flags.ResolveAdminToken(f.Getenv); err != nil {
+				return err
 			}
 			return run(cmd.Context(), opts)
 		},
@@ -93,9 +94,9 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	fmt.Fprint(opts.Out, sandboxhost.Bases(origin))
 	if emu != nil {
-		sandboxhost.WarnIfExposed(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
+		sandboxhost.WarnAdmin(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
 	}
-	err = sandboxhost.Serve(ctx, ln, h, logger)
+	err = httpserve.Serve(ctx, ln, h, httpserve.DefaultLimits(), logger)
 	if emu != nil {
 		if serr := emu.Close(); serr != nil && err == nil {
 			err = serr

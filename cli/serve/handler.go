@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/sdk/forwarded"
 	"github.com/klauspost/compress/gzhttp"
 )
 
@@ -23,9 +24,12 @@ type HandlerOptions struct {
 	// sandbox's state file failing writes). Nil means always ok.
 	Health func() error
 	Logger *slog.Logger
-	// TrustProxy reads X-Forwarded-Proto from the reverse proxy in front: https there turns
-	// HSTS on (as TLS on the connection does).
-	TrustProxy bool
+	// Proxies are the trusted reverse proxies (--trust-proxy): only their forwarding
+	// headers count, for the logged client address and for https (HSTS, og:url).
+	Proxies forwarded.Proxies
+	// Hosts are the host names the shop answers as (--allowed-hosts): og:url takes the
+	// request's host only when it is one of them. The zero value allows none.
+	Hosts forwarded.Hosts
 }
 
 // sandboxPrefixes are the paths the same-origin sandbox answers.
@@ -68,7 +72,8 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(cfg)
 	})
-	static, err := newSPA(o.Webapp, o.Config.Site, o.TrustProxy)
+	fr := front{proxies: o.Proxies, hosts: o.Hosts, site: o.Config.Site.URL}
+	static, err := newSPA(o.Webapp, o.Config.Site, fr.publicOrigin)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +87,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: gzip: %w", err)
 	}
-	return logRequests(o.Logger, securityHeaders(csp, o.TrustProxy, gz(mux))), nil
+	return logRequests(o.Logger, o.Proxies, securityHeaders(csp, fr, gz(mux))), nil
 }
 
 // spa serves files of the build; any other GET path answers index.html so client-side
@@ -91,18 +96,19 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 // folder of the build (/assets/..., /scripts/...) and a name with a static file's
 // extension (/favicon.ico, /robots.txt, /missing.js).
 type spa struct {
-	fsys       fs.FS
-	dirs       map[string]bool // top-level folders of the build
-	site       SiteConfig      // the head's metadata (head.go)
-	trustProxy bool
+	fsys fs.FS
+	dirs map[string]bool // top-level folders of the build
+	site SiteConfig      // the head's metadata (head.go)
+	// origin is the public origin of a request, for og:url (front.publicOrigin).
+	origin func(*http.Request) string
 }
 
-func newSPA(fsys fs.FS, site SiteConfig, trustProxy bool) (*spa, error) {
+func newSPA(fsys fs.FS, site SiteConfig, origin func(*http.Request) string) (*spa, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("serve: read the web app directory: %w", err)
 	}
-	s := &spa{fsys: fsys, dirs: map[string]bool{"assets": true}, site: site, trustProxy: trustProxy}
+	s := &spa{fsys: fsys, dirs: map[string]bool{"assets": true}, site: site, origin: origin}
 	for _, e := range entries {
 		if e.IsDir() {
 			s.dirs[e.Name()] = true
@@ -171,10 +177,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "index.html missing", http.StatusInternalServerError)
 		return
 	}
-	origin := s.site.URL
-	if origin == "" {
-		origin = requestOrigin(r, s.trustProxy)
-	}
+	origin := s.origin(r)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(renderHead(string(b), s.site, origin)))
@@ -246,12 +249,12 @@ func contains(list []string, s string) bool {
 // hsts is the Strict-Transport-Security value sent over https (one year).
 const hsts = "max-age=31536000"
 
-func securityHeaders(csp string, trustProxy bool, next http.Handler) http.Handler {
+func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		// HSTS only where the browser came over https: TLS on this connection, or a
 		// trusted proxy saying so. Over plain http it would mean nothing (RFC 6797 8.1).
-		if r.TLS != nil || (trustProxy && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")) {
+		if fr.https(r) {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		h.Set("Content-Security-Policy", csp)
@@ -292,13 +295,14 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // logRequests writes one structured line per request. The query string is left out (it
 // can carry tokens, e-mail addresses and ICCIDs) and the path is redacted (redactPath).
-func logRequests(l *slog.Logger, next http.Handler) http.Handler {
+// The client address is the peer's, or behind a trusted proxy the one it forwarded.
+func logRequests(l *slog.Logger, proxies forwarded.Proxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		l.Info("request", "method", r.Method, "path", redactPath(r.URL.Path), "status", rec.status, "bytes", rec.bytes,
-			"duration_ms", time.Since(start).Milliseconds())
+			"duration_ms", time.Since(start).Milliseconds(), "client", proxies.Client(r).Addr.String())
 	})
 }
 
