@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -239,5 +240,55 @@ func TestNonReadingClientHoldsNobody(t *testing.T) {
 	}
 	if !held.writing.Load() || held.written.Load() != stuckAt {
 		t.Fatal("the non-reading client's connection moved during the test: the answers above do not prove anything")
+	}
+}
+
+// BenchmarkOthersWhileOneClientDoesNotRead measures what other clients see (another
+// customer's eSIM list, then /healthz) with no slow client, and while a customer with 80
+// eSIMs holds a connection with 300 pipelined requests and reads nothing. It reports the
+// p50 and p99 latency of those requests (go tool task bench:serve).
+func BenchmarkOthersWhileOneClientDoesNotRead(b *testing.B) {
+	for _, held := range []bool{false, true} {
+		name := "idle"
+		if held {
+			name = "held"
+		}
+		b.Run(name, func(b *testing.B) {
+			s := newStack(b, httpserve.DefaultLimits())
+			otherToken := s.customer(b, "other@example.com", 1)
+			if held {
+				slowToken := s.customer(b, "slow@example.com", 80)
+				s.holdWithoutReading(b, "slow@example.com", slowToken, 300)
+			}
+			hc := &http.Client{Timeout: hangGuard}
+			get := func(path, token string) time.Duration {
+				req, _ := http.NewRequest(http.MethodGet, s.url+path, nil)
+				if token != "" {
+					req.Header.Set("Authorization", "Bearer "+token)
+				}
+				start := time.Now()
+				resp, err := hc.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					b.Fatalf("%s: %d", path, resp.StatusCode)
+				}
+				return time.Since(start)
+			}
+			lat := make([]time.Duration, 0, 2*b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				lat = append(lat, get(sb.SupportPath+"esims/useremails/other%40example.com", otherToken), get("/healthz", ""))
+			}
+			b.StopTimer()
+			slices.Sort(lat)
+			q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
+			b.ReportMetric(q(0.50), "p50-ms")
+			b.ReportMetric(q(0.99), "p99-ms")
+			b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+		})
 	}
 }
