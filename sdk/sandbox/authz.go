@@ -92,29 +92,28 @@ func (s *Server) mayReadEmailLocked(a authInfo, call, email string) bool {
 	return strings.EqualFold(strings.TrimSpace(email), a.Email)
 }
 
-// readESIMLocked looks up the eSIM iccid for a read by a and answers for the caller when
-// the read may not go on: 403 when a may not read it (a customer gets the same answer for
-// an unknown eSIM and another customer's, so the answer says nothing about which ICCIDs
-// exist), 503 when an agent's read cannot be audited (the audit entry is stored before the
-// answer). The eSIM is nil when it is unknown and a is an agent.
-func (s *Server) readESIMLocked(w http.ResponseWriter, a authInfo, call, iccid string) (*esim, bool) {
+// readESIMLocked looks up the eSIM iccid for a read by a. When the read may not go on it
+// returns the answer instead: 403 when a may not read it (a customer gets the same answer
+// for an unknown eSIM and another customer's, so the answer says nothing about which
+// ICCIDs exist), 503 when an agent's read cannot be audited (the audit entry is stored
+// before the answer). The eSIM is nil when it is unknown and a is an agent.
+func (s *Server) readESIMLocked(a authInfo, call, iccid string) (*esim, reply) {
 	e := s.st.ESIMs[iccid]
 	if !a.isAgent() {
 		if e == nil || e.UserID != a.Sub {
-			forbid(w, detailNotYourESIM)
-			return nil, false
+			return nil, problemReply(http.StatusForbidden, detailNotYourESIM)
 		}
-		return e, true
+		return e, nil
 	}
 	owner := ""
 	if e != nil {
 		owner = e.Email
 	}
 	s.auditLocked(a, call, iccid, owner)
-	if !s.saveLocked(w) {
-		return nil, false
+	if rep := s.saveLocked(); rep != nil {
+		return nil, rep
 	}
-	return e, true
+	return e, nil
 }
 
 func (s *Server) handleAuditHTML(w http.ResponseWriter, _ *http.Request) {

@@ -115,23 +115,22 @@ func (s *Server) handleOrderCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, _, _ := r.BasicAuth()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	if len(s.st.Orders) >= maxOrders {
-		s.pruneUnboundOrdersLocked(now)
-	}
-	if len(s.st.Orders) >= maxOrders {
-		writeProblem(w, http.StatusServiceUnavailable, "The sandbox holds too many orders; restart it without --state.")
-		return
-	}
-	o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: now}
-	s.st.Orders[o.ID] = o
-	s.markOrderLocked(o)
-	if !s.saveLocked(w) {
-		return
-	}
-	writeJSON(w, http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true}))
+	s.locked(func() reply {
+		now := s.now()
+		if len(s.st.Orders) >= maxOrders {
+			s.pruneUnboundOrdersLocked(now)
+		}
+		if len(s.st.Orders) >= maxOrders {
+			return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many orders; restart it without --state.")
+		}
+		o := &order{ID: newGUID(), Client: id, Status: orderOpen, Created: now}
+		s.st.Orders[o.ID] = o
+		s.markOrderLocked(o)
+		if rep := s.saveLocked(); rep != nil {
+			return rep
+		}
+		return jsonReply(http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true}))
+	})(w)
 }
 
 // unboundOrderTTL is how long an order nobody has detailed is kept.
@@ -165,24 +164,23 @@ func (s *Server) handleOrderDelete(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	o := s.st.Orders[r.PathValue("id")]
-	switch {
-	case o == nil || o.Status == orderDeleted:
-		writeProblem(w, http.StatusNotFound, "Order not found")
-	case o.UserID != "" && o.UserID != a.Sub:
-		forbid(w, detailNotYourOrder)
-	case o.Status == orderPaid:
-		writeProblem(w, http.StatusConflict, "A paid order cannot be deleted.")
-	default:
+	s.locked(func() reply {
+		o := s.st.Orders[r.PathValue("id")]
+		switch {
+		case o == nil || o.Status == orderDeleted:
+			return problemReply(http.StatusNotFound, "Order not found")
+		case o.UserID != "" && o.UserID != a.Sub:
+			return problemReply(http.StatusForbidden, detailNotYourOrder)
+		case o.Status == orderPaid:
+			return problemReply(http.StatusConflict, "A paid order cannot be deleted.")
+		}
 		o.Status = orderDeleted
 		s.markOrderLocked(o)
-		if !s.saveLocked(w) {
-			return
+		if rep := s.saveLocked(); rep != nil {
+			return rep
 		}
-		writeJSON(w, http.StatusOK, data(map[string]bool{"deleted": true}))
-	}
+		return jsonReply(http.StatusOK, data(map[string]bool{"deleted": true}))
+	})(w)
 }
 
 // POST accounts/{accountId}/{orderId}/orderdetails binds the order to the bearer's customer
@@ -219,48 +217,42 @@ func (s *Server) handleOrderDetails(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	accountID := r.PathValue("accountId")
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	o := s.st.Orders[r.PathValue("orderId")]
-	switch {
-	case o == nil || o.Status == orderDeleted:
-		writeProblem(w, http.StatusNotFound, "Order not found")
-		return
-	case o.UserID != "" && o.UserID != a.Sub:
-		forbid(w, detailNotYourOrder)
-		return
-	case body.IdempotencyID != "" && o.DetailsIdem == body.IdempotencyID && o.CheckoutURL != "":
-		// A retry (its answer was lost): the same answer, no second line.
-		writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
-		return
-	case o.Status == orderPaid:
-		writeProblem(w, http.StatusConflict, "This order is already paid.")
-		return
-	case o.BundleID != "":
-		writeProblem(w, http.StatusConflict, "This order already has its line; create a new order.")
-		return
-	}
-	if accountID != zeroAccount {
-		e := s.esimByAccountLocked(accountID)
-		if e == nil || e.UserID != a.Sub {
-			writeProblem(w, http.StatusNotFound, "eSIM account not found")
-			return
+	origin := s.origin(r)
+	s.locked(func() reply {
+		o := s.st.Orders[r.PathValue("orderId")]
+		switch {
+		case o == nil || o.Status == orderDeleted:
+			return problemReply(http.StatusNotFound, "Order not found")
+		case o.UserID != "" && o.UserID != a.Sub:
+			return problemReply(http.StatusForbidden, detailNotYourOrder)
+		case body.IdempotencyID != "" && o.DetailsIdem == body.IdempotencyID && o.CheckoutURL != "":
+			// A retry (its answer was lost): the same answer, no second line.
+			return jsonReply(http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
+		case o.Status == orderPaid:
+			return problemReply(http.StatusConflict, "This order is already paid.")
+		case o.BundleID != "":
+			return problemReply(http.StatusConflict, "This order already has its line; create a new order.")
 		}
-		if s.canTopupLocked(e, b, s.providerOfLocked(e)) != nil {
-			writeProblem(w, http.StatusBadRequest, "Bundle cannot top up this eSIM")
-			return
+		if accountID != zeroAccount {
+			e := s.esimByAccountLocked(accountID)
+			if e == nil || e.UserID != a.Sub {
+				return problemReply(http.StatusNotFound, "eSIM account not found")
+			}
+			if s.canTopupLocked(e, b, s.providerOfLocked(e)) != nil {
+				return problemReply(http.StatusBadRequest, "Bundle cannot top up this eSIM")
+			}
+			o.AccountID = accountID
+		} else {
+			o.AccountID = ""
 		}
-		o.AccountID = accountID
-	} else {
-		o.AccountID = ""
-	}
-	o.UserID, o.Email, o.BundleID = a.Sub, a.Email, b.ID
-	o.DetailsIdem, o.CheckoutURL = body.IdempotencyID, s.origin(r)+"/sandbox/checkout/"+o.ID
-	s.markOrderLocked(o)
-	if !s.saveLocked(w) {
-		return
-	}
-	writeJSON(w, http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
+		o.UserID, o.Email, o.BundleID = a.Sub, a.Email, b.ID
+		o.DetailsIdem, o.CheckoutURL = body.IdempotencyID, origin+"/sandbox/checkout/"+o.ID
+		s.markOrderLocked(o)
+		if rep := s.saveLocked(); rep != nil {
+			return rep
+		}
+		return jsonReply(http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL}))
+	})(w)
 }
 
 func (s *Server) esimByAccountLocked(accountID string) *esim {
@@ -404,60 +396,56 @@ func (s *Server) handleCheckoutPay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	o := s.st.Orders[r.PathValue("orderId")]
-	if o == nil || o.Status != orderOpen || o.BundleID == "" {
-		s.renderCheckoutLocked(w, r, o, "This order cannot be paid.", http.StatusNotFound)
-		return
-	}
-	b, _ := s.cat.ByID(o.BundleID)
-	q := url.Values{}
-	q.Set("amt", strconv.FormatFloat(b.Price, 'f', 2, 64))
-	q.Set("currCode", "USD")
-	switch card {
-	case CardPays:
-		if err := s.payLocked(o, prov); err != nil {
-			s.discardLocked()
-			s.log.Error("sandbox payment failed", "order", o.ID, "err", err)
-			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
-			return
+	s.locked(func() reply {
+		o := s.st.Orders[r.PathValue("orderId")]
+		if o == nil || o.Status != orderOpen || o.BundleID == "" {
+			return s.checkoutLocked(o, "This order cannot be paid.", http.StatusNotFound)
 		}
-		q.Set("success", "true")
-		q.Set("tranId", o.TranID)
-	case CardDeclined:
-		o.Declines++
-		s.markOrderLocked(o)
-		tran, err := randomHex(8)
-		if err != nil {
-			s.renderCheckoutLocked(w, r, o, "The payment could not be completed.", http.StatusInternalServerError)
-			return
+		b, _ := s.cat.ByID(o.BundleID)
+		q := url.Values{}
+		q.Set("amt", strconv.FormatFloat(b.Price, 'f', 2, 64))
+		q.Set("currCode", "USD")
+		switch card {
+		case CardPays:
+			if err := s.payLocked(o, prov); err != nil {
+				s.discardLocked()
+				s.log.Error("sandbox payment failed", "order", o.ID, "err", err)
+				return s.checkoutLocked(o, "The payment could not be completed.", http.StatusInternalServerError)
+			}
+			q.Set("success", "true")
+			q.Set("tranId", o.TranID)
+		case CardDeclined:
+			o.Declines++
+			s.markOrderLocked(o)
+			tran, err := randomHex(8)
+			if err != nil {
+				return s.checkoutLocked(o, "The payment could not be completed.", http.StatusInternalServerError)
+			}
+			q.Set("success", "false")
+			q.Set("tranId", strings.ToUpper(tran))
+		default:
+			return s.checkoutLocked(o, "Use the test card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).", http.StatusUnprocessableEntity)
 		}
-		q.Set("success", "false")
-		q.Set("tranId", strings.ToUpper(tran))
-	default:
-		s.renderCheckoutLocked(w, r, o, "Use the test card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).", http.StatusUnprocessableEntity)
-		return
-	}
-	if !s.saveLocked(w) {
-		return
-	}
-	http.Redirect(w, r, strings.TrimRight(s.opts.ShopURL, "/")+"/actionresult?"+q.Encode(), http.StatusSeeOther)
+		if rep := s.saveLocked(); rep != nil {
+			return rep
+		}
+		to := strings.TrimRight(s.opts.ShopURL, "/") + "/actionresult?" + q.Encode()
+		return func(w http.ResponseWriter) { http.Redirect(w, r, to, http.StatusSeeOther) }
+	})(w)
 }
 
 // GET /sandbox/checkout/{orderId}
 func (s *Server) handleCheckoutPage(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	o := s.st.Orders[r.PathValue("orderId")]
-	switch {
-	case o == nil || o.Status == orderDeleted || o.BundleID == "":
-		s.renderCheckoutLocked(w, r, nil, "This checkout link is not valid.", http.StatusNotFound)
-	case o.Status == orderPaid:
-		s.renderCheckoutLocked(w, r, o, "This order is already paid.", http.StatusOK)
-	default:
-		s.renderCheckoutLocked(w, r, o, "", http.StatusOK)
-	}
+	s.locked(func() reply {
+		o := s.st.Orders[r.PathValue("orderId")]
+		switch {
+		case o == nil || o.Status == orderDeleted || o.BundleID == "":
+			return s.checkoutLocked(nil, "This checkout link is not valid.", http.StatusNotFound)
+		case o.Status == orderPaid:
+			return s.checkoutLocked(o, "This order is already paid.", http.StatusOK)
+		}
+		return s.checkoutLocked(o, "", http.StatusOK)
+	})(w)
 }
 
 // POST support support/contact-us: stored, acknowledged by mail and copied to support.
@@ -484,35 +472,34 @@ func (s *Server) handleContactUs(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	key := "contact:" + body.IdempotencyID
-	if id, seen := s.st.Idem[key]; seen && body.IdempotencyID != "" {
-		// A retried request (same idempotency id) is not stored or mailed twice.
-		writeJSON(w, http.StatusOK, data(map[string]string{"id": id}))
-		return
-	}
-	c := &contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
-		Department: body.Department, Received: s.now()}
-	c.seq = s.nextSeqLocked()
-	s.markLocked(kindContacts, seqID(c.seq), c)
-	all := append(s.st.Contacts, c)
-	s.st.Contacts, _ = trimOldest(all, contactBytes, maxContacts, maxContactBytes)
-	for _, old := range all[:len(all)-len(s.st.Contacts)] {
-		s.markLocked(kindContacts, seqID(old.seq), nil)
-	}
-	if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
-		s.st.Idem[key] = c.ID
-		s.markIdemLocked(key)
-	}
-	s.sendMailLocked(&Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
-		Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
-	s.sendMailLocked(&Mail{To: "support@sandbox.cedarsim.example", Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
-		Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
-	if !s.saveLocked(w) {
-		return
-	}
-	writeJSON(w, http.StatusOK, data(map[string]string{"id": c.ID}))
+	s.locked(func() reply {
+		key := "contact:" + body.IdempotencyID
+		if id, seen := s.st.Idem[key]; seen && body.IdempotencyID != "" {
+			// A retried request (same idempotency id) is not stored or mailed twice.
+			return jsonReply(http.StatusOK, data(map[string]string{"id": id}))
+		}
+		c := &contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
+			Department: body.Department, Received: s.now()}
+		c.seq = s.nextSeqLocked()
+		s.markLocked(kindContacts, seqID(c.seq), c)
+		all := append(s.st.Contacts, c)
+		s.st.Contacts, _ = trimOldest(all, contactBytes, maxContacts, maxContactBytes)
+		for _, old := range all[:len(all)-len(s.st.Contacts)] {
+			s.markLocked(kindContacts, seqID(old.seq), nil)
+		}
+		if body.IdempotencyID != "" && len(s.st.Idem) < 10_000 {
+			s.st.Idem[key] = c.ID
+			s.markIdemLocked(key)
+		}
+		s.sendMailLocked(&Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
+			Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
+		s.sendMailLocked(&Mail{To: "support@sandbox.cedarsim.example", Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
+			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
+		if rep := s.saveLocked(); rep != nil {
+			return rep
+		}
+		return jsonReply(http.StatusOK, data(map[string]string{"id": c.ID}))
+	})(w)
 }
 
 // POST /loki/api/v1/push: Loki JSON; stored and shown at /sandbox/logs.
@@ -564,19 +551,19 @@ func (s *Server) handleLogPush(w http.ResponseWriter, r *http.Request) {
 			lines = append(lines, LogLine{Time: time.Unix(0, ns).UTC(), Labels: st.Stream, Message: v[1], Received: now})
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i := range lines {
-		lines[i].seq = s.nextSeqLocked()
-		s.markLocked(kindLogs, seqID(lines[i].seq), lines[i])
-	}
-	all := append(s.st.Logs, lines...)
-	s.st.Logs, _ = trimOldest(all, logBytes, maxLogLines, maxLogBytes)
-	for _, old := range all[:len(all)-len(s.st.Logs)] {
-		s.markLocked(kindLogs, seqID(old.seq), nil)
-	}
-	if !s.saveLocked(w) {
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	s.locked(func() reply {
+		for i := range lines {
+			lines[i].seq = s.nextSeqLocked()
+			s.markLocked(kindLogs, seqID(lines[i].seq), lines[i])
+		}
+		all := append(s.st.Logs, lines...)
+		s.st.Logs, _ = trimOldest(all, logBytes, maxLogLines, maxLogBytes)
+		for _, old := range all[:len(all)-len(s.st.Logs)] {
+			s.markLocked(kindLogs, seqID(old.seq), nil)
+		}
+		if rep := s.saveLocked(); rep != nil {
+			return rep
+		}
+		return func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) }
+	})(w)
 }

@@ -183,74 +183,75 @@ func (s *Server) handleESIMReads(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	if first == "useremails" {
-		email := strings.TrimSpace(second)
-		if !s.mayReadEmailLocked(a, "esims.byEmail", email) {
-			forbid(w, detailNotYourEmail)
-			return
+	s.locked(func() reply {
+		now := s.now()
+		if first == "useremails" {
+			return s.esimsOfLocked(a, strings.TrimSpace(second), now)
 		}
-		if a.isAgent() && !s.saveLocked(w) { // the audit entry is stored before the answer
-			return
+		call := "esims.info"
+		if second == "QrCode" {
+			call = "esims.qrCode"
 		}
-		list := []ESIM{}
-		var mine []*esim
-		for _, e := range s.st.ESIMs {
-			if strings.EqualFold(e.Email, email) {
-				mine = append(mine, e)
-			}
+		e, refused := s.readESIMLocked(a, call, first)
+		switch {
+		case refused != nil:
+			return refused
+		case e == nil:
+			return problemReply(http.StatusNotFound, "eSIM not found")
+		case second == "QrCode":
+			return jsonReply(http.StatusOK, data(map[string]string{"base64QRCodeImage": e.QR}))
 		}
-		sort.Slice(mine, func(i, j int) bool { return mine[i].Created.After(mine[j].Created) })
-		for _, e := range mine {
-			list = append(list, s.esimViewLocked(e, now))
+		return jsonReply(http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
+	})(w)
+}
+
+// esimsOfLocked answers the eSIMs of email, newest first (copies: encoded after the lock).
+func (s *Server) esimsOfLocked(a authInfo, email string, now time.Time) reply {
+	if !s.mayReadEmailLocked(a, "esims.byEmail", email) {
+		return problemReply(http.StatusForbidden, detailNotYourEmail)
+	}
+	if a.isAgent() {
+		if rep := s.saveLocked(); rep != nil { // the audit entry is stored before the answer
+			return rep
 		}
-		writeJSON(w, http.StatusOK, data(map[string]any{"esims": list}))
-		return
 	}
-	call := "esims.info"
-	if second == "QrCode" {
-		call = "esims.qrCode"
+	var mine []*esim
+	for _, e := range s.st.ESIMs {
+		if strings.EqualFold(e.Email, email) {
+			mine = append(mine, e)
+		}
 	}
-	e, allowed := s.readESIMLocked(w, a, call, first)
-	if !allowed {
-		return
+	sort.Slice(mine, func(i, j int) bool { return mine[i].Created.After(mine[j].Created) })
+	list := make([]ESIM, 0, len(mine))
+	for _, e := range mine {
+		list = append(list, s.esimViewLocked(e, now))
 	}
-	switch {
-	case e == nil:
-		writeProblem(w, http.StatusNotFound, "eSIM not found")
-	case second == "QrCode":
-		writeJSON(w, http.StatusOK, data(map[string]string{"base64QRCodeImage": e.QR}))
-	default:
-		writeJSON(w, http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
-	}
+	return jsonReply(http.StatusOK, data(map[string]any{"esims": list}))
 }
 
 // POST /sandbox/esims/{iccid}/revoke revokes the bundle running now (or the last one).
 func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.st.ESIMs[r.PathValue("iccid")]
-	if e == nil || len(e.Bundles) == 0 {
-		writeProblem(w, http.StatusNotFound, "eSIM not found")
-		return
-	}
-	now := s.now()
-	views := s.viewLocked(e, now)
-	target := len(e.Bundles) - 1
-	for i, v := range views {
-		if i < len(e.Bundles) && (v.BundleState == StateActive || v.BundleState == StateProcessing || v.BundleState == StateQueued) {
-			target = i
-			break
+	s.locked(func() reply {
+		e := s.st.ESIMs[r.PathValue("iccid")]
+		if e == nil || len(e.Bundles) == 0 {
+			return problemReply(http.StatusNotFound, "eSIM not found")
 		}
-	}
-	if e.Bundles[target].RevokedAt == nil {
-		e.Bundles[target].RevokedAt = &now
-	}
-	s.markESIMLocked(e)
-	if !s.saveLocked(w) {
-		return
-	}
-	writeJSON(w, http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
+		now := s.now()
+		views := s.viewLocked(e, now)
+		target := len(e.Bundles) - 1
+		for i, v := range views {
+			if i < len(e.Bundles) && (v.BundleState == StateActive || v.BundleState == StateProcessing || v.BundleState == StateQueued) {
+				target = i
+				break
+			}
+		}
+		if e.Bundles[target].RevokedAt == nil {
+			e.Bundles[target].RevokedAt = &now
+		}
+		s.markESIMLocked(e)
+		if rep := s.saveLocked(); rep != nil {
+			return rep
+		}
+		return jsonReply(http.StatusOK, data(map[string]any{"bundles": s.viewLocked(e, now)}))
+	})(w)
 }

@@ -146,58 +146,50 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 			writeOAuthError(w, "invalid_client")
 			return
 		}
-		s.passwordGrant(w, r.PostForm.Get("username"), r.PostForm.Get("password"))
+		s.locked(func() reply { return s.passwordGrantLocked(r.PostForm.Get("username"), r.PostForm.Get("password")) })(w)
 	case "refresh_token":
 		if !equalSecret(r.PostForm.Get("client_id"), s.opts.ClientID) || !equalSecret(r.PostForm.Get("client_secret"), s.opts.ClientSecret) {
 			writeOAuthError(w, "invalid_client")
 			return
 		}
-		s.refreshGrant(w, r.PostForm.Get("refresh_token"))
+		s.locked(func() reply { return s.refreshGrantLocked(r.PostForm.Get("refresh_token")) })(w)
 	default:
 		writeOAuthError(w, "unsupported_grant_type")
 	}
 }
 
-func (s *Server) passwordGrant(w http.ResponseWriter, username, password string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) passwordGrantLocked(username, password string) reply {
 	if equalSecret(username, s.opts.GuestUsername) && equalSecret(password, s.opts.GuestPassword) {
-		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
-		return
+		return s.answerTokensLocked(authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
 	}
 	u := s.userByEmailLocked(username)
 	now := s.now()
 	if u == nil || u.OTP == "" || now.After(u.OTPExpires) || !equalSecret(password, u.OTP) {
-		writeOAuthError(w, "invalid_grant")
-		return
+		return oauthErrorReply("invalid_grant")
 	}
 	u.OTP = "" // the one-time login password is single-use
 	s.markUserLocked(u)
-	s.answerTokensLocked(w, u.authInfo())
+	return s.answerTokensLocked(u.authInfo())
 }
 
-func (s *Server) refreshGrant(w http.ResponseWriter, token string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) refreshGrantLocked(token string) reply {
 	g, ok := s.st.Refresh[token]
 	if !ok || s.now().After(g.Expires) {
-		writeOAuthError(w, "invalid_grant")
-		return
+		return oauthErrorReply("invalid_grant")
 	}
 	delete(s.st.Refresh, token) // rotation: each refresh token works once
 	s.markRefreshLocked(token)
 	if g.Guest {
-		s.answerTokensLocked(w, authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
-		return
+		return s.answerTokensLocked(authInfo{Sub: s.guestSub(), Email: s.opts.GuestUsername, Guest: true})
 	}
 	u := s.st.Users[g.UserID]
 	if u == nil {
-		if s.saveLocked(w) {
-			writeOAuthError(w, "invalid_grant")
+		if rep := s.saveLocked(); rep != nil {
+			return rep
 		}
-		return
+		return oauthErrorReply("invalid_grant")
 	}
-	s.answerTokensLocked(w, u.authInfo()) // the role is read again: a demoted agent loses it on refresh
+	return s.answerTokensLocked(u.authInfo()) // the role is read again: a demoted agent loses it on refresh
 }
 
 // authInfo is what a token issued to u says (its role as stored now).
@@ -231,18 +223,17 @@ func (s *Server) seedAgentsLocked(emails []string) error {
 	return nil // New saves the seeded accounts with the rest of its start
 }
 
-func (s *Server) answerTokensLocked(w http.ResponseWriter, a authInfo) {
+func (s *Server) answerTokensLocked(a authInfo) reply {
 	body, err := s.issueLocked(a)
 	if err != nil {
 		s.discardLocked()
 		s.log.Error("token issue failed", "err", err)
-		writeProblem(w, http.StatusInternalServerError, "Token could not be issued.")
-		return
+		return problemReply(http.StatusInternalServerError, "Token could not be issued.")
 	}
-	if !s.saveLocked(w) {
-		return
+	if rep := s.saveLocked(); rep != nil {
+		return rep
 	}
-	writeJSON(w, http.StatusOK, body)
+	return jsonReply(http.StatusOK, body)
 }
 
 func (s *Server) userByEmailLocked(email string) *user {
@@ -351,17 +342,20 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusInternalServerError, "The code could not be sent.")
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.locked(func() reply {
+		return s.sendCodeLocked(email, login, form.FirstName, form.LastName, form.CountryCode, form.Phone, code)
+	})(w)
+}
+
+// sendCodeLocked sends code to email (login, or signup with the form's fields).
+func (s *Server) sendCodeLocked(email string, login bool, first, last, country, phone, code string) reply {
 	u := s.userByEmailLocked(email)
 	if login && u == nil {
-		writeProblem(w, http.StatusNotFound, "User not found")
-		return
+		return problemReply(http.StatusNotFound, "User not found")
 	}
 	if u == nil {
 		if len(s.st.Users) >= maxUsers {
-			writeProblem(w, http.StatusServiceUnavailable, "The sandbox holds too many accounts; restart it without --state.")
-			return
+			return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many accounts; restart it without --state.")
 		}
 		u = &user{ID: newGUID(), Email: email}
 		s.st.Users[u.ID] = u
@@ -369,14 +363,15 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.now()
 	if wait := s.codeSendWaitLocked(u, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
-		return
+		return func(w http.ResponseWriter) {
+			writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
+		}
 	}
 	s.markUserLocked(u)
 	if !login && !u.Verified {
 		// Until the address is verified the signup form may be sent again with corrections.
-		u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
-		u.CountryCode, u.Phone = strings.TrimSpace(form.CountryCode), strings.TrimSpace(form.Phone)
+		u.FirstName, u.LastName = strings.TrimSpace(first), strings.TrimSpace(last)
+		u.CountryCode, u.Phone = strings.TrimSpace(country), strings.TrimSpace(phone)
 	}
 	// A new code replaces (and so invalidates) the previous one.
 	u.Code, u.CodeExpires = code, now.Add(s.opts.CodeLifetime)
@@ -389,10 +384,10 @@ func (s *Server) handleOTPSend(w http.ResponseWriter, r *http.Request) {
 		Code: code,
 	})
 	s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
-	if !s.saveLocked(w) {
-		return
+	if rep := s.saveLocked(); rep != nil {
+		return rep
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
+	return jsonReply(http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}})
 }
 
 // POST users/otp/email/{userId}: checks the captcha and the code; answers the one-time
@@ -431,25 +426,26 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u := s.st.Users[userID]
-	if u == nil {
-		s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
-		writeProblem(w, http.StatusBadRequest, "User not found")
-		return
-	}
+	s.locked(func() reply {
+		u := s.st.Users[userID]
+		if u == nil {
+			s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
+			return problemReply(http.StatusBadRequest, "User not found")
+		}
+		return s.verifyCodeLocked(u, client, body.IdempotencyID, strings.TrimSpace(body.OTP), now)
+	})(w)
+}
+
+// verifyCodeLocked checks code for u; a right one answers the one-time login password.
+func (s *Server) verifyCodeLocked(u *user, client, idem, code string, now time.Time) reply {
 	if now.Before(u.LockedUntil) {
-		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
-		return
+		return problemReply(http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
 	}
-	code := strings.TrimSpace(body.OTP)
-	if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
+	if idem != "" && u.VerifyIdem == idem && u.OTP != "" && now.Before(u.OTPExpires) &&
 		code != "" && equalSecret(code, u.VerifyCode) {
 		// A retry of a verification that succeeded (its answer was lost), with the same
 		// code: the same answer. Any other code is checked like a new attempt.
-		writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
-		return
+		return jsonReply(http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP}))
 	}
 	if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
 		s.verifyFails.add(client, now)
@@ -460,23 +456,21 @@ func (s *Server) handleOTPVerify(w http.ResponseWriter, r *http.Request) {
 			s.log.Info("sandbox account locked", "user", u.ID)
 		}
 		s.markUserLocked(u)
-		if !s.saveLocked(w) {
-			return
+		if rep := s.saveLocked(); rep != nil {
+			return rep
 		}
-		writeProblem(w, http.StatusBadRequest, "Invalid OTP please try again")
-		return
+		return problemReply(http.StatusBadRequest, "Invalid OTP please try again")
 	}
 	otp, err := randomToken(24)
 	if err != nil {
-		writeProblem(w, http.StatusInternalServerError, "Verification failed.")
-		return
+		return problemReply(http.StatusInternalServerError, "Verification failed.")
 	}
 	u.Code, u.Failed, u.Verified = "", 0, true
 	u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
-	u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
+	u.VerifyIdem, u.VerifyCode = idem, code
 	s.markUserLocked(u)
-	if !s.saveLocked(w) {
-		return
+	if rep := s.saveLocked(); rep != nil {
+		return rep
 	}
-	writeJSON(w, http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
+	return jsonReply(http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp}))
 }

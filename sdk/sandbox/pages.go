@@ -106,7 +106,9 @@ func (s *Server) handleLogsJSON(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"lines": s.Logs()})
 }
 
-func (s *Server) renderCheckoutLocked(w http.ResponseWriter, _ *http.Request, o *order, errText string, status int) {
+// checkoutLocked is the checkout page answer for o (nil: no order shown); its values are
+// copied now, under the lock.
+func (s *Server) checkoutLocked(o *order, errText string, status int) reply {
 	v := map[string]any{"Title": s.opts.Brand + " checkout", "Error": errText}
 	if o != nil {
 		if b, ok := s.cat.ByID(o.BundleID); ok {
@@ -116,7 +118,9 @@ func (s *Server) renderCheckoutLocked(w http.ResponseWriter, _ *http.Request, o 
 			v["Payable"] = o.Status == orderOpen
 		}
 	}
-	renderHTMLFormTo(w, s.pages.checkout, status, v, shopOrigin(s.opts.ShopURL))
+	return func(w http.ResponseWriter) {
+		renderHTMLFormTo(w, s.pages.checkout, status, v, shopOrigin(s.opts.ShopURL))
+	}
 }
 
 // shopOrigin returns scheme://host of the configured shop, or "" (same origin, or invalid).

@@ -193,15 +193,19 @@ func (s *Server) commitLocked() error {
 	return nil
 }
 
-// saveLocked commits the request's changes before it is answered. On failure it answers
-// 503 problem+json and returns false; the handler then returns without answering.
-func (s *Server) saveLocked(w http.ResponseWriter) bool {
+// saveLocked commits the request's changes before it is answered. On failure it returns
+// the 503 problem+json answer (nil when saved); the handler answers it instead.
+func (s *Server) saveLocked() reply {
 	if err := s.commitLocked(); err != nil {
-		w.Header().Set("Retry-After", "5")
-		writeProblem(w, http.StatusServiceUnavailable, "The sandbox could not save this change (its state file cannot be written); nothing was changed. Try again later.")
-		return false
+		return notSaved
 	}
-	return true
+	return nil
+}
+
+// notSaved answers a change the state file did not take.
+func notSaved(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	writeProblem(w, http.StatusServiceUnavailable, "The sandbox could not save this change (its state file cannot be written); nothing was changed. Try again later.")
 }
 
 // discardLocked undoes the changes marked since the last save (a handler that fails after

@@ -38,11 +38,35 @@ func writeOAuthError(w http.ResponseWriter, code string) {
 	})
 }
 
+func oauthErrorReply(code string) reply {
+	return func(w http.ResponseWriter) { writeOAuthError(w, code) }
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// reply is an answer decided under the state lock and written after it is released: a
+// client that does not read its answer must never keep the lock (and so every other
+// client) waiting. Its values are copies, never pointers into the state.
+type reply func(http.ResponseWriter)
+
+func problemReply(status int, detail string) reply {
+	return func(w http.ResponseWriter) { writeProblem(w, status, detail) }
+}
+
+func jsonReply(status int, v any) reply {
+	return func(w http.ResponseWriter) { writeJSON(w, status, v) }
+}
+
+// locked runs decide under the state lock and returns its answer, to be written after.
+func (s *Server) locked(decide func() reply) reply {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return decide()
 }
 
 // data wraps v as {"data": v}, the envelope of every provider answer.

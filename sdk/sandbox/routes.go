@@ -126,26 +126,22 @@ func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "provider must be a number.")
 		return
 	}
-	s.mu.Lock()
-	e, allowed := s.readESIMLocked(w, a, "catalog.topupBundles", iccid)
-	if !allowed {
-		s.mu.Unlock()
-		return
-	}
-	var out []*Bundle
-	if e != nil {
+	s.locked(func() reply {
+		e, refused := s.readESIMLocked(a, "catalog.topupBundles", iccid)
+		switch {
+		case refused != nil:
+			return refused
+		case e == nil:
+			return problemReply(http.StatusNotFound, "eSIM not found")
+		}
+		var out []*Bundle // catalogue bundles are read-only: safe to encode after the lock
 		for _, b := range s.cat.Area(area) {
 			if s.canTopupLocked(e, b, provider) == nil {
 				out = append(out, b)
 			}
 		}
-	}
-	s.mu.Unlock()
-	if e == nil {
-		writeProblem(w, http.StatusNotFound, "eSIM not found")
-		return
-	}
-	writeJSON(w, http.StatusOK, bundleList(out))
+		return jsonReply(http.StatusOK, bundleList(out))
+	})(w)
 }
 
 // GET catalog/search_bundles/{codes}: comma-separated ISO codes.
@@ -196,23 +192,16 @@ func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, ok := s.cat.ByName(r.PathValue("name"))
-	s.mu.Lock()
-	id := r.PathValue("iccid")
-	e, allowed := s.readESIMLocked(w, a, "catalog.topupBundleSelected", id)
-	if !allowed {
-		s.mu.Unlock()
-		return
-	}
-	var refusal error = errNotFound
-	if ok && e != nil {
-		refusal = s.canTopupLocked(e, b, provider)
-	}
-	s.mu.Unlock()
-	if refusal != nil {
-		writeProblem(w, http.StatusNotFound, "Bundle cannot top up this eSIM")
-		return
-	}
-	writeJSON(w, http.StatusOK, data(map[string]any{"data": []*Bundle{b}}))
+	s.locked(func() reply {
+		e, refused := s.readESIMLocked(a, "catalog.topupBundleSelected", r.PathValue("iccid"))
+		switch {
+		case refused != nil:
+			return refused
+		case !ok || e == nil || s.canTopupLocked(e, b, provider) != nil:
+			return problemReply(http.StatusNotFound, "Bundle cannot top up this eSIM")
+		}
+		return jsonReply(http.StatusOK, data(map[string]any{"data": []*Bundle{b}}))
+	})(w)
 }
 
 // GET esim-check esims/check/{name}/{iccid}: the eSIM's owner or an agent (audited).
@@ -222,14 +211,12 @@ func (s *Server) handleESIMCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, ok := s.cat.ByName(r.PathValue("name"))
-	s.mu.Lock()
-	id := r.PathValue("iccid")
-	e, allowed := s.readESIMLocked(w, a, "esimcheck.check", id)
-	if !allowed {
-		s.mu.Unlock()
-		return
-	}
-	can := ok && e != nil && s.canTopupLocked(e, b, s.providerOfLocked(e)) == nil
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))
+	s.locked(func() reply {
+		e, refused := s.readESIMLocked(a, "esimcheck.check", r.PathValue("iccid"))
+		if refused != nil {
+			return refused
+		}
+		can := ok && e != nil && s.canTopupLocked(e, b, s.providerOfLocked(e)) == nil
+		return jsonReply(http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))
+	})(w)
 }
