@@ -21,6 +21,7 @@ func TestNoTestToolingLinked(t *testing.T) {
 		"github.com/cedarsim/esim/sdk/record", "github.com/cedarsim/esim/contract/openapi",
 		"github.com/cedarsim/esim/contract/vectors", "github.com/getkin/kin-openapi",
 		"github.com/oapi-codegen/oapi-codegen", "github.com/charmbracelet/x/exp/teatest",
+		"github.com/cedarsim/esim/sdk/qrcode/qrcodetest",
 	}
 	for _, pkg := range strings.Fields(string(out)) {
 		for _, f := range forbidden {
