@@ -85,6 +85,10 @@ func run(ctx context.Context, opts *Options) error {
 			_ = ln.Close()
 			return err
 		}
+		if so.AllowedHosts, err = opts.Flags.Front.Hosts(ln.Addr(), so.PublicURL); err != nil {
+			_ = ln.Close()
+			return err
+		}
 		if emu, err = sb.New(so); err != nil {
 			_ = ln.Close()
 			return fmt.Errorf("start sandbox: %w", err)

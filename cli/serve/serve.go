@@ -339,6 +339,7 @@ func run(ctx context.Context, o *Options) error {
 		if err != nil {
 			return err
 		}
+		so.AllowedHosts = hosts
 		if emu, err = sb.New(so); err != nil {
 			return fmt.Errorf("start sandbox: %w", err)
 		}

@@ -96,7 +96,7 @@ func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
 	if err != nil {
 		return o, err
 	}
-	o.TrustProxy = !proxies.Empty()
+	o.Proxies = proxies
 	if f.Accelerate < 1 {
 		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
 	}

@@ -55,7 +55,7 @@ func TestFlagsOptions(t *testing.T) {
 		Agents: []string{"a@x.example", "b@x.example"}, AdminToken: "tok"}
 	f.Front.TrustProxy = "127.0.0.1/32"
 	o, err := f.Options(nil)
-	if err != nil || len(o.Faults) != 1 || o.CaptchaValid("anything") || len(o.Agents) != 2 || o.AdminToken != "tok" || !o.TrustProxy {
+	if err != nil || len(o.Faults) != 1 || o.CaptchaValid("anything") || len(o.Agents) != 2 || o.AdminToken != "tok" || o.Proxies.String() != "127.0.0.1/32" {
 		t.Fatalf("%+v %v", o, err)
 	}
 }
