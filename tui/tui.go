@@ -61,6 +61,10 @@ type Options struct {
 	CaptchaTimeout time.Duration
 	// OpenBrowser opens the checkout link and the captcha page; nil hides the offer.
 	OpenBrowser func(url string) error
+	// KnownCustomers lists the addresses the agent looked up before (the CLI's list), for
+	// "did you mean"; SawCustomer adds one that named a customer. Either may be nil.
+	KnownCustomers func() []string
+	SawCustomer    func(email string)
 	// Copy puts text on the clipboard for the copy keys and reports whether the system
 	// clipboard took it; Run defaults it to the system clipboard plus OSC 52 on Out.
 	Copy func(text string) (system bool, err error)
@@ -526,6 +530,7 @@ func (m Model) setAgent(agent bool) Model {
 
 func (m Model) agentScreen() (screen, tea.Cmd) {
 	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
+		Lookup: m.client.LookupCustomer, Known: m.opts.KnownCustomers, Saw: m.opts.SawCustomer,
 		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
 		Copy: m.opts.Copy, Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
 	return wrap(a), a.Init()
