@@ -421,7 +421,7 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 func (m Model) checkoutConfig() checkout.Config {
 	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser, Copy: m.opts.Copy,
 		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
-		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
+		ESIMs: m.client.ESIMs.ByEmail, Status: m.client.PaymentStatus, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
 	if m.opts.CheckoutPollEvery < 0 {
 		c.ESIMs = nil
 	}
