@@ -372,7 +372,7 @@ func TestBuyFlowLogsInThenEndsInCheckoutLink(t *testing.T) {
 		"identity.token.otp/success", "support.canPurchase/allowed", "orders.create/newly-created", "orders.details/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
-	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	m = tuitest.Press(t, m, "down", "enter", "down", "right", "enter", "b") // Turkey, then its 5GB plan (the fixtures buy it)
 	m = tuitest.Type(t, m, tuitest.RegisteredEmail)
 	m = tuitest.Press(t, m, "tab", "space", "enter")
 	m = tuitest.Type(t, m, "123456")
@@ -506,7 +506,7 @@ func TestPurchasedShowsTheRefreshedList(t *testing.T) {
 	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
-	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	m = tuitest.Press(t, m, "down", "enter", "down", "right", "enter", "b") // Turkey, then its 5GB plan (the fixtures buy it)
 	if m.cur != scrCheckout {
 		t.Fatalf("screen %d, want checkout", m.cur)
 	}

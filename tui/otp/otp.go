@@ -15,6 +15,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/numerals"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
@@ -253,6 +254,10 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.verify()
 	case key.Matches(msg, k.Resend):
 		return m.resend()
+	}
+	if msg.Type == tea.KeyRunes {
+		// An Arabic or Persian keyboard types its own digits: the code takes them as ASCII.
+		msg.Runes = []rune(numerals.ASCII(string(msg.Runes)))
 	}
 	if !digitsOnly(msg) {
 		return m, nil
