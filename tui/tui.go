@@ -396,21 +396,21 @@ func (m Model) home() Model {
 }
 
 func (m Model) loginScreen(notice string) (screen, tea.Cmd) {
-	l := login.New(m.ctx, login.Config{Notice: notice,
-		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login,
-		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
-		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
-	})
+	l := login.New(m.ctx, login.Config{Notice: notice, SendCode: m.client.Users.SendLoginCode, Calls: m.codeCalls(),
+		Styles: m.styles, Keys: login.DefaultKeyMap()})
 	return wrap(l), l.Init()
 }
 
 func (m Model) signupScreen(email string) (screen, tea.Cmd) {
-	s := signup.New(m.ctx, signup.Config{
-		SendCode: m.client.Users.SendSignupCode, Verify: m.client.Login,
-		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
-		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap(), Log: m.opts.Log,
-	}, email)
+	s := signup.New(m.ctx, signup.Config{SendCode: m.client.Users.SendSignupCode, Calls: m.codeCalls(),
+		Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap()}, email)
 	return wrap(s), s.Init()
+}
+
+// codeCalls are the code step's calls, the same for the login and the sign-up.
+func (m Model) codeCalls() otp.Calls {
+	return otp.Calls{Verify: m.client.Login, Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage,
+		Open: m.opts.OpenBrowser, Timeout: m.opts.CaptchaTimeout, Log: m.opts.Log}
 }
 
 func (m Model) esimsScreen() (screen, tea.Cmd) {
