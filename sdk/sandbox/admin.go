@@ -7,7 +7,7 @@ import (
 )
 
 // The admin surface: every /sandbox/* page except the hosted checkout (which customers'
-// browsers use). It shows every login code and changes what the provider answers, so:
+// browsers use) and the agents' customer look-up. It shows every login code and changes what the provider answers, so:
 //   - it answers only under an allowed host name (Options.AllowedHosts): a DNS-rebinding
 //     page, whose Host is its own name, is refused whatever else it sends;
 //   - without Options.AdminToken it answers loopback clients that reach it directly only: a
@@ -27,9 +27,10 @@ const (
 	adminTokenQuery = "admin_token"
 )
 
-// isAdminPath reports a path of the admin surface.
+// isAdminPath reports a path of the admin surface. The customer look-up is not: an agent's
+// bearer opens it (lookup.go).
 func isAdminPath(p string) bool {
-	return strings.HasPrefix(p, "/sandbox/") && !strings.HasPrefix(p, "/sandbox/checkout/")
+	return strings.HasPrefix(p, "/sandbox/") && !strings.HasPrefix(p, "/sandbox/checkout/") && !strings.HasPrefix(p, LookupPath)
 }
 
 // guardAdmin answers the request itself and returns false when it may not reach the admin
