@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/qrcode/qrcodetest"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
@@ -217,6 +218,27 @@ func TestFlowQR(t *testing.T) {
 	}
 	if s, _ := c.Store().Load(context.Background()); s != tuitest.RegisteredSession(t) {
 		t.Errorf("quitting changed the session: %+v", s)
+	}
+}
+
+// TestQRAt80x24: the whole screen at 80×24 (header, help bar) holds the QR code, which
+// scans back to the eSIM's activation code, beside the manual-install facts (issue 25.6).
+func TestQRAt80x24(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m = tuitest.Press(t, m, "2", "v")
+	v := m.View()
+	if n := strings.Count(v, "\n") + 1; n > 24 {
+		t.Fatalf("%d lines at 80x24", n)
+	}
+	text, err := qrcodetest.Scan(v)
+	if err != nil || text != "LPA:1$smdp.cedarsim.example$10326-D64AD-97847-DDE82" {
+		t.Fatalf("scanned %q, %v from:\n%s", text, err, v)
+	}
+	if !strings.Contains(v, "10326-D64AD-97847-DDE82") || strings.Contains(v, "Enlarge") {
+		t.Fatalf("screen:\n%s", v)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/auth/login"
 	"github.com/cedarsim/esim/cli/clitest"
+	"github.com/cedarsim/esim/sdk"
 )
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
@@ -88,10 +89,23 @@ func TestLogin(t *testing.T) {
 			Args:     append(flags, "--agent"),
 			Opts:     []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
 			WantCode: 1,
-			WantErr:  "rana.haddad@example.com is not a support agent account: the session was not kept (log in without --agent as a customer)\n",
+			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				if s := e.Session(); s.Registered() {
 					t.Errorf("customer session kept after --agent: %+v", s)
+				}
+			},
+		},
+		{
+			Name:     "a failed agent login keeps the session there was (issue 25.13)",
+			Args:     append(flags, "--agent"),
+			Opts:     []clitest.Option{clitest.Agent(), pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
+			WantCode: 1,
+			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				c, _ := sdk.ParseClaims(e.Session().Token)
+				if !c.IsAgent() {
+					t.Errorf("the agent's session was thrown away: %+v", c)
 				}
 			},
 		},
@@ -106,8 +120,9 @@ func TestLogin(t *testing.T) {
 			Args:     []string{"login", "--email", "nobody@example.com", "--send-only"},
 			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login-unknown-email")},
 			WantCode: 1,
-			WantErr:  "Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim signup)\n",
-			Check:    stillGuest,
+			// Spec section 8: a send failure other than 400 shows the server's detail.
+			WantErr: "User not found\n",
+			Check:   stillGuest,
 		},
 		{Name: "wrong code", Args: flags, Opts: verifyFails("invalid-otp"), WantCode: 1,
 			WantErr: "Invalid OTP please try again\n", Check: stillGuest},
@@ -218,6 +233,44 @@ func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
 		t.Errorf("stderr = %q, want %q", e.ErrOut.String(), want)
 	}
 	loggedIn(t, e)
+}
+
+// TestPromptsAskAgain: an answer the form refuses is asked for again with the reason,
+// rather than ending the command (issue 25.5).
+func TestPromptsAskAgain(t *testing.T) {
+	t.Run("login e-mail", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+			"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		e.In.WriteString("rana@\nrana.haddad@example.com\n123456\n")
+		if code := e.Run("login", "--captcha-token", "dev-captcha"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.ErrOut)
+		}
+		want := "E-mail: X Enter a valid e-mail address\nE-mail: A one-time code was sent to rana.haddad@example.com.\n"
+		if !strings.HasPrefix(e.ErrOut.String(), want) {
+			t.Errorf("stderr = %q, want it to start %q", e.ErrOut.String(), want)
+		}
+		loggedIn(t, e)
+	})
+	t.Run("sign-up fields", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures("users.otpSend/signup"))
+		e.In.WriteString("\nRana\nHaddad\nlb\n961\ncall me\n71123456\nrana.haddad@example\nrana.haddad@example.com\n")
+		if code := e.Run("signup", "--send-only"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.ErrOut)
+		}
+		want := "First name: X First name is required\nFirst name: Last name: " +
+			"Country dial code (961): X Enter the dial code in digits, e.g. 961\nCountry dial code (961): " +
+			"Phone: X Enter digits only\nPhone: E-mail: X Enter a valid e-mail address\nE-mail: " +
+			"A one-time code was sent to rana.haddad@example.com.\n"
+		if !strings.HasPrefix(e.ErrOut.String(), want) {
+			t.Errorf("stderr = %q, want it to start %q", e.ErrOut.String(), want)
+		}
+	})
+	t.Run("flags stay strict", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest())
+		if code := e.Run("login", "--email", "rana@", "--send-only"); code != 2 {
+			t.Fatalf("exit %d, want 2: %s", code, e.ErrOut)
+		}
+	})
 }
 
 func TestLoginResend(t *testing.T) {

@@ -69,6 +69,9 @@ type Config struct {
 	Warnings []string `yaml:"-" json:"-"`
 	// Given holds the keys given by the file, the environment or a flag (not defaults).
 	Given map[string]bool `yaml:"-" json:"-"`
+	// from names where each given key came from ("--api-url", "ESIM_API_URL", "api_url in
+	// /path/config.yaml"), so that an invalid value is reported where the user set it.
+	from map[string]string
 
 	// Dir is the directory holding the config file and the session; not read from the file.
 	Dir string `yaml:"-" json:"-"`
@@ -92,11 +95,14 @@ type Duration time.Duration
 func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 	v, err := ParseDuration(n.Value)
 	if err != nil {
-		return fmt.Errorf("timeout: %w", err)
+		return &SettingError{Setting: "timeout", Value: n.Value, Reason: durationReason}
 	}
 	*d = Duration(v)
 	return nil
 }
+
+// durationReason is what a duration setting must be.
+const durationReason = "want a duration such as 30s or 2m"
 
 // ParseDuration reads "30s", "2m" or a plain number of seconds; it must not be negative.
 func ParseDuration(s string) (time.Duration, error) {
@@ -112,6 +118,31 @@ func ParseDuration(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("invalid duration %q: want e.g. 30s or 2m", s)
 	}
 	return d, nil
+}
+
+// SettingError is a setting with a value esim cannot use: a usage error (exit 2) wherever
+// it was given, flag, environment variable or config file.
+type SettingError struct {
+	Setting string // where it was given: "--timeout", "ESIM_SERVER", "server in /path/config.yaml"
+	Value   string
+	Reason  string
+}
+
+func (e *SettingError) Error() string {
+	return fmt.Sprintf("invalid %s %q: %s", e.Setting, e.Value, e.Reason)
+}
+
+// serverReason is what a server address must be.
+const serverReason = "want an http or https address such as https://shop.example.com or 127.0.0.1:8080"
+
+// checkServer refuses a server address that is not http(s) with a host; setting names
+// where it was given.
+func checkServer(setting, s string) error {
+	u, err := url.Parse(NormalizeServer(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &SettingError{Setting: setting, Value: s, Reason: serverReason}
+	}
+	return nil
 }
 
 // Env lists the environment variables read, with the field each one sets.
@@ -209,6 +240,9 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	c.Dir = dir
 	// A server sets the four bases, below more specific settings of the same level.
 	if c.Server != "" {
+		if err := checkServer(c.source("server"), c.Server); err != nil {
+			return nil, err
+		}
 		file := *c
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(c.Server)
 		for _, f := range []struct{ from, to *string }{
@@ -221,20 +255,24 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 		}
 	}
 	if server := getenv("ESIM_SERVER"); server != "" {
+		if err := checkServer("ESIM_SERVER", server); err != nil {
+			return nil, err
+		}
 		c.Server = server
-		c.given("server")
+		c.givenBy("server", "ESIM_SERVER")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(server)
+		c.baseFrom("ESIM_SERVER")
 	}
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
 			*e.set(c) = v
-			c.given(envKey(e.name))
+			c.givenBy(envKey(e.name), e.name)
 		}
 	}
 	if v := getenv("ESIM_TIMEOUT"); v != "" {
 		d, err := ParseDuration(v)
 		if err != nil {
-			return nil, fmt.Errorf("ESIM_TIMEOUT: %w", err)
+			return nil, &SettingError{Setting: "ESIM_TIMEOUT", Value: v, Reason: durationReason}
 		}
 		c.Timeout = Duration(d)
 	}
@@ -242,9 +280,13 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 		c.Debug = true
 	}
 	if o.Server != "" {
+		if err := checkServer("--server", o.Server); err != nil {
+			return nil, err
+		}
 		c.Server = o.Server
-		c.given("server")
+		c.givenBy("server", "--server")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(o.Server)
+		c.baseFrom("--server")
 	}
 	if o.Timeout > 0 {
 		c.Timeout = Duration(o.Timeout)
@@ -262,7 +304,7 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	}
 	for key, v := range map[string]string{"api_url": o.APIURL, "support_url": o.SupportURL, "esimcheck_url": o.ESIMCheckURL} {
 		if v != "" {
-			c.given(key)
+			c.givenBy(key, "--"+strings.ReplaceAll(key, "_", "-"))
 		}
 	}
 	c.applyDefaults()
@@ -291,7 +333,7 @@ func readFile(dir string, c *Config) error {
 			known := Keys()
 			var unknown []string
 			for k := range keys {
-				c.given(k)
+				c.givenBy(k, k+" in "+p)
 				if !slices.Contains(known, k) {
 					unknown = append(unknown, k)
 				}
@@ -306,11 +348,28 @@ func readFile(dir string, c *Config) error {
 	return nil
 }
 
-func (c *Config) given(key string) {
+// givenBy records that key was given, and where.
+func (c *Config) givenBy(key, where string) {
 	if c.Given == nil {
-		c.Given = map[string]bool{}
+		c.Given, c.from = map[string]bool{}, map[string]string{}
 	}
-	c.Given[key] = true
+	c.Given[key], c.from[key] = true, where
+}
+
+// baseFrom records that the four service bases came from a server setting.
+func (c *Config) baseFrom(where string) {
+	for _, k := range []string{"api_url", "support_url", "esimcheck_url", "log_push_url"} {
+		c.givenBy(k, where)
+		c.Given[k] = false // set by the server, not given as such: Getenv leaves it out
+	}
+}
+
+// source is where key was given; the key itself for a default.
+func (c *Config) source(key string) string {
+	if w := c.from[key]; w != "" {
+		return w
+	}
+	return key
 }
 
 // envKey is the config key of an ESIM_* variable ("ESIM_API_URL" is "api_url").
@@ -377,7 +436,7 @@ func (c *Config) validate() error {
 	} {
 		u, err := url.Parse(f.v)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("invalid %s %q: want an http or https URL such as https://api.example.com/api/v1/", f.name, f.v)
+			return &SettingError{Setting: c.source(f.name), Value: f.v, Reason: "want an http or https URL such as https://api.example.com/api/v1/"}
 		}
 	}
 	return nil

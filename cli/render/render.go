@@ -55,12 +55,14 @@ func Coverage(n int) string {
 }
 
 // BundleColumns is the one column order of every catalogue bundle table (plans, special
-// offers, top-up plans): ID, flag, plan, data, validity, price, coverage, and the group of
-// special offers last. On a narrow terminal coverage goes first, then the flag, then the
-// group; the plan title is truncated; the ID is never cut.
+// offers, top-up plans): ID, name, flag, plan, data, validity, price, coverage, and the
+// group of special offers last. On a narrow terminal the ID goes first (the name, which
+// every command takes too, stays), then coverage, the flag and the group; the plan title
+// is truncated; the ID and the name are never cut. Piped output has every column, the ID
+// still first.
 func BundleColumns(withGroup bool) []tableprinter.Column {
 	cols := []tableprinter.Column{
-		{Title: "ID", Keep: true}, {Title: "Flag", Drop: 2}, {Title: "Plan", Min: 8},
+		{Title: "ID", Keep: true, Drop: 4}, {Title: "Name", Keep: true}, {Title: "Flag", Drop: 2}, {Title: "Plan", Min: 8},
 		{Title: "Data", Keep: true}, {Title: "Validity", Keep: true}, {Title: "Price", Keep: true},
 		{Title: "Coverage", Drop: 3},
 	}
@@ -76,6 +78,7 @@ func BundleTable(ios *iostreams.IOStreams, bundles []sdk.Bundle, withGroup bool)
 	t.Columns(BundleColumns(withGroup)...)
 	for _, b := range bundles {
 		t.Field(b.ID, tableprinter.Muted)
+		t.Field(b.Name)
 		t.Field(Flag(b.FlagsCodes, t.IsTTY()))
 		t.Field(BundleTitle(b), tableprinter.Bold)
 		t.Field(format.Quota(b.QuotaInMB))

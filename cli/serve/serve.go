@@ -6,10 +6,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/internal/replayhost"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
+	"github.com/cedarsim/esim/cli/internal/webshop"
 	"github.com/cedarsim/esim/fixtures/replay"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/cedarsim/esim/sdk/support"
@@ -56,9 +59,11 @@ func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web shop (on the sandbox provider unless upstream URLs are given)",
-		Long: `Serve the built web shop with its runtime configuration at /config.json, and the
-sandbox provider on the same origin unless --api-url is given (then --support-url and
---esimcheck-url are needed too). /healthz answers when the server is up.
+		Long: `Serve the web shop built into esim (or, with --webapp, a build on disk) with its
+runtime configuration at /config.json, and the sandbox provider on the same origin unless
+--api-url is given (then --support-url and --esimcheck-url are needed too). /healthz
+answers when the server is up. The shop's files are served from memory, compressed at
+build time (brotli, gzip), with strong ETags; --webapp is read once at start.
 
 Values come from flags, then ESIM_* environment variables, then the config file (see
 'esim help config': brand, support_phone, ..., checkout_hosts) (ESIM_BRAND, ESIM_SUPPORT_PHONE,
@@ -84,11 +89,11 @@ The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer loo
 clients only unless --sandbox-admin-token is set; listening beyond loopback with the
 sandbox on prints a warning. Behind a reverse proxy, --trust-proxy reads its
 X-Forwarded-* headers (client address, public origin, HSTS over https).`,
-		Example: `  $ esim serve --webapp webapp/dist
-  $ esim serve --webapp webapp/dist --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
+		Example: `  $ esim serve
+  $ esim serve --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
   $ esim serve --webapp webapp/dist --agent lina@support.example
-  $ esim serve --webapp webapp/dist --replay rec/ --replay-mode strict
-  $ esim serve --webapp webapp/dist --api-url https://api.example.com/api/v1/ \
+  $ esim serve --replay rec/ --replay-mode strict
+  $ esim serve --api-url https://api.example.com/api/v1/ \
       --support-url https://support.example.com/esim-service/api/v1/ \
       --esimcheck-url https://check.example.com/api/v1/`,
 		Args:    cmdutil.NoArgs,
@@ -127,7 +132,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
-	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
+	fl.StringVar(&opts.WebappDir, "webapp", "", "Serve the web app built in this directory (e.g. webapp/dist) instead of the one built into esim")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
 	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
 	fl.StringVar(&opts.Config.Brand, "brand", "", "Brand name shown by the shop")
@@ -288,7 +293,14 @@ func run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	ho := HandlerOptions{Webapp: os.DirFS(o.WebappDir), Config: o.Config, Logger: logger, TrustProxy: o.Sandbox.TrustProxy}
+	webapp, from, err := o.webapp()
+	if err != nil {
+		return err
+	}
+	if webapp == nil {
+		fmt.Fprintln(o.ErrOut, "warning: this esim was built without the web shop; build it in with `go tool task build`, or serve a build with --webapp webapp/dist")
+	}
+	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, TrustProxy: o.Sandbox.TrustProxy}
 	mode, err := o.Replay.ParsedMode()
 	if err != nil {
 		return err
@@ -344,12 +356,32 @@ func run(ctx context.Context, o *Options) error {
 	default:
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil, "replay", o.Replay.Dir)
+	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil, "replay", o.Replay.Dir)
 	err = sandboxhost.Serve(ctx, ln, h, logger)
 	if rh != nil {
 		rh.Summary(o.ErrOut)
 	}
 	return closeEmu(err)
+}
+
+// webapp is the build to serve: --webapp's directory, else the one embedded in the binary;
+// nil when neither is there (the binary then serves a page saying how to build the shop).
+// from names it for the log.
+func (o *Options) webapp() (fsys fs.FS, from string, err error) {
+	if o.WebappDir != "" {
+		if st, err := os.Stat(filepath.Join(o.WebappDir, "index.html")); err != nil || st.IsDir() {
+			return nil, "", cmdutil.FlagErrorf("--webapp %s: no index.html there (build the shop with `go tool task web:build`)", o.WebappDir)
+		}
+		return os.DirFS(o.WebappDir), o.WebappDir, nil
+	}
+	build, ok, err := webshop.Build()
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "none (placeholder page)", nil
+	}
+	return build, "embedded", nil
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.

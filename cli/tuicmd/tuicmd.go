@@ -7,8 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"path/filepath"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
+	"github.com/cedarsim/esim/cli/internal/captcha"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/tui"
@@ -81,11 +83,33 @@ func run(ctx context.Context, opts *Options) error {
 		OpenBrowser: func(u string) error { return f.Browser.Browse(ctx, u) },
 		Emoji:       true,
 		AltScreen:   !opts.NoAlt,
+		CrashDir:    filepath.Join(cfg.Dir, "crash"),
+		Version:     f.AppVersion,
 	})
+	var crashed *tui.CrashError
+	if errors.As(err, &crashed) {
+		reportCrash(f.IOStreams.ErrOut, crashed, cfg.SupportEmail)
+		return cmdutil.ErrSilent // exit 1: the message is out
+	}
 	if err != nil {
 		return fmt.Errorf("tui: %w", err)
 	}
 	return nil
+}
+
+// reportCrash tells the user, in a few lines on stderr, that the TUI stopped on an
+// internal error and where its report is (the stack is in the file, not on the screen).
+func reportCrash(w io.Writer, e *tui.CrashError, support string) {
+	fmt.Fprintf(w, "esim tui stopped on an internal error: %v\n", e.Value)
+	if e.Path == "" {
+		fmt.Fprintf(w, "The crash report could not be written: %v\n", e.WriteErr)
+		return
+	}
+	to := "support"
+	if support != "" {
+		to += " (" + support + ")"
+	}
+	fmt.Fprintf(w, "The crash report is in %s; please send it to %s.\n", e.Path, to)
 }
 
 // page is the captcha page as the TUI waits for it: the TUI shows its address (a browser

@@ -113,3 +113,11 @@ func BundleTitle(businessTitle, listingDisplayTitle, name string) string {
 	}
 	return ""
 }
+
+// Count is n things in English, the singular for one: "1 eSIM", "2 eSIMs", "0 bundles".
+func Count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}

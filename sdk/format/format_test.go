@@ -165,3 +165,14 @@ func TestVectors(t *testing.T) {
 	}
 	vectors.Run(t, "format", runners)
 }
+
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 eSIMs"}, {1, "1 eSIM"}, {2, "2 eSIMs"}} {
+		if got := Count(tt.n, "eSIM"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}

@@ -112,9 +112,27 @@ func TestFlows(t *testing.T) {
 
 func TestBrowserFailureIsShown(t *testing.T) {
 	m := newCheckout(t, false, func(string) error { return errors.New("no browser") }, buyOK...)
-	m = tuitest.Press(t, m, "enter", "o")
+	m = tuitest.Press(t, m, "enter", "o").SetSize(200, 24)
 	if !strings.Contains(m.View(), "Could not open the browser") || !strings.Contains(m.View(), checkoutURL) {
 		t.Fatalf("view:\n%s", m.View())
+	}
+}
+
+// TestLinkIsOneLineAndCopies: at 80 columns the link is one shortened line (never broken,
+// which would not copy), and c copies it whole (issue 25.7).
+func TestLinkIsOneLineAndCopies(t *testing.T) {
+	var copied string
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), buyOK...)
+	m := New(context.Background(), bundle(t), Config{Checkout: c.Checkout, User: tuitest.User(c), Styles: theme.New(), Keys: DefaultKeyMap(),
+		Copy: func(s string) (bool, error) { copied = s; return true, nil }})
+	m = tuitest.Press(t, m, "enter")
+	v := m.View()
+	if !strings.Contains(v, checkoutURL[:60]) || strings.Contains(v, checkoutURL) || strings.Contains(v, "quantity=1") {
+		t.Fatalf("the link is not one shortened line:\n%s", v)
+	}
+	m = tuitest.Press(t, m, "c")
+	if copied != checkoutURL || !strings.Contains(m.View(), "Copied the checkout link to the clipboard.") {
+		t.Fatalf("copied %q:\n%s", copied, m.View())
 	}
 }
 
@@ -174,7 +192,7 @@ func TestWatchEndsAtTheLimitAndRestartsOnR(t *testing.T) {
 	l := &esimList{}
 	m := watched(t, l, time.Millisecond, 20*time.Millisecond)
 	m = tuitest.Press(t, m, "enter")
-	if v := m.View(); !strings.Contains(v, "No new eSIM yet after 20ms") || !strings.Contains(v, checkoutURL) {
+	if v := m.SetSize(200, 24).View(); !strings.Contains(v, "No new eSIM yet after 20ms") || !strings.Contains(v, checkoutURL) {
 		t.Fatalf("after the limit:\n%s", v)
 	}
 	l.mu.Lock()

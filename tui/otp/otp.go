@@ -423,6 +423,9 @@ func minutes(d time.Duration) string {
 
 // digitsOnly lets through editing keys and typed digits: the code is numeric.
 func digitsOnly(msg tea.KeyMsg) bool {
+	if msg.Type == tea.KeySpace {
+		return false // bubbletea reports the space bar as a key of its own, not a rune
+	}
 	if msg.Type != tea.KeyRunes {
 		return true
 	}

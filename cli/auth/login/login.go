@@ -20,6 +20,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/spf13/cobra"
 )
 
@@ -118,7 +119,8 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	if opts.Email == "" {
-		if opts.Email, err = prompt.Line(ctx, ios, "E-mail: "); err != nil {
+		check := func(v string) string { return signupform.Check(signupform.Email, v) }
+		if opts.Email, err = prompt.Ask(ctx, ios, "E-mail: ", check); err != nil {
 			return err
 		}
 	}
@@ -161,19 +163,33 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.SendOnly {
 		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login %s--email %s --code CODE\n", agentFlag(opts), opts.Email)
 		if opts.JSON.Enabled {
-			return opts.JSON.Write(ios.Out, Result{Email: opts.Email, Pending: true})
+			return opts.JSON.Write(ios, Result{Email: opts.Email, Pending: true})
 		}
 		return nil
 	}
+	// The session before this login: a failed agent login puts it back (issue 25.13).
+	prev, _ := client.Store().Load(ctx)
+	account := flow.Account(ctx)
 	tok, err := flow.Verify(ctx, userID)
 	if err != nil {
 		return err
 	}
 	if opts.Agent && !tok.Claims.IsAgent() {
-		_ = client.Auth.Logout(ctx)
-		return fmt.Errorf("%s is not a support agent account: the session was not kept (log in without --agent as a customer)", opts.Email)
+		if err := restore(ctx, client, prev); err != nil {
+			return fmt.Errorf("%s is not a support agent account, and the previous session could not be put back: %w", opts.Email, err)
+		}
+		return fmt.Errorf("%s is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)", opts.Email)
 	}
+	flow.Switched(account, tok)
 	return success(ctx, opts, client, tok)
+}
+
+// restore puts back the session stored before a login (none: logged out).
+func restore(ctx context.Context, client *sdk.Client, prev sdk.Session) error {
+	if prev.Token == "" {
+		return client.Auth.Logout(ctx)
+	}
+	return client.Store().Save(ctx, prev)
 }
 
 func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.Token) error {
@@ -188,7 +204,7 @@ func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.To
 		res.LastName = firstNonEmpty(u.LastName, res.LastName)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	name := strings.TrimSpace(res.FirstName + " " + res.LastName)
 	if name != "" {

@@ -19,6 +19,7 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/spf13/cobra"
 )
 
@@ -114,44 +115,39 @@ On a terminal, missing fields are asked for; otherwise they must be given as fla
 	return cmd
 }
 
-// ask fills the missing fields on a terminal.
+// ask fills the missing fields on a terminal, asking again for an answer the form would
+// refuse (sdk/signupform: the web's rules and texts).
 func ask(ctx context.Context, ios *iostreams.IOStreams, f *sdk.SignupForm) error {
-	for _, q := range []struct {
-		label string
-		p     *string
-	}{
-		{"First name: ", &f.FirstName}, {"Last name: ", &f.LastName},
-	} {
-		if *q.p == "" {
-			v, err := prompt.Line(ctx, ios, q.label)
-			if err != nil {
-				return err
-			}
-			*q.p = v
+	field := func(label string, p *string, which signupform.Field) error {
+		if *p != "" {
+			return nil
 		}
+		v, err := prompt.Ask(ctx, ios, label, func(v string) string { return signupform.Check(which, v) })
+		*p = v
+		return err
+	}
+	if err := field("First name: ", &f.FirstName, signupform.FirstName); err != nil {
+		return err
+	}
+	if err := field("Last name: ", &f.LastName, signupform.LastName); err != nil {
+		return err
 	}
 	if f.CountryCode == "" && f.Phone == "" {
-		v, err := prompt.Optional(ctx, ios, "Country dial code ("+DefaultDialCode+"): ")
+		v, err := prompt.Ask(ctx, ios, "Country dial code ("+DefaultDialCode+"): ", func(v string) string {
+			if v == "" {
+				return "" // the default
+			}
+			return signupform.Check(signupform.CountryCode, v)
+		})
 		if err != nil {
 			return err
 		}
 		f.CountryCode = strings.TrimPrefix(v, "+")
 	}
-	for _, q := range []struct {
-		label string
-		p     *string
-	}{
-		{"Phone: ", &f.Phone}, {"E-mail: ", &f.Email},
-	} {
-		if *q.p == "" {
-			v, err := prompt.Line(ctx, ios, q.label)
-			if err != nil {
-				return err
-			}
-			*q.p = v
-		}
+	if err := field("Phone: ", &f.Phone, signupform.Phone); err != nil {
+		return err
 	}
-	return nil
+	return field("E-mail: ", &f.Email, signupform.Email)
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -204,15 +200,18 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login --email %s --code CODE\n", form.Email)
 		res.Pending = true
 		if opts.JSON.Enabled {
-			return opts.JSON.Write(ios.Out, res)
+			return opts.JSON.Write(ios, res)
 		}
 		return nil
 	}
-	if _, err := flow.Verify(ctx, userID); err != nil {
+	account := flow.Account(ctx)
+	tok, err := flow.Verify(ctx, userID)
+	if err != nil {
 		return err
 	}
+	flow.Switched(account, tok)
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	fmt.Fprintf(ios.ErrOut, "Signed up and logged in as %s (%s %s). Buy your first eSIM: esim plans, then esim buy.\n",
 		tableprinter.Sanitize(form.Email), tableprinter.Sanitize(form.FirstName), tableprinter.Sanitize(form.LastName))

@@ -22,6 +22,7 @@ func TestNoTestToolingLinked(t *testing.T) {
 		"testing", "github.com/jarcoal/httpmock", "github.com/cedarsim/esim/fixtures/mock",
 		"github.com/cedarsim/esim/contract/vectors", "net/http/httptest",
 		"github.com/oapi-codegen/oapi-codegen", "github.com/charmbracelet/x/exp/teatest",
+		"github.com/cedarsim/esim/sdk/qrcode/qrcodetest",
 	}
 	for _, pkg := range strings.Fields(string(out)) {
 		for _, f := range forbidden {

@@ -9,12 +9,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
+	"github.com/cedarsim/esim/cli/internal/captcha"
 	"github.com/cedarsim/esim/cli/browser"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/internal/pending"
 	"github.com/cedarsim/esim/cli/internal/prompt"
+	"github.com/cedarsim/esim/cli/internal/seen"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
@@ -39,6 +40,25 @@ type Flow struct {
 	CaptchaTimeout time.Duration
 	// Resend sends a new code and returns its user id (interactive "r").
 	Resend func(ctx context.Context) (string, error)
+}
+
+// Account is the e-mail of the registered session stored now ("" when none): read it
+// before Verify, which stores the new session, and give it to Switched after.
+func (f *Flow) Account(ctx context.Context) string {
+	s, err := f.Client.Store().Load(ctx)
+	if err != nil || !s.Registered() {
+		return ""
+	}
+	c, _ := sdk.ParseClaims(s.Token)
+	return c.Email
+}
+
+// Switched forgets what the previous account's commands remembered (ICCIDs, customers)
+// when the session now belongs to another account.
+func (f *Flow) Switched(before string, tok *sdk.Token) {
+	if tok != nil && !strings.EqualFold(before, tok.Claims.Email) {
+		_ = seen.Clear(f.Config.Dir) // only completion is lost if this fails
+	}
 }
 
 // Remember stores the sent code as pending for the two-step login.

@@ -224,15 +224,11 @@ describe('errors', () => {
     expect(messageFor('otpVerify', toMessageError(err), support).text).toBe(want);
   });
 
-  it('shows Email not found for an unknown login e-mail', async () => {
+  it("shows the server's detail for the recorded 404 of an unknown login e-mail (section 8: status not 400)", async () => {
     const { api } = setup({ token: 't', isGuest: 'true' });
     server.use(...handlersFor({ 'users.otpSend': 'login-unknown-email', 'identity.token.guest': 'success' }));
     const err = await api.users.sendLoginCode('nobody@example.com').catch((e: unknown) => e);
-    expect(messageFor('otpSendLogin', toMessageError(err), support)).toEqual({
-      text: 'Email not found.',
-      hints: ['Please check your spelling', 'New user? Buy your first eSIM to register'],
-      link: '/plans',
-    });
+    expect(messageFor('otpSendLogin', toMessageError(err), support)).toEqual({ text: 'User not found', hints: [], link: '' });
   });
 
   it.each([

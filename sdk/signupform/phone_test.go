@@ -1,4 +1,4 @@
-package signup
+package signupform
 
 import (
 	"encoding/json"
