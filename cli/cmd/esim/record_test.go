@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -35,7 +36,7 @@ type server struct {
 var originRE = regexp.MustCompile(`(?:through|on) (http://127\.0\.0\.1:\d+)`)
 
 // startServer runs esim args and waits for the origin it prints.
-func startServer(t *testing.T, bin string, args ...string) *server {
+func startServer(t testing.TB, bin string, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "ESIM_CONFIG_DIR="+t.TempDir())
@@ -75,7 +76,7 @@ func startServer(t *testing.T, bin string, args ...string) *server {
 }
 
 // stop sends SIGINT and waits for a clean exit.
-func (s *server) stop(t *testing.T) {
+func (s *server) stop(t testing.TB) {
 	t.Helper()
 	_ = s.cmd.Process.Signal(syscall.SIGINT)
 	select {
@@ -292,4 +293,59 @@ func TestREADMESessionRecordsAndReplays(t *testing.T) {
 			t.Errorf("output %d differs:\nlive:   %s\nreplay: %s", i, liveOut[i], replayOut[i])
 		}
 	}
+}
+
+// BenchmarkPlansThroughRecorder times `esim plans --country TR --json` against the sandbox
+// directly and through `esim record` in front of it, in turn, in one run (issue 20: at most
+// 1.2x). Each figure is the median wall time of the whole process; ratio is the median of
+// the pairs' recorded/direct (a pair runs back to back, so a drift of the machine's speed
+// touches both).
+func BenchmarkPlansThroughRecorder(b *testing.B) {
+	bin := binary(b)
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	upstream := httptest.NewServer(sb)
+	defer upstream.Close()
+	recorder := startServer(b, bin, "record", "--out", b.TempDir(), "--upstream", upstream.URL, "--addr", "127.0.0.1:0")
+	defer recorder.stop(b)
+	run := func(server, dir string) time.Duration {
+		cmd := exec.Command(bin, "plans", "--country", "TR", "--json")
+		cmd.Env = append(os.Environ(), "ESIM_SERVER="+server, "ESIM_CONFIG_DIR="+dir, "NO_COLOR=1")
+		start := time.Now()
+		if out, err := cmd.Output(); err != nil || !bytes.Contains(out, []byte("TR_")) {
+			b.Fatalf("plans via %s: %v %s", server, err, out)
+		}
+		return time.Since(start)
+	}
+	directDir, recordedDir := b.TempDir(), b.TempDir()
+	run(upstream.URL, directDir) // warm-up: the guest login of each config folder
+	run(recorder.origin, recordedDir)
+	var direct, recorded []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		direct = append(direct, run(upstream.URL, directDir))
+		recorded = append(recorded, run(recorder.origin, recordedDir))
+	}
+	b.StopTimer()
+	median := func(v []float64) float64 {
+		s := append([]float64(nil), v...)
+		sort.Float64s(s)
+		return s[len(s)/2]
+	}
+	ms := func(d []time.Duration) []float64 {
+		out := make([]float64, len(d))
+		for i, x := range d {
+			out[i] = float64(x.Microseconds()) / 1000
+		}
+		return out
+	}
+	ratios := make([]float64, len(direct))
+	for i := range direct {
+		ratios[i] = float64(recorded[i]) / float64(direct[i])
+	}
+	b.ReportMetric(median(ms(direct)), "direct-ms")
+	b.ReportMetric(median(ms(recorded)), "recorded-ms")
+	b.ReportMetric(median(ratios), "ratio")
 }
