@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,8 +21,10 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/internal/httpserve"
+	"github.com/cedarsim/esim/cli/internal/replayhost"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/cli/internal/webshop"
+	"github.com/cedarsim/esim/fixtures/replay"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/cedarsim/esim/sdk/support"
 	"github.com/spf13/cobra"
@@ -41,6 +44,8 @@ type Options struct {
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
 	Sandbox sandboxhost.Flags
+	// Replay serves recordings instead of the emulator (--replay DIR, docs/qa.md).
+	Replay replayhost.Flags
 
 	// LogPush is --log-push when given; nil leaves the choice to ESIM_LOG_PUSH, then the
 	// default: on with the sandbox (its /loki/api/v1/push receives the /loki page's logs),
@@ -81,6 +86,10 @@ og:url and relative images are made absolute with --site-url, else the request's
 when its host is allowed (--allowed-hosts; default: the listen address, localhost and
 --site-url's host), never a host the request merely names.
 
+With --replay DIR the shop runs on HAR recordings instead of the emulator (the committed
+fixtures/, or a folder 'esim record' wrote), with --replay-mode strict, lenient or spy as
+'esim sandbox --replay' (docs/qa.md).
+
 The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer only for an
 allowed host, and then only clients on this machine that reach the server directly (no
 forwarding header) unless an admin token is set: ESIM_SANDBOX_ADMIN_TOKEN or
@@ -96,6 +105,7 @@ container image.`,
 		Example: `  $ esim serve
   $ esim serve --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
   $ esim serve --webapp webapp/dist --agent lina@support.example
+  $ esim serve --replay rec/ --replay-mode strict
   $ esim serve --api-url https://api.example.com/api/v1/ \
       --support-url https://support.example.com/esim-service/api/v1/ \
       --esimcheck-url https://check.example.com/api/v1/`,
@@ -120,6 +130,9 @@ container image.`,
 			}
 			if checkoutHosts != "" {
 				opts.Config.CheckoutHosts = splitList(checkoutHosts)
+			}
+			if opts.Replay.Enabled() && opts.APIURL != "" {
+				return cmdutil.FlagErrorf("--replay serves the recordings on this origin; it cannot be combined with --api-url")
 			}
 			if err := opts.resolve(); err != nil {
 				return err
@@ -155,6 +168,7 @@ container image.`,
 	fl.StringVar(&opts.Sandbox.GuestUsername, "guest-username", "", "Built-in guest account")
 	fl.StringVar(&opts.Sandbox.GuestPassword, "guest-password", "", "Built-in guest account password")
 	opts.Sandbox.Register(fl)
+	opts.Replay.Register(fl)
 	return cmd
 }
 
@@ -323,18 +337,17 @@ func run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", o.Addr, err)
-	}
-	defer ln.Close() // a no-op once the server has closed it
-	hosts, err := o.Sandbox.Front.Hosts(ln.Addr(), o.Config.Site.URL)
+	hosts, err := o.Sandbox.Front.HostsFor(o.Addr, o.Config.Site.URL)
 	if err != nil {
 		return err
 	}
 	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, Proxies: proxies, Hosts: hosts}
+	mode, err := o.Replay.ParsedMode()
+	if err != nil {
+		return err
+	}
 	var emu *sb.Server
-	if o.Config.Sandbox {
+	if o.Config.Sandbox && (!o.Replay.Enabled() || mode == replay.Lenient) {
 		so, err := o.Sandbox.Options(logger)
 		if err != nil {
 			return err
@@ -345,31 +358,53 @@ func run(ctx context.Context, o *Options) error {
 		}
 		ho.Sandbox, ho.Health = emu, emu.Health
 	}
-	h, err := NewHandler(ho)
-	if err != nil {
+	closeEmu := func(err error) error {
 		if emu != nil {
-			_ = emu.Close()
+			if serr := emu.Close(); serr != nil && err == nil {
+				err = serr
+			}
 		}
 		return err
 	}
+	var rh *replay.Handler
+	var loaded replay.Loaded
+	if o.Replay.Enabled() {
+		var fallback http.Handler
+		if emu != nil {
+			fallback = emu
+		}
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, AdminToken: o.Sandbox.AdminToken}); err != nil {
+			return closeEmu(err)
+		}
+		ho.Sandbox = rh
+	}
+	h, err := NewHandler(ho)
+	if err != nil {
+		return closeEmu(err)
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return closeEmu(fmt.Errorf("listen on %s: %w", o.Addr, err))
+	}
 	origin := "http://" + displayAddr(ln.Addr())
 	fmt.Fprintf(o.Out, "Shop: %s/\n", origin)
-	if emu != nil {
+	switch {
+	case rh != nil:
+		replayhost.Banner(o.Out, origin, mode, loaded)
+	case emu != nil:
 		sandboxhost.WarnAdmin(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
 		fmt.Fprintf(o.Out, "Sandbox provider on the same origin; e-mail codes appear at %s%s\n", origin, sb.MailboxPath)
 		fmt.Fprintf(o.Out, "Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.\n")
-	} else {
+	default:
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil,
+	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil, "replay", o.Replay.Dir,
 		"trusted_proxies", proxies.String(), "allowed_hosts", hosts.String())
 	err = httpserve.Serve(ctx, ln, h, httpserve.DefaultLimits(), logger)
-	if emu != nil {
-		if serr := emu.Close(); serr != nil && err == nil {
-			err = serr
-		}
+	if rh != nil {
+		rh.Summary(o.ErrOut)
 	}
-	return err
+	return closeEmu(err)
 }
 
 // webapp is the build to serve: --webapp's directory, else the one embedded in the binary;

@@ -31,6 +31,15 @@ func (f *FrontFlags) Proxies() (forwarded.Proxies, error) {
 	return p, nil
 }
 
+// HostsFor is Hosts for a server that will listen on addr (host:port, as --addr takes it).
+func (f *FrontFlags) HostsFor(addr, siteURL string) (forwarded.Hosts, error) {
+	listen, err := net.ResolveTCPAddr("tcp", addr)
+	if err != nil {
+		return forwarded.Hosts{}, cmdutil.FlagErrorf("--addr %q: %v", addr, err)
+	}
+	return f.Hosts(listen, siteURL)
+}
+
 // Hosts parses --allowed-hosts, or gives the default list for a server listening on listen
 // with the public origin siteURL ("" when unknown).
 func (f *FrontFlags) Hosts(listen net.Addr, siteURL string) (forwarded.Hosts, error) {
