@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/cedarsim/esim/contract/wire"
+	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // CurrentUser returns the logged-in customer (users/actions/get-current-user).
@@ -29,6 +30,8 @@ func (s *UsersService) CurrentUser(ctx context.Context) (*CurrentUser, error) {
 
 // SendSignupCode e-mails a sign-up code (flag false). All fields are required.
 func (s *UsersService) SendSignupCode(ctx context.Context, f SignupForm) (*OTPSent, error) {
+	// Digits typed on an Arabic or Persian keyboard are sent as ASCII digits.
+	f.Phone, f.CountryCode = numerals.ASCII(f.Phone), numerals.ASCII(f.CountryCode)
 	for _, v := range []struct{ field, value string }{
 		{"first name", f.FirstName}, {"last name", f.LastName}, {"phone", f.Phone},
 	} {
@@ -90,6 +93,7 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err := required("user id", userID); err != nil {
 		return nil, err
 	}
+	otp = numerals.ASCII(otp)
 	if err := validateOTP(otp); err != nil {
 		return nil, err
 	}

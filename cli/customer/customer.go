@@ -18,6 +18,7 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/spf13/cobra"
 )
@@ -99,7 +100,7 @@ func run(ctx context.Context, opts *ShowOptions) error {
 		seen.Add(cfg.Dir, ids...)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, view)
+		return opts.JSON.Write(ios, view)
 	}
 	return print(ios, view)
 }
@@ -108,7 +109,7 @@ func print(ios *iostreams.IOStreams, c diagnose.Customer) error {
 	var b strings.Builder
 	color := ios.ColorEnabled()
 	fmt.Fprintf(&b, "%s\n", tableprinter.Styled(color, tableprinter.Bold, tableprinter.Sanitize(c.Email)))
-	fmt.Fprintf(&b, "%s, %d active and %d expired bundles\n", plural(len(c.ESIMs), "eSIM"), c.Active, c.Expired)
+	fmt.Fprintf(&b, "%s, %d active and %d expired bundles\n", format.Count(len(c.ESIMs), "eSIM"), c.Active, c.Expired)
 	if len(c.ESIMs) == 0 {
 		fmt.Fprintln(&b, messages.NothingToShow)
 	}
@@ -163,11 +164,4 @@ func purchased(s string) string {
 		return ""
 	}
 	return "(" + s + ")"
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

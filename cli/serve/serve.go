@@ -6,9 +6,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,7 +19,10 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/replayhost"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
+	"github.com/cedarsim/esim/cli/internal/webshop"
+	"github.com/cedarsim/esim/fixtures/replay"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/cedarsim/esim/sdk/support"
 	"github.com/spf13/cobra"
@@ -36,6 +42,8 @@ type Options struct {
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
 	Sandbox sandboxhost.Flags
+	// Replay serves recordings instead of the emulator (--replay DIR, docs/qa.md).
+	Replay replayhost.Flags
 
 	// LogPush is --log-push when given; nil leaves the choice to ESIM_LOG_PUSH, then the
 	// default: on with the sandbox (its /loki/api/v1/push receives the /loki page's logs),
@@ -51,9 +59,11 @@ func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web shop (on the sandbox provider unless upstream URLs are given)",
-		Long: `Serve the built web shop with its runtime configuration at /config.json, and the
-sandbox provider on the same origin unless --api-url is given (then --support-url and
---esimcheck-url are needed too). /healthz answers when the server is up.
+		Long: `Serve the web shop built into esim (or, with --webapp, a build on disk) with its
+runtime configuration at /config.json, and the sandbox provider on the same origin unless
+--api-url is given (then --support-url and --esimcheck-url are needed too). /healthz
+answers when the server is up. The shop's files are served from memory, compressed at
+build time (brotli, gzip), with strong ETags; --webapp is read once at start.
 
 Values come from flags, then ESIM_* environment variables, then the config file (see
 'esim help config': brand, support_phone, ..., checkout_hosts) (ESIM_BRAND, ESIM_SUPPORT_PHONE,
@@ -71,14 +81,19 @@ card tags link previewers read (they run no JavaScript): the build's defaults, r
 --site-title, --site-description, --site-keywords and --site-image when given (HTML-escaped).
 og:url and relative images are made absolute with --site-url, else the request's origin.
 
+With --replay DIR the shop runs on HAR recordings instead of the emulator (the committed
+fixtures/, or a folder 'esim record' wrote), with --replay-mode strict, lenient or spy as
+'esim sandbox --replay' (docs/qa.md).
+
 The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer loopback
 clients only unless --sandbox-admin-token is set; listening beyond loopback with the
 sandbox on prints a warning. Behind a reverse proxy, --trust-proxy reads its
 X-Forwarded-* headers (client address, public origin, HSTS over https).`,
-		Example: `  $ esim serve --webapp webapp/dist
-  $ esim serve --webapp webapp/dist --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
+		Example: `  $ esim serve
+  $ esim serve --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
   $ esim serve --webapp webapp/dist --agent lina@support.example
-  $ esim serve --webapp webapp/dist --api-url https://api.example.com/api/v1/ \
+  $ esim serve --replay rec/ --replay-mode strict
+  $ esim serve --api-url https://api.example.com/api/v1/ \
       --support-url https://support.example.com/esim-service/api/v1/ \
       --esimcheck-url https://check.example.com/api/v1/`,
 		Args:    cmdutil.NoArgs,
@@ -103,6 +118,9 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 			if checkoutHosts != "" {
 				opts.Config.CheckoutHosts = splitList(checkoutHosts)
 			}
+			if opts.Replay.Enabled() && opts.APIURL != "" {
+				return cmdutil.FlagErrorf("--replay serves the recordings on this origin; it cannot be combined with --api-url")
+			}
 			if err := opts.resolve(); err != nil {
 				return err
 			}
@@ -114,7 +132,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
-	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
+	fl.StringVar(&opts.WebappDir, "webapp", "", "Serve the web app built in this directory (e.g. webapp/dist) instead of the one built into esim")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
 	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
 	fl.StringVar(&opts.Config.Brand, "brand", "", "Brand name shown by the shop")
@@ -137,6 +155,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	fl.StringVar(&opts.Sandbox.GuestUsername, "guest-username", "", "Built-in guest account")
 	fl.StringVar(&opts.Sandbox.GuestPassword, "guest-password", "", "Built-in guest account password")
 	opts.Sandbox.Register(fl)
+	opts.Replay.Register(fl)
 	return cmd
 }
 
@@ -274,9 +293,20 @@ func run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	ho := HandlerOptions{Webapp: os.DirFS(o.WebappDir), Config: o.Config, Logger: logger, TrustProxy: o.Sandbox.TrustProxy}
+	webapp, from, err := o.webapp()
+	if err != nil {
+		return err
+	}
+	if webapp == nil {
+		fmt.Fprintln(o.ErrOut, "warning: this esim was built without the web shop; build it in with `go tool task build`, or serve a build with --webapp webapp/dist")
+	}
+	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, TrustProxy: o.Sandbox.TrustProxy}
+	mode, err := o.Replay.ParsedMode()
+	if err != nil {
+		return err
+	}
 	var emu *sb.Server
-	if o.Config.Sandbox {
+	if o.Config.Sandbox && (!o.Replay.Enabled() || mode == replay.Lenient) {
 		so, err := o.Sandbox.Options(logger)
 		if err != nil {
 			return err
@@ -286,31 +316,72 @@ func run(ctx context.Context, o *Options) error {
 		}
 		ho.Sandbox, ho.Health = emu, emu.Health
 	}
+	closeEmu := func(err error) error {
+		if emu != nil {
+			if serr := emu.Close(); serr != nil && err == nil {
+				err = serr
+			}
+		}
+		return err
+	}
+	var rh *replay.Handler
+	var loaded replay.Loaded
+	if o.Replay.Enabled() {
+		var fallback http.Handler
+		if emu != nil {
+			fallback = emu
+		}
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, AdminToken: o.Sandbox.AdminToken}); err != nil {
+			return closeEmu(err)
+		}
+		ho.Sandbox = rh
+	}
 	h, err := NewHandler(ho)
 	if err != nil {
-		return err
+		return closeEmu(err)
 	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w", o.Addr, err)
+		return closeEmu(fmt.Errorf("listen on %s: %w", o.Addr, err))
 	}
 	origin := "http://" + displayAddr(ln.Addr())
 	fmt.Fprintf(o.Out, "Shop: %s/\n", origin)
-	if emu != nil {
+	switch {
+	case rh != nil:
+		replayhost.Banner(o.Out, origin, mode, loaded)
+	case emu != nil:
 		sandboxhost.WarnIfExposed(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
 		fmt.Fprintf(o.Out, "Sandbox provider on the same origin; e-mail codes appear at %s%s\n", origin, sb.MailboxPath)
 		fmt.Fprintf(o.Out, "Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.\n")
-	} else {
+	default:
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
+	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil, "replay", o.Replay.Dir)
 	err = sandboxhost.Serve(ctx, ln, h, logger)
-	if emu != nil {
-		if serr := emu.Close(); serr != nil && err == nil {
-			err = serr
-		}
+	if rh != nil {
+		rh.Summary(o.ErrOut)
 	}
-	return err
+	return closeEmu(err)
+}
+
+// webapp is the build to serve: --webapp's directory, else the one embedded in the binary;
+// nil when neither is there (the binary then serves a page saying how to build the shop).
+// from names it for the log.
+func (o *Options) webapp() (fsys fs.FS, from string, err error) {
+	if o.WebappDir != "" {
+		if st, err := os.Stat(filepath.Join(o.WebappDir, "index.html")); err != nil || st.IsDir() {
+			return nil, "", cmdutil.FlagErrorf("--webapp %s: no index.html there (build the shop with `go tool task web:build`)", o.WebappDir)
+		}
+		return os.DirFS(o.WebappDir), o.WebappDir, nil
+	}
+	build, ok, err := webshop.Build()
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "none (placeholder page)", nil
+	}
+	return build, "embedded", nil
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.

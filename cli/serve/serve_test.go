@@ -343,6 +343,13 @@ func TestRedactPath(t *testing.T) {
 		{"/plans", "/plans"},
 		{"/esim-service/api/v1/esims/useremails/rima@example.com", "/esim-service/api/v1/esims/useremails/[email]"},
 		{"/api/v1/users/otp/send_email/a@b.c/false", "/api/v1/users/otp/send_email/[email]/false"},
+		// Order ids, eSIM accounts and ICCIDs, as on the checkout path (issue 21.9).
+		{"/api/v1/orderfulfillment/orders/1F0C2A9E-3B7D-4C8E-9A51-2D4E8F0B7C63", "/api/v1/orderfulfillment/orders/[id]"},
+		{"/api/v1/accounts/00000000-0000-0000-0000-000000000000/6f1c2a9e-3b7d-4c8e-9a51-2d4e8f0b7c63/orderdetails", "/api/v1/accounts/[id]/[id]/orderdetails"},
+		{"/esim-service/api/v1/esims/89961993549420145635/QrCode", "/esim-service/api/v1/esims/[iccid]/QrCode"},
+		{"/esim-check/api/v1/esims/check/TR_1GB_7D/8996199354942014563", "/esim-check/api/v1/esims/check/TR_1GB_7D/[iccid]"},
+		{"/api/v1/catalog/topup_bundle_selected/89961993549420145635/TR_1GB_7D/0", "/api/v1/catalog/topup_bundle_selected/[iccid]/TR_1GB_7D/0"},
+		{"/api/v1/catalog/bundles/TR", "/api/v1/catalog/bundles/TR"},
 	}
 	for _, tt := range tests {
 		if got := redactPath(tt.in); got != tt.want {

@@ -86,7 +86,7 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // scheme is how the client reached the sandbox: TLS, or with TrustProxy X-Forwarded-Proto.
-func (s *Server) scheme(r *http.Request) string {
+func (s *provider) scheme(r *http.Request) string {
 	if r.TLS != nil {
 		return "https"
 	}
@@ -99,7 +99,7 @@ func (s *Server) scheme(r *http.Request) string {
 // requestOrigin is the origin the client addressed: scheme://Host, or with TrustProxy the
 // forwarded host. Never Options.PublicURL: a browser on the sandbox's own address is
 // same-origin with it.
-func (s *Server) requestOrigin(r *http.Request) string {
+func (s *provider) requestOrigin(r *http.Request) string {
 	host := r.Host
 	if s.opts.TrustProxy {
 		if fh := firstForwarded(r.Header.Get("X-Forwarded-Host")); validHost(fh) {

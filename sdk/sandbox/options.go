@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
 // Sandbox defaults of contract/constants.json. They are sandbox-only credentials:
@@ -63,13 +64,15 @@ type Options struct {
 	MaxUnpaidOrders      int           // can-purchase refuses at this many open orders; default 3
 	DisabledBundles      []string      // bundle ids or names refused by can-purchase
 
-	// CodeSendLimit code e-mails per address within CodeSendWindow (default 5 per 15
-	// minutes); VerifyFailLimit wrong codes per client address within VerifyFailWindow
-	// (default 20 per 15 minutes). Past them: 429 with Retry-After.
-	CodeSendLimit    int
-	CodeSendWindow   time.Duration
-	VerifyFailLimit  int
-	VerifyFailWindow time.Duration
+	// CodeSendLimit code e-mails per address and CodeSendClientLimit per client address
+	// (across addresses) within CodeSendWindow (default 5 and 100 per 15 minutes);
+	// VerifyFailLimit wrong codes per client address within VerifyFailWindow (default 20
+	// per 15 minutes). Past them: 429 with Retry-After.
+	CodeSendLimit       int
+	CodeSendClientLimit int
+	CodeSendWindow      time.Duration
+	VerifyFailLimit     int
+	VerifyFailWindow    time.Duration
 
 	// AdminToken, when set, is required on every /sandbox/* admin request (header
 	// X-Sandbox-Admin-Token or a cookie set by ?admin_token=); unset, the admin surface
@@ -84,10 +87,35 @@ type Options struct {
 	// an agent.
 	Agents []string
 
+	// RefreshGrace is how long a used refresh token still answers the same new pair
+	// (concurrent refreshes of one session); default 30 seconds.
+	RefreshGrace time.Duration
+	// UnverifiedTTL is how long an account whose address was never verified is kept;
+	// default 24 hours.
+	UnverifiedTTL time.Duration
+	// AuditRetention is how long an audit entry is kept for certain; default 90 days.
+	AuditRetention time.Duration
+
 	// CaptchaValid decides whether a captcha token passes; default: any non-empty token.
 	CaptchaValid func(token string) bool
 	// Faults are active from the start (the same rules /sandbox/faults accepts).
 	Faults []Fault
+
+	// limits replaces the state's table and list sizes (tests); nil: stateLimits' defaults.
+	limits *state.Limits
+}
+
+// stateLimits bounds what the sandbox keeps, so a flood of requests cannot grow memory
+// without end (docs/contract.md, "Bounded input").
+func (o Options) stateLimits() state.Limits {
+	if o.limits != nil {
+		return *o.limits
+	}
+	return state.Limits{
+		Users: 50_000, Orders: 50_000, Grants: 20_000,
+		Mails: 1000, MailBytes: 8 << 20, Contacts: 500, ContactBytes: 4 << 20, Logs: 2000, LogBytes: 4 << 20,
+		Audit: 50_000, AuditRetention: o.AuditRetention, UnverifiedTTL: o.UnverifiedTTL,
+	}
 }
 
 func (o Options) withDefaults() Options {
@@ -136,7 +164,13 @@ func (o Options) withDefaults() Options {
 	if o.CodeSendLimit <= 0 {
 		o.CodeSendLimit = 5
 	}
+	if o.CodeSendClientLimit <= 0 {
+		o.CodeSendClientLimit = 100
+	}
 	defD(&o.CodeSendWindow, 15*time.Minute)
+	defD(&o.RefreshGrace, 30*time.Second)
+	defD(&o.UnverifiedTTL, 24*time.Hour)
+	defD(&o.AuditRetention, 90*24*time.Hour)
 	if o.VerifyFailLimit <= 0 {
 		o.VerifyFailLimit = 20
 	}

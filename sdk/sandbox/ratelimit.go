@@ -97,7 +97,7 @@ func writeTooMany(w http.ResponseWriter, wait time.Duration, detail string) {
 
 // clientIP is the address a request came from: the connection's peer, or with TrustProxy
 // the last address the proxy appended to X-Forwarded-For (the one it saw connect).
-func (s *Server) clientIP(r *http.Request) string {
+func (s *provider) clientIP(r *http.Request) string {
 	if s.opts.TrustProxy {
 		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
 			parts := strings.Split(xff[len(xff)-1], ",")
@@ -111,11 +111,4 @@ func (s *Server) clientIP(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-// codeSendWaitLocked is how long u must wait for another code e-mail (0: may send now); it
-// forgets sends older than the window.
-func (s *Server) codeSendWaitLocked(u *user, now time.Time) time.Duration {
-	u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
-	return retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/list"
@@ -38,6 +39,7 @@ type Config struct {
 	Now     func() time.Time
 	Brand   string
 	Support messages.Support
+	Copy    clipboard.Copier // nil: no copy keys
 	Styles  Styles
 	Keys    KeyMap
 }
@@ -60,6 +62,11 @@ type (
 		iccid   string
 		verdict diagnose.Verdict
 		err     error
+	}
+	copiedMsg struct {
+		what   string
+		system bool
+		err    error
 	}
 )
 
@@ -86,6 +93,7 @@ type Model struct {
 	diagnosing bool
 	reply      bool // the ready reply is shown below the checklist
 	checks     list.Model
+	copied     string // what the last copy key did
 
 	spin          spin.Model
 	width, height int
@@ -126,7 +134,7 @@ func (m Model) Capturing() bool { return m.typing }
 // KeyMap returns the bindings that apply now.
 func (m Model) KeyMap() help.KeyMap {
 	k := m.cfg.Keys
-	k.typing, k.verdict = m.typing, m.iccid != ""
+	k.typing, k.verdict, k.copy = m.typing, m.iccid != "", m.cfg.Copy != nil && m.verdict != nil
 	k.failed = (m.iccid == "" && m.err != "") || (m.iccid != "" && m.verdictErr != "")
 	return k
 }
@@ -179,6 +187,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.verdict = &v
 		m.checks = m.checks.Top()
 		return m.layout(), nil
+	case copiedMsg:
+		switch {
+		case msg.err != nil:
+			m.copied = "Could not copy " + msg.what + ": esim esims diagnose " + m.iccid + " --reply prints it."
+		case msg.system:
+			m.copied = "Copied " + msg.what + " to the clipboard."
+		default:
+			m.copied = "Sent " + msg.what + " to your terminal's clipboard."
+		}
+		return m.layout(), nil
 	case tea.KeyMsg:
 		if m.typing {
 			return m.updateTyping(msg)
@@ -186,6 +204,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.updateKey(msg)
 	}
 	return m, nil
+}
+
+// copy puts text on the clipboard; what names it in the message.
+func (m Model) copy(what, text string) tea.Cmd {
+	c := m.cfg.Copy
+	return func() tea.Msg {
+		system, err := c(text)
+		return copiedMsg{what, system, err}
+	}
 }
 
 func (m Model) updateTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
@@ -217,11 +244,17 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if m.iccid != "" { // the verdict is open
 		switch {
 		case key.Matches(msg, k.Back):
-			m.iccid, m.verdict, m.verdictErr, m.reply, m.diagnosing = "", nil, "", false, false
+			m.iccid, m.verdict, m.verdictErr, m.reply, m.diagnosing, m.copied = "", nil, "", false, false, ""
 			return m.layout(), nil
 		case key.Matches(msg, k.Reply) && m.verdict != nil:
 			m.reply = !m.reply
 			return m.layout(), nil
+		case key.Matches(msg, k.CopyReply) && m.verdict != nil && m.cfg.Copy != nil:
+			m.reply = true // what is copied is on screen
+			return m.layout(), m.copy("the ready reply", m.replyText())
+		case key.Matches(msg, k.WhatsApp) && m.verdict != nil && m.cfg.Copy != nil:
+			m.reply = true
+			return m.layout(), m.copy("the WhatsApp link", m.whatsApp())
 		case key.Matches(msg, k.Retry) && m.verdictErr != "":
 			return m.diagnose(m.iccid)
 		}
@@ -261,7 +294,7 @@ func (m Model) lookup(email string) (Model, tea.Cmd) {
 
 // diagnose reads the eSIM's bundles and the top-up check, and runs the checklist.
 func (m Model) diagnose(iccid string) (Model, tea.Cmd) {
-	m.iccid, m.verdict, m.verdictErr, m.diagnosing, m.reply = iccid, nil, "", true, false
+	m.iccid, m.verdict, m.verdictErr, m.diagnosing, m.reply, m.copied = iccid, nil, "", true, false, ""
 	var install diagnose.Install
 	for _, e := range m.customer.ESIMs {
 		if e.ICCID == iccid {

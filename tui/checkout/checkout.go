@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
@@ -30,6 +32,7 @@ type Config struct {
 	Checkout     func(ctx context.Context, r sdk.CheckoutRequest) (*sdk.CheckoutResult, error)
 	User         func(ctx context.Context) (sdk.CurrentUser, error)
 	Open         func(url string) error
+	Copy         clipboard.Copier // nil: no copy key
 	SupportPhone string
 	SupportEmail string
 	Styles       theme.Styles
@@ -49,20 +52,23 @@ const (
 )
 
 // KeyMap are the screen's bindings. It implements help.KeyMap.
-type KeyMap struct{ Pay, Open, Check, Back key.Binding }
+type KeyMap struct{ Pay, Open, Copy, Check, Back key.Binding }
 
 // DefaultKeyMap returns the screen's bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Pay:   key.NewBinding(key.WithKeys("enter", "p"), key.WithHelp("enter", "proceed to pay")),
 		Open:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in browser")),
+		Copy:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy link")),
 		Check: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "check again")),
 		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Pay, k.Open, k.Check, k.Back} }
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Pay, k.Open, k.Copy, k.Check, k.Back}
+}
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
@@ -75,7 +81,11 @@ type (
 		known map[string]bool // the bundles before the order; nil: not known
 	}
 	openedMsg struct{ err error }
-	pollMsg   struct {
+	copiedMsg struct {
+		system bool
+		err    error
+	}
+	pollMsg struct {
 		tag   *int
 		round int
 	}
@@ -106,6 +116,7 @@ type Model struct {
 	spin           spin.Model
 	url            string
 	opened         bool
+	copied         string // what the copy key did
 	err            string
 	width, height  int
 
@@ -151,6 +162,7 @@ func (m Model) KeyMap() help.KeyMap {
 	k := m.cfg.Keys
 	k.Pay.SetEnabled(m.url == "")
 	k.Open.SetEnabled(m.url != "" && m.cfg.Open != nil)
+	k.Copy.SetEnabled(m.url != "" && m.cfg.Copy != nil)
 	k.Check.SetEnabled(m.watch == watchTimeout)
 	return k
 }
@@ -205,6 +217,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.opened = true
 		return m, nil
+	case copiedMsg:
+		switch {
+		case msg.err != nil:
+			m.copied = "Could not copy the link: select it on the screen instead."
+		case msg.system:
+			m.copied = "Copied the checkout link to the clipboard."
+		default:
+			m.copied = "Sent the checkout link to your terminal's clipboard."
+		}
+		return m, nil
 	case tea.KeyMsg:
 		if m.busy {
 			return m, nil
@@ -218,6 +240,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case key.Matches(msg, k.Open) && m.url != "" && m.cfg.Open != nil:
 			open, u := m.cfg.Open, m.url
 			return m, func() tea.Msg { return openedMsg{open(u)} }
+		case key.Matches(msg, k.Copy) && m.url != "" && m.cfg.Copy != nil:
+			c, u := m.cfg.Copy, m.url
+			return m, func() tea.Msg { system, err := c(u); return copiedMsg{system, err} }
 		case key.Matches(msg, k.Check) && m.watch == watchTimeout:
 			return m.startWatch()
 		}
@@ -315,22 +340,34 @@ func (m Model) View() string {
 		st.Title.Render(head),
 		"",
 		label.Render("Plan") + plan,
-		label.Render("Total") + show.Price(m.bundle.Price),
+	}
+	// Two plans may share a title (a region called Global and the global origin): the
+	// coverage tells them apart.
+	if n := len(m.bundle.RoamingCountries); n > 0 {
+		lines = append(lines, label.Render("Covers")+format.Countries(n))
+	}
+	lines = append(lines,
+		label.Render("Total")+show.Price(m.bundle.Price),
 		"",
 		st.Muted.Render("This eSIM works only with eSIM-compatible, carrier-unlocked devices."),
 		st.Muted.Render("Not sure? Dial *#06#: if an EID appears, your device supports eSIM."),
 		"",
-	}
+	)
 	switch {
 	case m.busy:
 		lines = append(lines, m.spin.View()+" Redirecting...")
 	case m.url != "":
-		lines = append(lines, st.Heading.Render("Pay on the checkout page:"), m.url, "")
+		lines = append(lines, st.Heading.Render("Pay on the checkout page:"), st.Link("", m.url, m.width), "")
 		switch {
 		case m.opened:
 			lines = append(lines, st.Success.Render("Opened in your browser."))
+		case m.cfg.Open != nil && m.cfg.Copy != nil:
+			lines = append(lines, "Press o to open it in your browser, c to copy it.")
 		case m.cfg.Open != nil:
 			lines = append(lines, "Press o to open it in your browser.")
+		}
+		if m.copied != "" {
+			lines = append(lines, st.Success.Render(m.copied))
 		}
 		switch m.watch {
 		case watching:
@@ -348,9 +385,7 @@ func (m Model) View() string {
 		lines = append(append(lines, ""), st.Message(st.Error, m.err, m.width)...)
 	}
 	for i := range lines {
-		if lines[i] != m.url { // a link is never cut: the terminal wraps it and it stays usable
-			lines[i] = ansi.Truncate(lines[i], m.width, "…")
-		}
+		lines[i] = ansi.Truncate(lines[i], m.width, "…") // the link is already one line (theme.Link)
 	}
 	return strings.Join(lines, "\n")
 }

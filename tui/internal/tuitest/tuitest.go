@@ -186,45 +186,35 @@ func Collect[M Updater[M]](t testing.TB, m M, cmd tea.Cmd) (M, []tea.Msg) {
 	return m, seen
 }
 
-// Key builds the message of one key press ("enter", "esc", "tab", "down", or a rune).
+// Key builds the message of one key press, named as bubbletea names it ("enter", "esc",
+// "shift+tab", "ctrl+n", "alt+x", "space" or " "), or a rune.
 func Key(k string) tea.KeyMsg {
-	switch k {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyMsg{Type: tea.KeyShiftTab}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "space":
+	if k == "space" || k == " " {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case "ctrl+n":
-		return tea.KeyMsg{Type: tea.KeyCtrlN}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	case "pgup":
-		return tea.KeyMsg{Type: tea.KeyPgUp}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "home":
-		return tea.KeyMsg{Type: tea.KeyHome}
-	case "end":
-		return tea.KeyMsg{Type: tea.KeyEnd}
+	}
+	if t, ok := keyTypes()[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	if rest, ok := strings.CutPrefix(k, "alt+"); ok && rest != "" {
+		m := Key(rest)
+		m.Alt = true
+		return m
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// keyTypes maps bubbletea's key names to their types (built from KeyType.String, so that
+// every named key works without a list to keep in step).
+func keyTypes() map[string]tea.KeyType {
+	out := map[string]tea.KeyType{}
+	for t := tea.KeyType(-200); t <= 200; t++ {
+		if n := t.String(); n != "" && t != tea.KeyRunes {
+			if _, dup := out[n]; !dup {
+				out[n] = t
+			}
+		}
+	}
+	return out
 }
 
 // Press sends keys to m one by one, draining the commands of each.

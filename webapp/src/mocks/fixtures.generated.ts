@@ -364,7 +364,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -389,7 +389,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.otp",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts%20identity%20orders%20support%20cart%20payment%20offline_access&username=rana.haddad%40example.com",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -414,7 +414,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -439,7 +439,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -564,7 +564,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -589,7 +589,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -614,7 +614,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -661,7 +661,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -726,7 +726,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -776,7 +776,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/nobody@example.com/true",
+        "key": "api POST users/otp/send_email/nobody@example.com/true body {\"email\":\"nobody@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/nobody@example.com/true",
@@ -801,7 +801,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -826,7 +826,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -844,7 +844,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -862,7 +862,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -887,7 +887,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -912,7 +912,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -937,7 +937,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -959,7 +959,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -977,7 +977,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -1006,7 +1006,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example/false",
@@ -1031,7 +1031,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1056,7 +1056,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1081,7 +1081,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1106,7 +1106,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1131,7 +1131,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1156,7 +1156,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1181,7 +1181,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1206,7 +1206,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1555,7 +1555,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",
@@ -1580,7 +1580,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",
@@ -1605,7 +1605,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",

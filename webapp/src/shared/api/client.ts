@@ -99,6 +99,9 @@ export const refreshRejected = (err: unknown): boolean =>
   err instanceof ApiError &&
   (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes('invalid_grant')));
 
+/** The tries one call has left (ApiClient.send). */
+type Budget = { left: number };
+
 export type TokenAnswer = { accessToken: string; refreshToken: string };
 
 const GUEST_SCOPE = 'accounts.fullaccess offline_access openid profile roles';
@@ -204,18 +207,27 @@ export class ApiClient {
     return p;
   }
 
-  /** send runs the request and returns the decoded JSON body (undefined when empty). */
+  /**
+   * send runs the request and returns the decoded JSON body (undefined when empty).
+   *
+   * One call is sent at most maxAttempts times in all, whatever the mix of hiccup retries,
+   * the retry after a 401's re-authentication and the spec's retry after a guest login
+   * (section 7): they share one budget. A guest-retry path keeps one try of it back for the
+   * spec's retry, so a 503 gives two tries, the guest login, and the last try.
+   */
   async send(spec: RequestSpec): Promise<unknown> {
+    const budget: Budget = { left: this.retry.maxAttempts };
+    const guestRetry = guestRetryPath(spec.path);
     try {
-      return await this.sendAuth(spec);
+      return await this.sendAuth(spec, budget, guestRetry && budget.left > 1 ? 1 : 0);
     } catch (err) {
-      if (!guestRetryPath(spec.path) || spec.signal?.aborted) throw err;
+      if (!guestRetry || spec.signal?.aborted || budget.left <= 0) throw err;
       const tok = await this.guestReauth();
-      return this.attempt(spec, tok);
+      return this.attempt(spec, tok, budget);
     }
   }
 
-  private async sendAuth(spec: RequestSpec): Promise<unknown> {
+  private async sendAuth(spec: RequestSpec, budget: Budget, keep: number): Promise<unknown> {
     let auth = spec.auth;
     // A private call (the top-up list reads an eSIM) keeps its bearer even on an exempt path.
     if (auth !== 'basic' && auth !== 'private' && bearerExempt(spec.path)) auth = 'none';
@@ -229,28 +241,30 @@ export class ApiClient {
     }
     const s = { ...spec, auth };
     try {
-      return await this.attempt(s, tok);
+      return await this.attempt(s, tok, budget, keep);
     } catch (err) {
-      if (tok === '' || auth === 'optional' || guestRetryPath(spec.path) || !(err instanceof ApiError) || err.status !== 401) {
+      if (tok === '' || auth === 'optional' || guestRetryPath(spec.path) || !(err instanceof ApiError) || err.status !== 401 || budget.left <= 0) {
         throw err;
       }
     }
     // One re-authentication shared by every concurrent caller, then one retry; a second
     // 401 is returned as is, never a loop.
     const fresh = await this.reauthenticate(tok);
-    return this.attempt(s, fresh);
+    return this.attempt(s, fresh, budget);
   }
 
   /**
    * attempt sends the request, and again after a hiccup when it is safe to repeat (see
-   * RetryPolicy). The error of the last try is thrown.
+   * RetryPolicy), spending one try of the call's budget each time and leaving `keep` of it
+   * unspent. The error of the last try is thrown.
    */
-  private async attempt(spec: RequestSpec, bearer: string): Promise<unknown> {
+  private async attempt(spec: RequestSpec, bearer: string, budget: Budget = { left: this.retry.maxAttempts }, keep = 0): Promise<unknown> {
     for (let n = 1; ; n++) {
+      budget.left--;
       try {
         return await this.sendOnce(spec, bearer);
       } catch (err) {
-        const wait = this.retryWait(spec, err, n);
+        const wait = budget.left > keep ? this.retryWait(spec, err, n) : null;
         if (wait === null) throw err;
         try {
           await this.retry.sleep(wait, spec.signal);
@@ -261,10 +275,10 @@ export class ApiClient {
     }
   }
 
-  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated. */
+  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated (the budget is the caller's). */
   private retryWait(spec: RequestSpec, err: unknown, n: number): number | null {
     const p = this.retry;
-    if (n >= p.maxAttempts || spec.signal?.aborted) return null;
+    if (spec.signal?.aborted) return null;
     if (spec.method !== 'GET' && !spec.idempotent) return null;
     const bound = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (n - 1));
     const backoff = Math.min(bound, Math.max(0, p.random() * bound));
