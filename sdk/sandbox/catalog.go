@@ -3,7 +3,6 @@ package sandbox
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/cedarsim/esim/contract/wire"
 	"hash/fnv"
 	"math"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/biter777/countries"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/google/uuid"
 )
 
@@ -255,7 +255,7 @@ func NewCatalogue() *Catalogue {
 				Price:            price(1.6, p),
 				FlagsCodes:       []string{rd.name},
 				RoamingCountries: members,
-				BundleUsageLevel: level,
+				BundleUsageLevel: wire.BundleUsageLevel(level),
 				CanTopup:         p.mb > 0,
 			}})
 		}
@@ -292,7 +292,7 @@ func NewCatalogue() *Catalogue {
 				FlagsCodes:       []string{sd.code},
 				RoamingCountries: c.refs(sd.members),
 				IsSpecial:        true,
-				BundleUsageLevel: sd.level,
+				BundleUsageLevel: wire.BundleUsageLevel(sd.level),
 				CanTopup:         false,
 				Group:            sd.group,
 				GroupIconCode:    sd.code,

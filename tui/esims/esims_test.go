@@ -60,7 +60,7 @@ func TestTabsFollowTheProfileRules(t *testing.T) {
 	states := func(tab int) string {
 		var s []string
 		for _, e := range m.tabs[tab] {
-			s = append(s, e.Bundle.BundleState)
+			s = append(s, string(e.Bundle.BundleState))
 		}
 		return strings.Join(s, ",")
 	}
