@@ -256,7 +256,7 @@ func TestTUIWalkInTmux(t *testing.T) {
 	p.waitFor("ICCID "+list[0].ICCID, "1 eSIM ·")
 	p.keys("Enter")
 	p.waitFor("Diagnose eSIM "+list[0].ICCID, "Top-up: yes") // the verdict, not its loading line
-	p.keys("y", "G") // the reply is below the checklist: G scrolls to its end
+	p.keys("y", "G")                                         // the reply is below the checklist: G scrolls to its end
 	p.waitFor("Send on WhatsApp", "https://wa.me/?text=")
 	p.quit()
 	_ = sandbox.DefaultAgentEmail
