@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk/qrcode/qrcodetest"
-	"github.com/cedarsim/esim/sdk/sandbox"
 )
 
 // pane is `esim tui` running in a tmux pane of its own server (a private socket, so that
@@ -259,5 +258,4 @@ func TestTUIWalkInTmux(t *testing.T) {
 	p.keys("y", "G")                                         // the reply is below the checklist: G scrolls to its end
 	p.waitFor("Send on WhatsApp", "https://wa.me/?text=")
 	p.quit()
-	_ = sandbox.DefaultAgentEmail
 }
