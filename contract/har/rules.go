@@ -102,6 +102,15 @@ func FieldName(name string) string {
 // Secret reports a field whose value is a secret.
 func (r *Rules) Secret(field string) bool { return r.secret[FieldName(field)] }
 
+// SecretNames lists the secret field names in FieldName form.
+func (r *Rules) SecretNames() []string {
+	out := make([]string, 0, len(r.secret))
+	for n := range r.secret {
+		out = append(out, n)
+	}
+	return out
+}
+
 // Volatile reports a field whose value changes on every run of a session.
 func (r *Rules) Volatile(field string) bool { return r.volatile[FieldName(field)] }
 

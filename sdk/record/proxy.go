@@ -222,19 +222,25 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			_, _ = io.Copy(w, resp.Body)
 		}
 	}
+	// The client has its whole answer now; recording it below does not keep it waiting.
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 	if !record {
 		p.o.Logger.Warn("recording: answer too large, not recorded", "path", redactLog(r.URL.Path))
 		return
 	}
-	e, ok := p.rec.Entry(out, body, resp.StatusCode, resp.Header, respBody)
-	if !ok {
-		return
+	status, header := resp.StatusCode, resp.Header.Clone()
+	err = p.o.Store.AddFunc(func() (har.Entry, bool) {
+		e, ok := p.rec.Entry(out, body, status, header, respBody)
+		if ok {
+			p.o.Logger.Info("recorded", "call", e.Call, "method", out.Method, "path", redactLog(r.URL.Path), "status", status)
+		}
+		return e, ok
+	})
+	if err != nil {
+		p.o.Logger.Warn("recording: an exchange after the recording closed", "method", r.Method, "path", redactLog(r.URL.Path))
 	}
-	if err := p.o.Store.Add(e); err != nil {
-		p.o.Logger.Warn("recording: exchange after the recording closed", "call", e.Call)
-		return
-	}
-	p.o.Logger.Info("recorded", "call", e.Call, "method", r.Method, "path", redactLog(r.URL.Path), "status", resp.StatusCode)
 }
 
 func (p *Proxy) badGateway(w http.ResponseWriter, r *http.Request, err error) {

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cedarsim/esim/contract/har"
 )
@@ -40,12 +42,14 @@ type Store struct {
 	o   StoreOptions
 	log *slog.Logger
 
-	in   chan har.Entry
+	in   chan func() (har.Entry, bool)
 	done chan struct{}
 
+	qmu    sync.RWMutex // guards closed and sending on in
+	closed bool
+
 	mu      sync.Mutex
-	closed  bool
-	files   map[string]*har.File // by path relative to dir
+	files   map[string]*storedFile // by path relative to dir
 	dirty   map[string]bool
 	failed  map[string]error // files whose last write failed
 	onDisk  map[string]int   // entries of each file on disk
@@ -83,8 +87,8 @@ func OpenStore(dir string, o StoreOptions) (*Store, error) {
 	if o.Creator == "" {
 		o.Creator = "esim record"
 	}
-	s := &Store{dir: dir, o: o, log: o.Logger, in: make(chan har.Entry, queueSize), done: make(chan struct{}),
-		files: map[string]*har.File{}, dirty: map[string]bool{}, failed: map[string]error{}, onDisk: map[string]int{}}
+	s := &Store{dir: dir, o: o, log: o.Logger, in: make(chan func() (har.Entry, bool), queueSize), done: make(chan struct{}),
+		files: map[string]*storedFile{}, dirty: map[string]bool{}, failed: map[string]error{}, onDisk: map[string]int{}}
 	go s.run()
 	return s, nil
 }
@@ -94,14 +98,22 @@ var ErrClosed = errors.New("record: the store is closed")
 
 // Add queues one exchange for writing.
 func (s *Store) Add(e har.Entry) error {
-	s.mu.Lock()
+	return s.AddFunc(func() (har.Entry, bool) { return e, true })
+}
+
+// AddFunc queues an exchange that build makes on the writer's goroutine (the proxy's
+// redaction runs there, off the client's request); build's false drops it.
+func (s *Store) AddFunc(build func() (har.Entry, bool)) error {
+	// qmu, not mu: a full queue blocks here until the writer, which takes mu, drains it.
+	s.qmu.RLock()
+	defer s.qmu.RUnlock()
 	if s.closed {
-		s.mu.Unlock()
 		return ErrClosed
 	}
+	s.mu.Lock()
 	s.added++
 	s.mu.Unlock()
-	s.in <- e
+	s.in <- build
 	return nil
 }
 
@@ -109,15 +121,15 @@ func (s *Store) Add(e har.Entry) error {
 // be written (the disk is full, the folder went away); every file written before stays
 // intact.
 func (s *Store) Close() error {
-	s.mu.Lock()
+	s.qmu.Lock()
 	if s.closed {
-		s.mu.Unlock()
+		s.qmu.Unlock()
 		<-s.done
 		return s.err()
 	}
 	s.closed = true
-	s.mu.Unlock()
 	close(s.in)
+	s.qmu.Unlock()
 	<-s.done
 	return s.err()
 }
@@ -159,27 +171,61 @@ func (s *Store) Files() []string {
 	return out
 }
 
-// run is the writer: it takes an exchange, then whatever else is queued, and rewrites the
-// files that changed.
+// flushGap is the least time between two writes of the recording: an exchange is on
+// disk at most this long after it happens, and a busy session rewrites each file a few
+// times a second, not once per exchange.
+const flushGap = 100 * time.Millisecond
+
+// run is the writer: it applies each exchange as it comes and rewrites the files that
+// changed, at most every flushGap; what is left is written when the queue closes.
 func (s *Store) run() {
 	defer close(s.done)
-	for e := range s.in {
-		s.apply(e)
-	drain:
-		for {
-			select {
-			case more, ok := <-s.in:
-				if !ok {
-					break drain
+	var (
+		last  time.Time
+		timer *time.Timer
+		due   <-chan time.Time
+	)
+	for {
+		select {
+		case build, ok := <-s.in:
+			if !ok {
+				if timer != nil {
+					timer.Stop()
 				}
-				s.apply(more)
-			default:
-				break drain
+				s.flush()
+				return
 			}
+			e, keep := build()
+			if !keep {
+				s.mu.Lock()
+				s.added--
+				s.mu.Unlock()
+				continue
+			}
+			s.apply(e)
+			if due != nil {
+				continue // a write is already planned
+			}
+			if wait := flushGap - time.Since(last); wait > 0 {
+				timer = time.NewTimer(wait)
+				due = timer.C
+				continue
+			}
+			s.flush()
+			last = time.Now()
+		case <-due:
+			due, timer = nil, nil
+			s.flush()
+			last = time.Now()
 		}
-		s.flush()
 	}
-	s.flush()
+}
+
+// storedFile is one file of this run: its log and its entries already encoded, so a
+// rewrite encodes only the new exchanges.
+type storedFile struct {
+	f       *har.File
+	encoded [][]byte
 }
 
 func (s *Store) apply(e har.Entry) {
@@ -191,13 +237,13 @@ func (s *Store) apply(e har.Entry) {
 	rel := e.Service + "/" + call + "/" + scenario + ".har.json"
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	f := s.files[rel]
-	if f == nil {
-		f = &har.File{Log: har.Log{Version: har.Version, Creator: har.Creator{Name: s.o.Creator, Version: "1"},
-			Call: call, Scenario: scenario, Description: s.o.Description}, Path: rel}
-		s.files[rel] = f
+	sf := s.files[rel]
+	if sf == nil {
+		sf = &storedFile{f: &har.File{Log: har.Log{Version: har.Version, Creator: har.Creator{Name: s.o.Creator, Version: "1"},
+			Call: call, Scenario: scenario, Description: s.o.Description}, Path: rel}}
+		s.files[rel] = sf
 	}
-	f.Log.Entries = append(f.Log.Entries, e)
+	sf.f.Log.Entries = append(sf.f.Log.Entries, e)
 	s.dirty[rel] = true
 }
 
@@ -210,13 +256,13 @@ func (s *Store) flush() {
 	}
 	var jobs []job
 	for rel := range s.dirty {
-		f := s.files[rel]
-		b, err := har.Marshal(f)
+		sf := s.files[rel]
+		b, err := encodeFile(sf)
 		if err != nil {
 			s.failed[rel] = err
 			continue
 		}
-		jobs = append(jobs, job{rel, b, len(f.Log.Entries)})
+		jobs = append(jobs, job{rel, b, len(sf.f.Log.Entries)})
 	}
 	s.mu.Unlock()
 	sort.Slice(jobs, func(i, j int) bool { return jobs[i].rel < jobs[j].rel })
@@ -229,18 +275,57 @@ func (s *Store) flush() {
 			}
 			s.failed[j.rel] = err
 		} else {
-			if prev, ok := s.onDisk[j.rel]; ok {
-				s.written -= prev
-			}
+			s.written += j.entries - s.onDisk[j.rel]
 			s.onDisk[j.rel] = j.entries
-			s.written += j.entries
 			delete(s.failed, j.rel)
-			if s.files[j.rel] != nil && len(s.files[j.rel].Log.Entries) == j.entries {
+			if len(s.files[j.rel].f.Log.Entries) == j.entries {
 				delete(s.dirty, j.rel)
 			}
 		}
 		s.mu.Unlock()
 	}
+}
+
+// entriesField is how har.Marshal writes an empty entries list inside the log object.
+const entriesField = `"entries": []`
+
+// encodeFile writes the file as har.Marshal does (the test checks they agree), encoding
+// only the entries added since the last time.
+func encodeFile(sf *storedFile) ([]byte, error) {
+	for i := len(sf.encoded); i < len(sf.f.Log.Entries); i++ {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("      ", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(&sf.f.Log.Entries[i]); err != nil {
+			return nil, fmt.Errorf("encode an exchange of %s: %w", sf.f.Path, err)
+		}
+		sf.encoded = append(sf.encoded, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	}
+	shell := *sf.f
+	shell.Log.Entries = []har.Entry{}
+	head, err := har.Marshal(&shell)
+	if err != nil {
+		return nil, err
+	}
+	before, after, ok := bytes.Cut(head, []byte(entriesField))
+	if !ok {
+		return nil, errors.New("record: unexpected HAR layout")
+	}
+	var out bytes.Buffer
+	out.Grow(len(head) + len(sf.encoded)*(4<<10))
+	out.Write(before)
+	out.WriteString(`"entries": [`)
+	for i, e := range sf.encoded {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		out.WriteString("\n      ")
+		out.Write(e)
+	}
+	out.WriteString("\n    ]")
+	out.Write(after)
+	return out.Bytes(), nil
 }
 
 // writeAtomic writes data to path through a temporary file in the same folder: written,

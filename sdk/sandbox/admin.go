@@ -2,15 +2,17 @@ package sandbox
 
 import (
 	"mime"
-	"net"
 	"net/http"
-	"net/url"
 	"strings"
 )
 
 // The admin surface: every /sandbox/* page except the hosted checkout (which customers'
 // browsers use) and the agents' customer look-up. It shows every login code and changes what the provider answers, so:
-//   - without Options.AdminToken it answers loopback clients only;
+//   - it answers only under an allowed host name (Options.AllowedHosts): a DNS-rebinding
+//     page, whose Host is its own name, is refused whatever else it sends;
+//   - without Options.AdminToken it answers loopback clients that reach it directly only: a
+//     request carrying any forwarding header is never a loopback client (behind a proxy on
+//     the same machine every peer is 127.0.0.1; package forwarded);
 //   - with it, the token is required from everyone (header X-Sandbox-Admin-Token, or the
 //     cookie a browser gets by opening any admin page once with ?admin_token=...);
 //   - a state-changing request (not GET/HEAD) must be JSON (POST/PUT/PATCH) and, when the
@@ -34,6 +36,11 @@ func isAdminPath(p string) bool {
 // guardAdmin answers the request itself and returns false when it may not reach the admin
 // surface.
 func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
+	client := s.opts.Proxies.Client(r)
+	if !s.opts.AllowedHosts.Allows(client.Host) {
+		forbid(w, "The sandbox admin surface answers only under its own host names (--allowed-hosts).")
+		return false
+	}
 	if tok := s.opts.AdminToken; tok != "" {
 		if q := r.URL.Query().Get(adminTokenQuery); q != "" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 			if !equalSecret(q, tok) {
@@ -42,7 +49,7 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 			}
 			// Trade the query token for a cookie and drop it from the address bar.
 			http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: tok, Path: "/sandbox/", HttpOnly: true,
-				SameSite: http.SameSiteStrictMode, Secure: s.scheme(r) == "https"})
+				SameSite: http.SameSiteStrictMode, Secure: client.Scheme == "https"})
 			u := *r.URL
 			q := u.Query()
 			q.Del(adminTokenQuery)
@@ -60,8 +67,8 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 			forbid(w, "The sandbox admin surface needs the admin token (header "+AdminTokenHeader+", or open it once with ?"+adminTokenQuery+"=...).")
 			return false
 		}
-	} else if ip := net.ParseIP(s.clientIP(r)); ip == nil || !ip.IsLoopback() {
-		forbid(w, "The sandbox admin surface answers on loopback only; start the sandbox with --sandbox-admin-token to reach it from elsewhere.")
+	} else if !client.Loopback() {
+		forbid(w, "Without an admin token the sandbox admin surface answers clients on this machine that reach it directly, never through a proxy; set ESIM_SANDBOX_ADMIN_TOKEN (or --sandbox-admin-token-file) to reach it from elsewhere.")
 		return false
 	}
 	switch r.Method {
@@ -72,7 +79,9 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 		forbid(w, "Cross-site requests may not change the sandbox.")
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" && !strings.EqualFold(o, s.requestOrigin(r)) {
+	// The origin the client addressed, never Options.PublicURL: a browser on the sandbox's
+	// own address is same-origin with it.
+	if o := r.Header.Get("Origin"); o != "" && !strings.EqualFold(o, client.Origin()) {
 		forbid(w, "Cross-site requests may not change the sandbox.")
 		return false
 	}
@@ -84,43 +93,4 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 		}
 	}
 	return true
-}
-
-// scheme is how the client reached the sandbox: TLS, or with TrustProxy X-Forwarded-Proto.
-func (s *provider) scheme(r *http.Request) string {
-	if r.TLS != nil {
-		return "https"
-	}
-	if s.opts.TrustProxy && strings.EqualFold(firstForwarded(r.Header.Get("X-Forwarded-Proto")), "https") {
-		return "https"
-	}
-	return "http"
-}
-
-// requestOrigin is the origin the client addressed: scheme://Host, or with TrustProxy the
-// forwarded host. Never Options.PublicURL: a browser on the sandbox's own address is
-// same-origin with it.
-func (s *provider) requestOrigin(r *http.Request) string {
-	host := r.Host
-	if s.opts.TrustProxy {
-		if fh := firstForwarded(r.Header.Get("X-Forwarded-Host")); validHost(fh) {
-			host = fh
-		}
-	}
-	return s.scheme(r) + "://" + host
-}
-
-// firstForwarded is the first value of a comma-separated forwarded header.
-func firstForwarded(v string) string {
-	first, _, _ := strings.Cut(v, ",")
-	return strings.TrimSpace(first)
-}
-
-// validHost accepts host[:port] and nothing a URL could be smuggled in.
-func validHost(h string) bool {
-	if h == "" || strings.ContainsAny(h, "/\\ @?#") {
-		return false
-	}
-	u, err := url.Parse("http://" + h)
-	return err == nil && u.Host == h
 }

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -35,7 +36,7 @@ type server struct {
 var originRE = regexp.MustCompile(`(?:through|on) (http://127\.0\.0\.1:\d+)`)
 
 // startServer runs esim args and waits for the origin it prints.
-func startServer(t *testing.T, bin string, args ...string) *server {
+func startServer(t testing.TB, bin string, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "ESIM_CONFIG_DIR="+t.TempDir())
@@ -75,7 +76,7 @@ func startServer(t *testing.T, bin string, args ...string) *server {
 }
 
 // stop sends SIGINT and waits for a clean exit.
-func (s *server) stop(t *testing.T) {
+func (s *server) stop(t testing.TB) {
 	t.Helper()
 	_ = s.cmd.Process.Signal(syscall.SIGINT)
 	select {
@@ -291,5 +292,98 @@ func TestREADMESessionRecordsAndReplays(t *testing.T) {
 		if replayOut[i] != liveOut[i] {
 			t.Errorf("output %d differs:\nlive:   %s\nreplay: %s", i, liveOut[i], replayOut[i])
 		}
+	}
+}
+
+// BenchmarkPlansThroughRecorder times `esim plans --country TR --json` against the sandbox
+// directly and through `esim record` in front of it, in turn, in one run (issue 20: at most
+// 1.2x). Each figure is the median wall time of the whole process; ratio is the median of
+// the pairs' recorded/direct (a pair runs back to back, so a drift of the machine's speed
+// touches both).
+func BenchmarkPlansThroughRecorder(b *testing.B) {
+	bin := binary(b)
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	upstream := httptest.NewServer(sb)
+	defer upstream.Close()
+	recorder := startServer(b, bin, "record", "--out", b.TempDir(), "--upstream", upstream.URL, "--addr", "127.0.0.1:0")
+	defer recorder.stop(b)
+	run := func(server, dir string) time.Duration {
+		cmd := exec.Command(bin, "plans", "--country", "TR", "--json")
+		cmd.Env = append(os.Environ(), "ESIM_SERVER="+server, "ESIM_CONFIG_DIR="+dir, "NO_COLOR=1")
+		start := time.Now()
+		if out, err := cmd.Output(); err != nil || !bytes.Contains(out, []byte("TR_")) {
+			b.Fatalf("plans via %s: %v %s", server, err, out)
+		}
+		return time.Since(start)
+	}
+	directDir, recordedDir := b.TempDir(), b.TempDir()
+	run(upstream.URL, directDir) // warm-up: the guest login of each config folder
+	run(recorder.origin, recordedDir)
+	var direct, recorded []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		direct = append(direct, run(upstream.URL, directDir))
+		recorded = append(recorded, run(recorder.origin, recordedDir))
+	}
+	b.StopTimer()
+	median := func(v []float64) float64 {
+		s := append([]float64(nil), v...)
+		sort.Float64s(s)
+		return s[len(s)/2]
+	}
+	ms := func(d []time.Duration) []float64 {
+		out := make([]float64, len(d))
+		for i, x := range d {
+			out[i] = float64(x.Microseconds()) / 1000
+		}
+		return out
+	}
+	ratios := make([]float64, len(direct))
+	for i := range direct {
+		ratios[i] = float64(recorded[i]) / float64(direct[i])
+	}
+	b.ReportMetric(median(ms(direct)), "direct-ms")
+	b.ReportMetric(median(ms(recorded)), "recorded-ms")
+	b.ReportMetric(median(ratios), "ratio")
+}
+
+// TestREADMECommandsReplayOnCommittedFixtures runs the README's commands against
+// `esim sandbox --replay fixtures/` (strict): plans --country TR and --region Europe, the
+// two-step login, esims list, esims qr and the top-up list all answer, and nothing misses.
+func TestREADMECommandsReplayOnCommittedFixtures(t *testing.T) {
+	bin := binary(t)
+	replay := startServer(t, bin, "sandbox", "--replay", filepath.Join("..", "..", "..", "fixtures"), "--addr", "127.0.0.1:0")
+	s := session{t: t, bin: bin, server: replay.origin, dir: t.TempDir()}
+	const email = "rana.haddad@example.com"
+	const iccid = "89961010025061000016" // the customer's active Turkey eSIM in the fixtures
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"plans", "--country", "TR"}, "TR_5GB_30D"},
+		{[]string{"plans", "--region", "Europe"}, "EU_10GB_30D"},
+		{[]string{"login", "--email", email, "--send-only"}, ""},
+		{[]string{"login", "--email", email, "--code", "000000", "--captcha-token", "dev-captcha"}, ""},
+		{[]string{"whoami"}, email},
+		{[]string{"esims", "list"}, iccid},
+		{[]string{"esims", "qr", iccid, "--json"}, `"lpa": "LPA:1$`},
+		{[]string{"topup", "list", iccid}, "TR_10GB_30D"},
+	} {
+		if out := s.run(tc.args...); !strings.Contains(out, tc.want) {
+			t.Errorf("esim %s: %q lacks %q", strings.Join(tc.args, " "), out, tc.want)
+		}
+	}
+	resp, err := http.Get(replay.origin + "/sandbox/replay.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	replay.stop(t)
+	if !bytes.Contains(report, []byte(`"misses": []`)) {
+		t.Fatalf("misses:\n%s", report)
 	}
 }

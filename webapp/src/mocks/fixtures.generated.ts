@@ -3,13 +3,13 @@ import type { FixtureScenario } from './types';
 
 /** Every call and its scenarios, as recorded in the fixtures. */
 export type ScenarioMap = {
-  'catalog.areaBundles': 'success';
+  'catalog.areaBundles': 'europe' | 'success';
   'catalog.areaList': 'success';
   'catalog.bundle': 'success';
   'catalog.countries': 'success';
   'catalog.globalBundles': 'success';
   'catalog.regions': 'success';
-  'catalog.search': 'success';
+  'catalog.search': 'success' | 'turkey';
   'catalog.specialBundles': 'success';
   'catalog.topupBundleSelected': 'forbidden' | 'refused' | 'success';
   'catalog.topupBundles': 'forbidden' | 'success';
@@ -32,6 +32,31 @@ export type ScenarioMap = {
 };
 
 export const fixtureScenarios: readonly FixtureScenario[] = [
+  {
+    "file": "api/catalog.areaBundles/europe.har.json",
+    "call": "catalog.areaBundles",
+    "scenario": "europe",
+    "entries": [
+      {
+        "call": "catalog.areaBundles",
+        "key": "api GET catalog/bundles/Europe",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/Europe",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"bundleUsageLevel\":\"region\",\"businessTitle\":\"Europe 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"europe\"],\"id\":\"5f5aed93-95c0-549e-9086-3175127cb2df\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"EU_10GB_30D\",\"price\":24,\"quotaInMB\":10000,\"roamingCountries\":[{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"IT\",\"name\":\"Italy\"},{\"isoCode\":\"ES\",\"name\":\"Spain\"},{\"isoCode\":\"GR\",\"name\":\"Greece\"},{\"isoCode\":\"NL\",\"name\":\"Netherlands\"},{\"isoCode\":\"BE\",\"name\":\"Belgium\"},{\"isoCode\":\"AT\",\"name\":\"Austria\"},{\"isoCode\":\"PT\",\"name\":\"Portugal\"},{\"isoCode\":\"CH\",\"name\":\"Switzerland\"},{\"isoCode\":\"SE\",\"name\":\"Sweden\"},{\"isoCode\":\"PL\",\"name\":\"Poland\"},{\"isoCode\":\"CZ\",\"name\":\"Czechia\"},{\"isoCode\":\"IE\",\"name\":\"Ireland\"},{\"isoCode\":\"CY\",\"name\":\"Cyprus\"}],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"region\",\"businessTitle\":\"Europe 3GB 15 Days\",\"canTopup\":true,\"durationInDays\":15,\"flagsCodes\":[\"europe\"],\"id\":\"67c49ef5-b080-58bb-aa05-bfea1e86a3f1\",\"isSpecial\":false,\"listingDisplayTitle\":\"3GB - 15 Days\",\"name\":\"EU_3GB_15D\",\"price\":11,\"quotaInMB\":3000,\"roamingCountries\":[{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"IT\",\"name\":\"Italy\"},{\"isoCode\":\"ES\",\"name\":\"Spain\"},{\"isoCode\":\"GR\",\"name\":\"Greece\"},{\"isoCode\":\"NL\",\"name\":\"Netherlands\"},{\"isoCode\":\"BE\",\"name\":\"Belgium\"},{\"isoCode\":\"AT\",\"name\":\"Austria\"},{\"isoCode\":\"PT\",\"name\":\"Portugal\"},{\"isoCode\":\"CH\",\"name\":\"Switzerland\"},{\"isoCode\":\"SE\",\"name\":\"Sweden\"},{\"isoCode\":\"PL\",\"name\":\"Poland\"},{\"isoCode\":\"CZ\",\"name\":\"Czechia\"},{\"isoCode\":\"IE\",\"name\":\"Ireland\"},{\"isoCode\":\"CY\",\"name\":\"Cyprus\"}],\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
   {
     "file": "api/catalog.areaBundles/success.har.json",
     "call": "catalog.areaBundles",
@@ -204,6 +229,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"canTopup\":true,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"isSpecial\":false,\"listingDisplayTitle\":\"1GB - 7 Days\",\"name\":\"TR_1GB_7D\",\"price\":4.5,\"quotaInMB\":1000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"TR_10GB_30D\",\"price\":21.99,\"quotaInMB\":10000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"canTopup\":false,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\",\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"isSpecial\":false,\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"name\":\"TR_UNL_7D\",\"price\":29,\"quotaInMB\":-1,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Lebanon 500MB 1 Day\",\"canTopup\":true,\"durationInDays\":1,\"flagsCodes\":[\"LB\"],\"id\":\"246d9777-6414-5d4a-bf6a-42562759deed\",\"isSpecial\":false,\"listingDisplayTitle\":\"500MB - 1 Day\",\"name\":\"LB_500MB_1D\",\"price\":2,\"quotaInMB\":500,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Lebanon 3GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"LB\"],\"id\":\"14f59074-7c8f-50a7-baa2-80889dffbecb\",\"isSpecial\":false,\"listingDisplayTitle\":\"3GB - 30 Days\",\"name\":\"LB_3GB_30D\",\"price\":12.5,\"quotaInMB\":3000,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/catalog.search/turkey.har.json",
+    "call": "catalog.search",
+    "scenario": "turkey",
+    "entries": [
+      {
+        "call": "catalog.search",
+        "key": "api GET catalog/search_bundles/TR",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/search_bundles/TR",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"canTopup\":true,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"isSpecial\":false,\"listingDisplayTitle\":\"1GB - 7 Days\",\"name\":\"TR_1GB_7D\",\"price\":4.5,\"quotaInMB\":1000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"TR_10GB_30D\",\"price\":21.99,\"quotaInMB\":10000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"canTopup\":false,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\",\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"isSpecial\":false,\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"name\":\"TR_UNL_7D\",\"price\":29,\"quotaInMB\":-1,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
       }
     ]
   },
