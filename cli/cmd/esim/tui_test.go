@@ -1,9 +1,8 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,8 +11,7 @@ import (
 	"github.com/cedarsim/esim/sdk/qrcode/qrcodetest"
 )
 
-// pane is `esim tui` running in a tmux pane of its own server (a private socket, so that
-// nothing else's tmux is touched), driven with send-keys and read with capture-pane, as a
+// pane is `esim tui` running in a tmux pane of its own server (a private socket), driven with send-keys and read with capture-pane, as a
 // person at an 80×24 terminal would.
 type pane struct {
 	t    *testing.T
@@ -27,24 +25,24 @@ func startTUI(t *testing.T, e *e2e, width, height int) *pane {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatalf("tmux is needed for the TUI walk (.ci/run installs it): %v", err)
 	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	p := &pane{t: t, sock: "esim-tui-test-" + hex.EncodeToString(b)}
+	// A socket of its own in the test's directory: no other tmux is touched, and nothing
+	// is left behind.
+	p := &pane{t: t, sock: filepath.Join(t.TempDir(), "tmux")}
 	env := []string{"env", "ESIM_SERVER=" + e.srv.URL, "ESIM_CONFIG_DIR=" + e.dir, "ESIM_CAPTCHA_TOKEN=dev-captcha",
 		"BROWSER=true", "TERM=xterm-256color", "LANG=C.UTF-8"}
-	args := append([]string{"-L", p.sock, "-f", "/dev/null", "new-session", "-d", "-s", "tui",
+	args := append([]string{"-S", p.sock, "-f", "/dev/null", "new-session", "-d", "-s", "tui",
 		"-x", strconv.Itoa(width), "-y", strconv.Itoa(height)}, append(env, e.bin, "tui")...)
 	args = append(args, ";", "set-option", "-g", "remain-on-exit", "on")
 	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", p.sock, "kill-server").Run() })
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.sock, "kill-server").Run() })
 	return p
 }
 
 func (p *pane) tmux(args ...string) string {
 	p.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", p.sock}, args...)...).CombinedOutput()
+	out, err := exec.Command("tmux", append([]string{"-S", p.sock}, args...)...).CombinedOutput()
 	if err != nil {
 		p.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
