@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
-import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
+import { AppProviders } from '@/test/AppProviders';
+import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
 import { CartPage } from './CartPage';
 
 const server = startMockServer();
