@@ -24,6 +24,7 @@ import (
 	"github.com/cedarsim/esim/tui/esims"
 	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/crash"
+	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/otp"
@@ -35,6 +36,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -289,11 +291,51 @@ func (m Model) helpHeight() int {
 	if !ok {
 		return 1
 	}
-	return strings.Count(m.helpView(cur), "\n") + 1
+	return min(strings.Count(m.helpView(cur), "\n")+1, m.maxHelp())
 }
 
+// maxHelp is the most lines the help may take: the header and 3 body lines stay.
+func (m Model) maxHelp() int { return max(1, m.height-2-3) }
+
 func (m Model) helpView(cur screen) string {
-	return m.help.View(helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()})
+	keys := helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()}
+	if !m.help.ShowAll {
+		return m.help.View(keys)
+	}
+	return flowHelp(m.help, keys.FullHelp(), m.width)
+}
+
+// flowHelp lays the columns of the full help side by side while they fit the width, and
+// on further rows after that: bubbles' help cuts the columns that do not fit (issue 25.12).
+func flowHelp(h help.Model, groups [][]key.Binding, width int) string {
+	h.Width = 0
+	sep := h.Styles.FullSeparator.Render(h.FullSeparator)
+	var rows, row []string
+	rowWidth := 0
+	flush := func() {
+		if len(row) > 0 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+		}
+		row, rowWidth = nil, 0
+	}
+	for _, g := range groups {
+		block := h.FullHelpView([][]key.Binding{g})
+		if block == "" {
+			continue
+		}
+		w := lipgloss.Width(block)
+		if len(row) > 0 && rowWidth+lipgloss.Width(sep)+w > width {
+			flush()
+		}
+		if len(row) > 0 {
+			row = append(row, sep)
+			rowWidth += lipgloss.Width(sep)
+		}
+		row = append(row, block)
+		rowWidth += w
+	}
+	flush()
+	return strings.Join(rows, "\n")
 }
 
 // open makes id the current screen, remembering where we came from.
@@ -349,8 +391,8 @@ func (m Model) home() Model {
 	return m.resize()
 }
 
-func (m Model) loginScreen() (screen, tea.Cmd) {
-	l := login.New(m.ctx, login.Config{
+func (m Model) loginScreen(notice string) (screen, tea.Cmd) {
+	l := login.New(m.ctx, login.Config{Notice: notice,
 		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login,
 		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
 		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
@@ -408,17 +450,18 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !m.registered {
 			b := msg.Bundle
 			m.pendingBuy = &b
-			s, cmd := m.loginScreen()
+			s, cmd := m.loginScreen("")
 			return m.open(scrLogin, s, cmd)
 		}
 		return m.open(scrCheckout, wrap(checkout.New(m.ctx, msg.Bundle, m.checkoutConfig())), nil)
 	case nav.LoginMsg:
-		s, cmd := m.loginScreen()
 		if msg.Expired {
+			s, cmd := m.loginScreen(show.SessionExpired)
 			m.registered, m.account = false, ""
 			m = m.setAgent(false)
 			return m.replace(scrLogin, s, cmd)
 		}
+		s, cmd := m.loginScreen("")
 		return m.open(scrLogin, s, cmd)
 	case nav.SignupMsg:
 		s, cmd := m.signupScreen(msg.Email)
@@ -490,7 +533,7 @@ func (m Model) agentScreen() (screen, tea.Cmd) {
 
 func (m Model) profile() (Model, tea.Cmd) {
 	if !m.registered {
-		s, cmd := m.loginScreen()
+		s, cmd := m.loginScreen("")
 		return m.open(scrLogin, s, cmd)
 	}
 	s, cmd := m.esimsScreen()
@@ -573,6 +616,9 @@ func (m Model) View() string {
 	}
 	// help.Model can overflow when not even its ellipsis fits; cut each line to the window.
 	helpLines := strings.Split(m.helpView(cur), "\n")
+	if len(helpLines) > m.maxHelp() { // a tiny window: the rest of the keys do not fit
+		helpLines = helpLines[:m.maxHelp()]
+	}
 	for i, l := range helpLines {
 		helpLines[i] = ansi.Truncate(l, m.width, "…")
 	}

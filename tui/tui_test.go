@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"github.com/cedarsim/esim/tui/otp"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -426,6 +427,35 @@ func TestExpiredSessionLeadsToLogin(t *testing.T) {
 	if _, ok := m.screens[scrESIMs]; ok {
 		t.Error("the stale My eSIMs screen is still kept")
 	}
+	if v := m.View(); !strings.Contains(v, "Your session has expired. Please log in again.") {
+		t.Errorf("the login screen does not say why:\n%s", v)
+	}
+}
+
+// TestServerDownNamesTheServer: with no server listening, the plans say which server could
+// not be reached and how to point esim at another, as the CLI does (issue 25.12).
+func TestServerDownNamesTheServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	c, err := sdk.NewClient(sdk.Options{APIBase: "http://" + addr + "/api/v1/", SupportBase: "http://" + addr + "/esim-service/api/v1/",
+		ESIMCheckBase: "http://" + addr + "/esimcheck/api/v1/", Store: sdk.NewMemoryStore(), Timeout: 5 * time.Second,
+		ClientID: "c", ClientSecret: "s", GuestUsername: "g", GuestPassword: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	v := m.View()
+	for _, want := range []string{"Could not reach http://" + addr + ": connection refused.", "--server or ESIM_SERVER"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q:\n%s", want, v)
+		}
+	}
 }
 
 func TestRun(t *testing.T) {
@@ -560,6 +590,27 @@ func TestFlowCaptchaWait(t *testing.T) {
 		case <-p.closed:
 		case <-time.After(5 * time.Second):
 			t.Errorf("page %d never closed", i)
+		}
+	}
+}
+
+// TestFullHelpFits: ? shows every key of the screen and the global ones at 80 columns and
+// narrower, on further rows rather than cut (issue 25.12).
+func TestFullHelpFits(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "?")
+	for _, w := range []int{60, 80} {
+		r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+		v := r.View()
+		for _, want := range []string{"previous card", "previous tab", "clear search", "reload", "my eSIMs", "quit", "more keys"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%d columns: the full help lacks %q:\n%s", w, want, v)
+			}
+		}
+		if strings.Contains(v, "…\n") || strings.HasSuffix(v, "…") {
+			t.Errorf("%d columns: the help is cut:\n%s", w, v)
 		}
 	}
 }

@@ -3,9 +3,11 @@ package auth_test
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -58,6 +60,12 @@ func TestLogin(t *testing.T) {
 			},
 		},
 		{
+			Name:    "send only with a configured captcha token: the hint needs no token",
+			Args:    []string{"login", "--email", rana, "--send-only"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/login"), func(e *clitest.Env) { e.Config.CaptchaToken = "dev-captcha" }},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
+		},
+		{
 			Name:    "JSON",
 			Args:    append(flags, "--json"),
 			Opts:    []clitest.Option{guest, pend, clitest.Fixtures(ok...)},
@@ -65,10 +73,12 @@ func TestLogin(t *testing.T) {
 			Check:   loggedIn,
 		},
 		{
-			Name:    "send only",
-			Args:    []string{"login", "--email", rana, "--send-only"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
+			Name: "send only",
+			Args: []string{"login", "--email", rana, "--send-only"},
+			Opts: []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\n" +
+				"Verify it with: esim login --email rana.haddad@example.com --code CODE --captcha-token TOKEN\n" +
+				"(TOKEN: a captcha token, or set ESIM_CAPTCHA_TOKEN; on a terminal, leave --captcha-token out to solve the captcha in the browser.)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				b, err := os.ReadFile(filepath.Join(e.Config.Dir, "pending.json"))
 				if err != nil || !strings.Contains(string(b), `"userId":"`) || !strings.Contains(string(b), rana) {
@@ -377,4 +387,37 @@ func TestWhoamiLogout(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestLoginCaptchaOverSSH: --captcha-port puts the page on a port the user can forward,
+// and on SSH the forwarding command is printed (issue 25.11).
+func TestLoginCaptchaOverSSH(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // a free port to give --captcha-port
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+	b := &captchaBrowser{}
+	e.Factory.Browser = b
+	e.Factory.Getenv = func(k string) string {
+		if k == "SSH_CONNECTION" {
+			return "10.0.0.2 51000 10.0.0.1 22"
+		}
+		return ""
+	}
+	e.In.WriteString("123456\n")
+	if code := e.Run("login", "-e", "rana.haddad@example.com", "--captcha-port", strconv.Itoa(port)); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	p := strconv.Itoa(port)
+	if len(b.urls) != 1 || !strings.HasPrefix(b.urls[0], "http://127.0.0.1:"+p+"/") {
+		t.Fatalf("browser opened %v, want the page on port %s", b.urls, p)
+	}
+	if hint := "ssh -L " + p + ":127.0.0.1:" + p + " HOST"; !strings.Contains(e.ErrOut.String(), hint) {
+		t.Errorf("no forwarding hint %q in:\n%s", hint, e.ErrOut)
+	}
+	loggedIn(t, e)
 }

@@ -53,8 +53,11 @@ type Config struct {
 	GuestPassword  string `yaml:"guest_password" json:"guest_password"`
 	CaptchaToken   string `yaml:"captcha_token" json:"captcha_token"`
 	CaptchaSiteKey string `yaml:"captcha_site_key" json:"captcha_site_key"`
-	SupportPhone   string `yaml:"support_phone" json:"support_phone"`
-	SupportEmail   string `yaml:"support_email" json:"support_email"`
+	// CaptchaPort is the 127.0.0.1 port of the captcha page ("" or 0: a free one); a fixed
+	// one can be forwarded over SSH.
+	CaptchaPort  string `yaml:"captcha_port" json:"captcha_port"`
+	SupportPhone string `yaml:"support_phone" json:"support_phone"`
+	SupportEmail string `yaml:"support_email" json:"support_email"`
 	// Keys read by `esim serve` only: the shop's runtime configuration (GET /config.json).
 	Brand         string `yaml:"brand" json:"brand"`
 	LiveChatURL   string `yaml:"live_chat_url" json:"live_chat_url"`
@@ -160,6 +163,7 @@ var envVars = []struct {
 	{"ESIM_GUEST_PASSWORD", func(c *Config) *string { return &c.GuestPassword }},
 	{"ESIM_CAPTCHA_TOKEN", func(c *Config) *string { return &c.CaptchaToken }},
 	{"ESIM_CAPTCHA_SITE_KEY", func(c *Config) *string { return &c.CaptchaSiteKey }},
+	{"ESIM_CAPTCHA_PORT", func(c *Config) *string { return &c.CaptchaPort }},
 	{"ESIM_SUPPORT_PHONE", func(c *Config) *string { return &c.SupportPhone }},
 	{"ESIM_SUPPORT_EMAIL", func(c *Config) *string { return &c.SupportEmail }},
 	{"ESIM_BRAND", func(c *Config) *string { return &c.Brand }},
@@ -429,7 +433,18 @@ func (c *Config) applyDefaults() {
 	}
 }
 
+// CaptchaPortNumber is the port of the captcha page, checked by Load (0: a free one).
+func (c *Config) CaptchaPortNumber() int {
+	n, _ := strconv.Atoi(strings.TrimSpace(c.CaptchaPort))
+	return n
+}
+
 func (c *Config) validate() error {
+	if p := strings.TrimSpace(c.CaptchaPort); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 0 || n > 65535 {
+			return &SettingError{Setting: c.source("captcha_port"), Value: c.CaptchaPort, Reason: "want a port number from 1 to 65535 (0: any free port)"}
+		}
+	}
 	for _, f := range []struct{ name, v string }{
 		{"api_url", c.APIURL}, {"support_url", c.SupportURL},
 		{"esimcheck_url", c.ESIMCheckURL}, {"log_push_url", c.LogPushURL},

@@ -121,3 +121,14 @@ func Count(n int, thing string) string {
 	}
 	return strconv.Itoa(n) + " " + thing + "s"
 }
+
+// Countries is a coverage count: "1 country", "32 countries"; "" for none.
+func Countries(n int) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n == 1:
+		return "1 country"
+	}
+	return strconv.Itoa(n) + " countries"
+}

@@ -176,3 +176,11 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestCountries(t *testing.T) {
+	for n, want := range map[int]string{0: "", 1: "1 country", 32: "32 countries"} {
+		if got := Countries(n); got != want {
+			t.Errorf("Countries(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
@@ -339,12 +340,19 @@ func (m Model) View() string {
 		st.Title.Render(head),
 		"",
 		label.Render("Plan") + plan,
-		label.Render("Total") + show.Price(m.bundle.Price),
+	}
+	// Two plans may share a title (a region called Global and the global origin): the
+	// coverage tells them apart.
+	if n := len(m.bundle.RoamingCountries); n > 0 {
+		lines = append(lines, label.Render("Covers")+format.Countries(n))
+	}
+	lines = append(lines,
+		label.Render("Total")+show.Price(m.bundle.Price),
 		"",
 		st.Muted.Render("This eSIM works only with eSIM-compatible, carrier-unlocked devices."),
 		st.Muted.Render("Not sure? Dial *#06#: if an EID appears, your device supports eSIM."),
 		"",
-	}
+	)
 	switch {
 	case m.busy:
 		lines = append(lines, m.spin.View()+" Redirecting...")

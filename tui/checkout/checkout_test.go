@@ -222,3 +222,16 @@ func TestWatchGolden(t *testing.T) {
 	}
 	tuitest.Golden(t, 24, func(w, h int) string { return m.SetSize(w, h).View() })
 }
+
+// TestSummaryTellsSameTitlesApart: two plans called "Global 1GB 7 Days" (a region and the
+// global origin) read differently by their coverage (issue 25.13).
+func TestSummaryTellsSameTitlesApart(t *testing.T) {
+	countries := func(n int) []sdk.Country { return make([]sdk.Country, n) }
+	region := sdk.Bundle{BusinessTitle: "Global 1GB 7 Days", Price: 9, RoamingCountries: countries(32)}
+	global := sdk.Bundle{BusinessTitle: "Global 1GB 7 Days", Price: 12, RoamingCountries: countries(252)}
+	cfg := Config{Styles: theme.New(), Keys: DefaultKeyMap()}
+	a, b := New(context.Background(), region, cfg).View(), New(context.Background(), global, cfg).View()
+	if !strings.Contains(a, "Covers  32 countries") || !strings.Contains(b, "Covers  252 countries") {
+		t.Fatalf("summaries:\n%s\n---\n%s", a, b)
+	}
+}

@@ -56,6 +56,7 @@ type Model struct {
 
 	status  Status
 	err     string
+	hint    string // under the error of a failed list; RetryHint when ""
 	empty   string
 	spinner string
 }
@@ -84,6 +85,10 @@ func (m Model) SetSize(w, h int) Model { m.width, m.height = w, max(1, h); retur
 // SetStatus sets what the list shows: its rows, a loading line, or an error with the
 // retry hint (err is the text).
 func (m Model) SetStatus(s Status, err string) Model { m.status, m.err = s, err; return m }
+
+// SetFailHint replaces the retry hint under a failed list's error ("" puts RetryHint back):
+// an expired session is not retried but logged in again.
+func (m Model) SetFailHint(hint string) Model { m.hint = hint; return m }
 
 // SetEmpty sets the text of a ready list without rows.
 func (m Model) SetEmpty(text string) Model { m.empty = text; return m }
@@ -266,7 +271,11 @@ func (m Model) Lines() []string {
 	case m.status == Loading:
 		lines = []string{strings.TrimSpace(m.spinner + " Loading...")}
 	case m.status == Failed:
-		lines = append(st.wrap(st.Error, m.err, m.width), st.Muted.Render(RetryHint))
+		hint := RetryHint
+		if m.hint != "" {
+			hint = m.hint
+		}
+		lines = append(st.wrap(st.Error, m.err, m.width), st.Muted.Render(hint))
 	case len(m.rows) == 0:
 		lines = []string{st.Muted.Render(m.empty)}
 	default:

@@ -39,6 +39,8 @@ type Config struct {
 	Styles         theme.Styles
 	Keys           KeyMap
 	Log            *slog.Logger
+	// Notice is said above the form, e.g. why the customer must log in again.
+	Notice string
 }
 
 // NewUserHint stands in for the spec's 'New user? Buy your first eSIM to register' hint
@@ -228,14 +230,16 @@ func (m Model) View() string {
 	if m.terms {
 		box = "[x]"
 	}
-	lines := []string{
-		st.Title.Render("Log in"),
-		"",
+	lines := []string{st.Title.Render("Log in"), ""}
+	if m.cfg.Notice != "" {
+		lines = append(append(lines, st.Message(st.Error, m.cfg.Notice, m.width)...), "")
+	}
+	lines = append(lines,
 		m.email.View(),
 		"",
-		st.Cursor(m.onTerms) + box + " I agree to the Terms and Conditions and the Privacy Policy",
+		st.Cursor(m.onTerms)+box+" I agree to the Terms and Conditions and the Privacy Policy",
 		"",
-	}
+	)
 	if m.busy {
 		lines = append(lines, m.spin.View()+" Sending the code...")
 	}

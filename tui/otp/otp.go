@@ -15,6 +15,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/numerals"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
@@ -39,6 +40,10 @@ type CaptchaPage interface {
 	// Close stops the page.
 	Close() error
 }
+
+// hinter is a page that can say how to reach it from elsewhere (the CLI's page over SSH:
+// the port to forward).
+type hinter interface{ Hint() string }
 
 // Config carries the calls of the code step.
 type Config struct {
@@ -114,6 +119,7 @@ type Model struct {
 	wait     int                // number of the captcha wait under way (0: none)
 	cancel   context.CancelFunc // ends the wait under way
 	url      string             // the captcha page's address while waiting
+	hint     string             // how to reach the page over SSH, if the page says
 	noOpen   bool               // the browser did not open
 	err      string
 	hints    []string
@@ -249,6 +255,10 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Resend):
 		return m.resend()
 	}
+	if msg.Type == tea.KeyRunes {
+		// An Arabic or Persian keyboard types its own digits: the code takes them as ASCII.
+		msg.Runes = []rune(numerals.ASCII(string(msg.Runes)))
+	}
 	if !digitsOnly(msg) {
 		return m, nil
 	}
@@ -317,6 +327,9 @@ func (m Model) pageStarted(msg pageMsg) (Model, tea.Cmd) {
 	p, wait, tag, otp := msg.page, m.wait, m.tag, msg.otp
 	ctx, cancel := context.WithTimeout(m.ctx, m.cfg.Timeout)
 	m.cancel, m.url, m.noOpen = cancel, p.URL(), m.cfg.Open == nil
+	if h, ok := p.(hinter); ok {
+		m.hint = h.Hint()
+	}
 	waitCmd := func() tea.Msg {
 		defer func() { _ = p.Close() }()
 		tok, err := p.Wait(ctx)
@@ -354,7 +367,7 @@ func (m *Model) endWait() {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.cancel, m.url, m.noOpen, m.wait = nil, "", false, 0
+	m.cancel, m.url, m.hint, m.noOpen, m.wait = nil, "", "", false, 0
 }
 
 func (m Model) check(token, otp string) (Model, tea.Cmd) {
@@ -386,6 +399,9 @@ func (m Model) Lines() []string {
 		} else {
 			// A browser command may start and still show nothing (BROWSER=false).
 			lines = append(lines, st.Muted.Render("If no browser opened, open the address above yourself."))
+		}
+		if m.hint != "" {
+			lines = append(lines, st.Message(st.Muted, m.hint, m.width)...)
 		}
 		lines = append(lines, m.spin.View()+" Waiting for the captcha... press esc to cancel.")
 	} else if m.busy != "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/numerals"
 	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
@@ -138,8 +139,9 @@ func (m Model) KeyMap() help.KeyMap {
 // Form is what the fields hold, trimmed.
 func (m Model) Form() sdk.SignupForm {
 	v := func(i int) string { return strings.TrimSpace(m.inputs[i].Value()) }
+	// Digits typed on an Arabic or Persian keyboard count as digits (contract/vectors/digits.json).
 	return sdk.SignupForm{FirstName: v(FirstName), LastName: v(LastName),
-		CountryCode: strings.TrimPrefix(v(CountryCode), "+"), Phone: v(Phone), Email: v(Email)}
+		CountryCode: strings.TrimPrefix(numerals.ASCII(v(CountryCode)), "+"), Phone: numerals.ASCII(v(Phone)), Email: v(Email)}
 }
 
 // FieldErrors are the validation texts shown, by field.

@@ -139,3 +139,27 @@ func TestEscFromTheCodeStepKeepsTheForm(t *testing.T) {
 		t.Fatalf("esc: coding %v form %+v", m.coding, m.Form())
 	}
 }
+
+// TestArabicDigits: a phone number typed on an Arabic or Persian keyboard passes the check
+// and is sent in ASCII digits, and so is the code (contract/vectors/digits.json).
+func TestArabicDigits(t *testing.T) {
+	m, _ := newSignup(t, "", "users.otpSend/signup", "users.otpVerify/success", "identity.token.otp/success")
+	m = tuitest.Type(t, m, "Rana")
+	m = tuitest.Press(t, m, "tab")
+	m = tuitest.Type(t, m, "Haddad")
+	m = tuitest.Press(t, m, "tab", "tab")
+	m = tuitest.Type(t, m, "\u0667\u0661\u0661\u0662\u06f3\u0664\u0665\u0666")
+	m = tuitest.Press(t, m, "tab")
+	m = tuitest.Type(t, m, tuitest.RegisteredEmail)
+	if got := m.Form().Phone; got != "71123456" {
+		t.Fatalf("phone = %q, want 71123456", got)
+	}
+	m = tuitest.Press(t, m, "enter")
+	if !m.coding {
+		t.Fatalf("not on the code step: errors %v, %q", m.FieldErrors(), m.Err())
+	}
+	m = tuitest.Type(t, m, "\u0661\u0662\u0663\u0664\u0665\u0666")
+	if !strings.Contains(m.View(), "123456") {
+		t.Fatalf("the code step does not show 123456:\n%s", m.View())
+	}
+}

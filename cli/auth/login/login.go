@@ -26,18 +26,18 @@ import (
 
 // Options are the options of `esim login`.
 type Options struct {
-	IO           *iostreams.IOStreams
-	Client       func() (*sdk.Client, error)
-	Config       func() (*config.Config, error)
-	Browser      browser.Browser
-	Now          func() time.Time
-	Email        string
-	Code         string
-	CaptchaToken string
-	NoBrowser    bool
-	SendOnly     bool
-	Agent        bool
-	JSON         cmdutil.JSONFlag
+	IO       *iostreams.IOStreams
+	Client   func() (*sdk.Client, error)
+	Config   func() (*config.Config, error)
+	Browser  browser.Browser
+	Now      func() time.Time
+	Email    string
+	Code     string
+	Captcha  otpflow.CaptchaFlags
+	Getenv   func(string) string
+	SendOnly bool
+	Agent    bool
+	JSON     cmdutil.JSONFlag
 
 	// CaptchaTimeout bounds the wait for the browser page.
 	CaptchaTimeout time.Duration
@@ -54,7 +54,7 @@ type Result struct {
 
 // NewCmdLogin builds `esim login`.
 func NewCmdLogin(f *factory.Factory) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, CaptchaTimeout: 5 * time.Minute}
+	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, Getenv: f.Getenv, CaptchaTimeout: 5 * time.Minute}
 	cmd := &cobra.Command{
 		Use:   "login [--email EMAIL] [--code CODE | --send-only] [--agent]",
 		Short: "Log in with a code sent to your e-mail",
@@ -102,8 +102,7 @@ a page on 127.0.0.1 that esim opens in your browser. Without a captcha site key
 	fl.StringVar(&opts.Code, "code", "", "The one-time code from the e-mail (prompted for when omitted; - reads it from stdin)")
 	fl.BoolVar(&opts.SendOnly, "send-only", false, "Only send the code and remember it; verify later with --code")
 	fl.BoolVar(&opts.Agent, "agent", false, "Log in as a support agent (the account must have the agent role)")
-	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
-	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
+	opts.Captcha.Register(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.JSON, Result{})
 	return cmd
 }
@@ -133,7 +132,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	flow := &otpflow.Flow{
 		IO: ios, Client: client, Config: cfg, Browser: opts.Browser, Now: opts.Now,
-		Email: opts.Email, Code: opts.Code, Captcha: opts.CaptchaToken, NoBrowser: opts.NoBrowser,
+		Email: opts.Email, Code: opts.Code, Captcha: opts.Captcha, Getenv: opts.Getenv,
 		CaptchaTimeout: opts.CaptchaTimeout, Resend: send,
 	}
 
@@ -161,7 +160,7 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", opts.Email)
 	}
 	if opts.SendOnly {
-		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login %s--email %s --code CODE\n", agentFlag(opts), opts.Email)
+		fmt.Fprintln(ios.ErrOut, flow.VerifyHint(opts.Agent))
 		if opts.JSON.Enabled {
 			return opts.JSON.Write(ios, Result{Email: opts.Email, Pending: true})
 		}

@@ -24,21 +24,21 @@ import (
 )
 
 // DefaultDialCode is the spec's default country code (Lebanon).
-const DefaultDialCode = "961"
+const DefaultDialCode = signupform.DefaultDialCode
 
 // Options are the options of `esim signup`.
 type Options struct {
-	IO           *iostreams.IOStreams
-	Client       func() (*sdk.Client, error)
-	Config       func() (*config.Config, error)
-	Browser      browser.Browser
-	Now          func() time.Time
-	Form         sdk.SignupForm
-	Code         string
-	CaptchaToken string
-	NoBrowser    bool
-	SendOnly     bool
-	JSON         cmdutil.JSONFlag
+	IO       *iostreams.IOStreams
+	Client   func() (*sdk.Client, error)
+	Config   func() (*config.Config, error)
+	Browser  browser.Browser
+	Now      func() time.Time
+	Form     sdk.SignupForm
+	Code     string
+	Captcha  otpflow.CaptchaFlags
+	Getenv   func(string) string
+	SendOnly bool
+	JSON     cmdutil.JSONFlag
 }
 
 // Result is the --json shape of `esim signup`.
@@ -51,7 +51,7 @@ type Result struct {
 
 // NewCmdSignup builds `esim signup`.
 func NewCmdSignup(f *factory.Factory) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now}
+	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "signup [--first-name NAME --last-name NAME --phone PHONE --email EMAIL]",
 		Short: "Create an account: verify your e-mail with a code",
@@ -109,8 +109,7 @@ On a terminal, missing fields are asked for; otherwise they must be given as fla
 	fl.StringVarP(&opts.Form.Email, "email", "e", "", "E-mail address")
 	fl.StringVar(&opts.Code, "code", "", "- reads the one-time code from stdin once sent (prompted for when omitted)")
 	fl.BoolVar(&opts.SendOnly, "send-only", false, "Only send the code; verify later with 'esim login --email EMAIL --code N'")
-	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
-	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
+	opts.Captcha.Register(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.JSON, Result{})
 	return cmd
 }
@@ -183,7 +182,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	flow := &otpflow.Flow{
 		IO: ios, Client: client, Config: cfg, Browser: opts.Browser, Now: opts.Now,
-		Email: form.Email, Code: opts.Code, Captcha: opts.CaptchaToken, NoBrowser: opts.NoBrowser, Resend: send,
+		Email: form.Email, Code: opts.Code, Captcha: opts.Captcha, Getenv: opts.Getenv, Resend: send,
 	}
 	ios.StartSpinner("Sending the code")
 	userID, err := send(ctx)
@@ -197,7 +196,7 @@ func run(ctx context.Context, opts *Options) error {
 	fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", form.Email)
 	res := Result{Email: form.Email, FirstName: form.FirstName, LastName: form.LastName}
 	if opts.SendOnly {
-		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login --email %s --code CODE\n", form.Email)
+		fmt.Fprintln(ios.ErrOut, flow.VerifyHint(false))
 		res.Pending = true
 		if opts.JSON.Enabled {
 			return opts.JSON.Write(ios, res)

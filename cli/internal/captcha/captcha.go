@@ -1,6 +1,8 @@
 // Package captcha gets a captcha token from the user's browser: it serves a one-page
 // site on 127.0.0.1 that runs the captcha and posts the token back. Without a site key the
 // page uses the development provider, whose token is "dev-captcha" (docs/contract.md).
+// Over SSH the page is reached through a forwarded port: a fixed port (--captcha-port)
+// and ForwardHint say how (docs/terminal.md).
 package captcha
 
 import (
@@ -13,6 +15,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -32,17 +36,18 @@ type Server struct {
 	ln     net.Listener
 }
 
-// Start listens on 127.0.0.1 on a free port. siteKey empty means the development provider.
-// The page's path carries a random nonce so that no other local page can post a token.
-func Start(siteKey string) (*Server, error) {
+// Start listens on 127.0.0.1:port (0: a free port). siteKey empty means the development
+// provider. The page's path carries a random nonce so that no other local page can post a
+// token.
+func Start(siteKey string, port int) (*Server, error) {
 	nonceBytes := make([]byte, 16)
 	if _, err := rand.Read(nonceBytes); err != nil {
 		return nil, fmt.Errorf("captcha page: %w", err)
 	}
 	nonce := hex.EncodeToString(nonceBytes)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
-		return nil, fmt.Errorf("captcha page: listening on 127.0.0.1: %w", err)
+		return nil, fmt.Errorf("captcha page: listening on 127.0.0.1:%d (choose another with --captcha-port): %w", port, err)
 	}
 	s := &Server{
 		URL:    fmt.Sprintf("http://%s/%s/", ln.Addr().String(), nonce),
@@ -74,6 +79,22 @@ func Start(siteKey string) (*Server, error) {
 	return s, nil
 }
 
+// ForwardHint tells a user on SSH (getenv sees SSH_CONNECTION, SSH_CLIENT or SSH_TTY) how
+// to open the page from their own machine: forward its port. "" when not on SSH.
+func ForwardHint(pageURL string, getenv func(string) string) string {
+	if getenv("SSH_CONNECTION") == "" && getenv("SSH_CLIENT") == "" && getenv("SSH_TTY") == "" {
+		return ""
+	}
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		return ""
+	}
+	port := u.Port()
+	return fmt.Sprintf("Over SSH, forward the page's port from your machine first: ssh -L %s:127.0.0.1:%s HOST "+
+		"(a fixed port: --captcha-port or ESIM_CAPTCHA_PORT), then open the address there; "+
+		"or pass --captcha-token.", port, port)
+}
+
 // Wait returns the first token posted, or an error when ctx ends first.
 func (s *Server) Wait(ctx context.Context) (string, error) {
 	select {
@@ -88,7 +109,10 @@ func (s *Server) Wait(ctx context.Context) (string, error) {
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if err := s.srv.Shutdown(ctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	err := s.srv.Shutdown(ctx)
+	// Shutdown closes only the listeners Serve has taken up: Serve may not have started.
+	_ = s.ln.Close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("captcha page: %w", err)
 	}
 	return nil

@@ -2,7 +2,9 @@ package captcha
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -18,7 +20,7 @@ func TestPageHandsTokenBack(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := Start(tt.siteKey)
+			s, err := Start(tt.siteKey, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,7 +61,7 @@ func TestPageHandsTokenBack(t *testing.T) {
 }
 
 func TestEmptyTokenRefused(t *testing.T) {
-	s, err := Start("")
+	s, err := Start("", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,5 +78,43 @@ func TestEmptyTokenRefused(t *testing.T) {
 	cancel()
 	if _, err := s.Wait(ctx); err == nil {
 		t.Error("Wait returned a token after an empty post")
+	}
+}
+
+// TestFixedPort: --captcha-port puts the page on that port, and a port in use is refused
+// with the way out (issue 25.11).
+func TestFixedPort(t *testing.T) {
+	s, err := Start("", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := s.ln.Addr().(*net.TCPAddr).Port
+	s.Close()
+	s, err = Start("", port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if want := fmt.Sprintf("http://127.0.0.1:%d/", port); !strings.HasPrefix(s.URL, want) {
+		t.Fatalf("URL %s, want it on %s", s.URL, want)
+	}
+	if _, err := Start("", port); err == nil || !strings.Contains(err.Error(), "--captcha-port") {
+		t.Fatalf("a port in use: %v", err)
+	}
+}
+
+func TestForwardHint(t *testing.T) {
+	const u = "http://127.0.0.1:8765/0123/"
+	if h := ForwardHint(u, func(string) string { return "" }); h != "" {
+		t.Errorf("hint without SSH: %q", h)
+	}
+	ssh := func(k string) string {
+		if k == "SSH_CONNECTION" {
+			return "10.0.0.2 51000 10.0.0.1 22"
+		}
+		return ""
+	}
+	if h := ForwardHint(u, ssh); !strings.Contains(h, "ssh -L 8765:127.0.0.1:8765 HOST") {
+		t.Errorf("hint on SSH: %q", h)
 	}
 }
