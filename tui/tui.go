@@ -61,6 +61,10 @@ type Options struct {
 	CaptchaTimeout time.Duration
 	// OpenBrowser opens the checkout link and the captcha page; nil hides the offer.
 	OpenBrowser func(url string) error
+	// KnownCustomers lists the addresses the agent looked up before (the CLI's list), for
+	// "did you mean"; SawCustomer adds one that named a customer. Either may be nil.
+	KnownCustomers func() []string
+	SawCustomer    func(email string)
 	// Copy puts text on the clipboard for the copy keys and reports whether the system
 	// clipboard took it; Run defaults it to the system clipboard plus OSC 52 on Out.
 	Copy func(text string) (system bool, err error)
@@ -392,21 +396,21 @@ func (m Model) home() Model {
 }
 
 func (m Model) loginScreen(notice string) (screen, tea.Cmd) {
-	l := login.New(m.ctx, login.Config{Notice: notice,
-		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login,
-		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
-		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
-	})
+	l := login.New(m.ctx, login.Config{Notice: notice, SendCode: m.client.Users.SendLoginCode, Calls: m.codeCalls(),
+		Styles: m.styles, Keys: login.DefaultKeyMap()})
 	return wrap(l), l.Init()
 }
 
 func (m Model) signupScreen(email string) (screen, tea.Cmd) {
-	s := signup.New(m.ctx, signup.Config{
-		SendCode: m.client.Users.SendSignupCode, Verify: m.client.Login,
-		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
-		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap(), Log: m.opts.Log,
-	}, email)
+	s := signup.New(m.ctx, signup.Config{SendCode: m.client.Users.SendSignupCode, Calls: m.codeCalls(),
+		Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap()}, email)
 	return wrap(s), s.Init()
+}
+
+// codeCalls are the code step's calls, the same for the login and the sign-up.
+func (m Model) codeCalls() otp.Calls {
+	return otp.Calls{Verify: m.client.Login, Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage,
+		Open: m.opts.OpenBrowser, Timeout: m.opts.CaptchaTimeout, Log: m.opts.Log}
 }
 
 func (m Model) esimsScreen() (screen, tea.Cmd) {
@@ -417,7 +421,7 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 func (m Model) checkoutConfig() checkout.Config {
 	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser, Copy: m.opts.Copy,
 		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
-		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
+		ESIMs: m.client.ESIMs.ByEmail, Status: m.client.PaymentStatus, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
 	if m.opts.CheckoutPollEvery < 0 {
 		c.ESIMs = nil
 	}
@@ -526,6 +530,7 @@ func (m Model) setAgent(agent bool) Model {
 
 func (m Model) agentScreen() (screen, tea.Cmd) {
 	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
+		Lookup: m.client.LookupCustomer, Known: m.opts.KnownCustomers, Saw: m.opts.SawCustomer,
 		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
 		Copy: m.opts.Copy, Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
 	return wrap(a), a.Init()

@@ -15,6 +15,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/internal/callname"
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/fixtures"
@@ -166,7 +167,7 @@ func run(ctx context.Context, o *Options) error {
 	fmt.Fprintf(o.Out, "Recording %s into %s through %s\n", source, o.Dir, origin)
 	fmt.Fprint(o.Out, services(origin))
 	fmt.Fprintf(o.Out, "Run the CLI with --server %s, the shop with esim serve --api-url %s%s ...; Ctrl-C stops.\n", origin, origin, contract.SandboxAPIPath)
-	serr := sandboxhost.Serve(ctx, ln, proxy, logger)
+	serr := httpserve.Serve(ctx, ln, proxy, httpserve.DefaultLimits(), logger)
 	cerr := store.Close()
 	added, written := store.Stats()
 	fmt.Fprintf(o.ErrOut, "Recorded %d exchanges (%d on disk) in %d files under %s.\n", added, written, len(store.Files()), o.Dir)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 	"github.com/cedarsim/esim/cli/internal/replayhost"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/fixtures/replay"
@@ -63,8 +64,8 @@ entries never used. A damaged file is refused at start, naming it (docs/qa.md).`
 		GroupID: "dev",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = f.IOStreams.Out, f.IOStreams.ErrOut
-			if opts.Flags.AdminToken == "" && f.Getenv != nil {
-				opts.Flags.AdminToken = f.Getenv("ESIM_SANDBOX_ADMIN_TOKEN")
+			if err := opts.Flags.ResolveAdminToken(f.Getenv); err != nil {
+				return err
 			}
 			return run(cmd.Context(), opts)
 		},
@@ -81,10 +82,18 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", opts.Addr, err)
+	}
+	defer ln.Close() // a no-op once the server has closed it
 	var emu *sb.Server
 	if !opts.Replay.Enabled() || mode == replay.Lenient {
 		so, err := opts.Flags.Options(logger)
 		if err != nil {
+			return err
+		}
+		if so.AllowedHosts, err = opts.Flags.Front.Hosts(ln.Addr(), so.PublicURL); err != nil {
 			return err
 		}
 		if emu, err = sb.New(so); err != nil {
@@ -107,14 +116,14 @@ func run(ctx context.Context, opts *Options) error {
 		if emu != nil {
 			fallback = emu
 		}
-		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, AdminToken: opts.Flags.AdminToken}); err != nil {
+		gate, err := opts.Flags.Gate(ln.Addr(), "")
+		if err != nil {
+			return closeEmu(err)
+		}
+		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
 			return closeEmu(err)
 		}
 		h = rh
-	}
-	ln, err := net.Listen("tcp", opts.Addr)
-	if err != nil {
-		return closeEmu(fmt.Errorf("listen on %s: %w", opts.Addr, err))
 	}
 	origin := "http://" + ln.Addr().String()
 	if rh != nil {
@@ -124,9 +133,9 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprint(opts.Out, sandboxhost.Bases(origin))
 	}
 	if emu != nil {
-		sandboxhost.WarnIfExposed(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
+		sandboxhost.WarnAdmin(opts.ErrOut, ln.Addr(), opts.Flags.AdminToken != "")
 	}
-	err = sandboxhost.Serve(ctx, ln, h, logger)
+	err = httpserve.Serve(ctx, ln, h, httpserve.DefaultLimits(), logger)
 	if rh != nil {
 		rh.Summary(opts.ErrOut)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/internal/captcha"
+	"github.com/cedarsim/esim/cli/internal/seen"
 	"github.com/cedarsim/esim/tui"
 	"github.com/cedarsim/esim/tui/otp"
 	"github.com/spf13/cobra"
@@ -92,11 +93,13 @@ func run(ctx context.Context, opts *Options) error {
 			}
 			return page{s, captcha.ForwardHint(s.URL, f.Getenv)}, nil
 		},
-		OpenBrowser: func(u string) error { return f.Browser.Browse(ctx, u) },
-		Emoji:       true,
-		AltScreen:   !opts.NoAlt,
-		CrashDir:    filepath.Join(cfg.Dir, "crash"),
-		Version:     f.AppVersion,
+		OpenBrowser:    func(u string) error { return f.Browser.Browse(ctx, u) },
+		Emoji:          true,
+		AltScreen:      !opts.NoAlt,
+		CrashDir:       filepath.Join(cfg.Dir, "crash"),
+		KnownCustomers: func() []string { return seen.Customers(cfg.Dir) },
+		SawCustomer:    func(email string) { seen.AddCustomer(cfg.Dir, email) },
+		Version:        f.AppVersion,
 	})
 	var crashed *tui.CrashError
 	if errors.As(err, &crashed) {

@@ -31,6 +31,8 @@ func (s *Server) pageRoutes() *http.ServeMux {
 	m.HandleFunc("POST /sandbox/esims/{iccid}/revoke", es.revoke)
 	m.HandleFunc("GET /sandbox/checkout/{orderId}", co.page)
 	m.HandleFunc("POST /sandbox/checkout/{orderId}", co.pay)
+	m.HandleFunc("GET /sandbox/checkout/{orderId}"+StatusSuffix, co.status)
+	m.HandleFunc("GET "+LookupPath+"{email}", es.lookup)
 	// /healthz for `esim sandbox` alone; `esim serve` answers its own /healthz from Health.
 	m.HandleFunc("GET /healthz", a.health)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/sdk/forwarded"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -78,9 +79,13 @@ type Options struct {
 	// X-Sandbox-Admin-Token or a cookie set by ?admin_token=); unset, the admin surface
 	// answers loopback clients only.
 	AdminToken string
-	// TrustProxy takes the client address from X-Forwarded-For and the public origin from
-	// X-Forwarded-Proto/Host; otherwise those headers are ignored.
-	TrustProxy bool
+	// Proxies are the reverse proxies whose forwarding headers (X-Forwarded-For/-Proto/-Host,
+	// X-Real-IP) are believed, for the client address and the origin of checkout links and
+	// admin requests; the zero value believes none (package forwarded has the rules).
+	Proxies forwarded.Proxies
+	// AllowedHosts are the host names the admin surface answers under; the zero value:
+	// localhost, the loopback addresses and PublicURL's host.
+	AllowedHosts forwarded.Hosts
 
 	// Agents are the e-mail addresses of support agents seeded at start, besides
 	// DefaultAgentEmail (always seeded). An existing customer with such an address becomes
@@ -124,6 +129,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.AllowedHosts.Empty() {
+		o.AllowedHosts = forwarded.DefaultHosts(nil, o.PublicURL)
 	}
 	def := func(p *string, v string) {
 		if *p == "" {

@@ -68,11 +68,11 @@ func (p *provider) update(decide func(*state.Tx) (reply, error)) reply {
 }
 
 // origin is the scheme://host of the links the sandbox hands out (checkout): PublicURL when
-// set, else the origin the client addressed (forwarded headers only with TrustProxy, so a
-// client cannot point checkout links at another host).
+// set, else the origin the client addressed (forwarded headers only from Options.Proxies, so
+// a client cannot point checkout links at another host).
 func (p *provider) origin(r *http.Request) string {
 	if p.opts.PublicURL != "" {
 		return strings.TrimRight(p.opts.PublicURL, "/")
 	}
-	return p.requestOrigin(r)
+	return p.opts.Proxies.Client(r).Origin()
 }

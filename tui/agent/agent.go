@@ -7,12 +7,14 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/textmatch"
 	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
@@ -34,15 +36,25 @@ type Source interface {
 // Config carries what the tab needs. Check is ESIMCheck.Check (top-up eligibility); Now
 // is the clock of the verdict (default time.Now).
 type Config struct {
-	Source  Source
-	Check   func(ctx context.Context, bundleName, iccid string) (bool, error)
-	Now     func() time.Time
+	Source Source
+	Check  func(ctx context.Context, bundleName, iccid string) (bool, error)
+	Now    func() time.Time
+	// Lookup tells a customer without eSIMs from nobody (sdk.Client.LookupCustomer; nil, or
+	// sdk.ErrNoLookup from a provider: an empty list stands).
+	Lookup func(ctx context.Context, email string) (*sdk.CustomerLookup, error)
+	// Known lists the addresses looked up before, for "did you mean"; Saw adds one that
+	// named a customer. Either may be nil.
+	Known   func() []string
+	Saw     func(email string)
 	Brand   string
 	Support messages.Support
 	Copy    clipboard.Copier // nil: no copy keys
 	Styles  Styles
 	Keys    KeyMap
 }
+
+// NoCustomer says that no customer has the address looked up.
+const NoCustomer = "No customer with this e-mail."
 
 // Lists of the tab, told apart in list.RetryMsg.
 const (
@@ -52,10 +64,11 @@ const (
 
 type (
 	foundMsg struct {
-		tag   *int
-		email string
-		esims []sdk.ESIM
-		err   error
+		tag    *int
+		email  string
+		esims  []sdk.ESIM
+		err    error
+		nobody bool // no customer has this address (the look-up said so)
 	}
 	verdictMsg struct {
 		tag     *int
@@ -171,6 +184,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.err = errorText(msg.err)
 			return m.layout(), nil
 		}
+		if msg.nobody {
+			m.err = NoCustomer
+			if m.cfg.Known != nil {
+				if near, ok := textmatch.Closest(msg.email, m.cfg.Known(), 3); ok {
+					m.err += " Did you mean " + near + "?"
+				}
+			}
+			return m.layout(), nil
+		}
+		if m.cfg.Saw != nil {
+			m.cfg.Saw(msg.email)
+		}
 		m.esims, m.customer = msg.esims, diagnose.View(msg.email, msg.esims)
 		m.list = m.list.Top()
 		return m.layout(), nil
@@ -285,10 +310,21 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (m Model) lookup(email string) (Model, tea.Cmd) {
 	m.email, m.loading, m.err = email, true, ""
 	m.customer, m.esims = diagnose.Customer{}, nil
-	ctx, src, tag := m.ctx, m.cfg.Source, m.tag
+	ctx, src, lookup, tag := m.ctx, m.cfg.Source, m.cfg.Lookup, m.tag
 	return m.layout(), tea.Batch(m.spin.Start(), func() tea.Msg {
 		l, err := src.ByEmail(ctx, email)
-		return foundMsg{tag, email, l, err}
+		if err != nil || len(l) > 0 || lookup == nil {
+			return foundMsg{tag: tag, email: email, esims: l, err: err}
+		}
+		// An empty list is also what an unknown address gets: the look-up tells (issue 25.3).
+		who, lerr := lookup(ctx, email)
+		switch {
+		case errors.Is(lerr, sdk.ErrNoLookup):
+			return foundMsg{tag: tag, email: email, esims: l}
+		case lerr != nil:
+			return foundMsg{tag: tag, email: email, err: lerr}
+		}
+		return foundMsg{tag: tag, email: email, esims: l, nobody: !who.Exists}
 	})
 }
 
@@ -325,7 +361,7 @@ func errorText(err error) string {
 		return "This session may not read this customer's eSIMs (403 Forbidden)."
 	}
 	if sdk.IsNotFound(err) {
-		return "No customer with this e-mail."
+		return NoCustomer
 	}
 	return show.LoadError(err)
 }

@@ -221,3 +221,35 @@ func TestOneESIM(t *testing.T) {
 		t.Fatalf("header:\n%s", v)
 	}
 }
+
+// TestNobodyIsNotEmpty: an address without eSIMs is asked about: nobody's reads "No
+// customer with this e-mail." with the nearest address looked up before; a customer's
+// without eSIMs, or a server without the look-up, reads "No eSIMs for ..." (issue 25.3).
+func TestNobodyIsNotEmpty(t *testing.T) {
+	tests := []struct {
+		name   string
+		lookup func(context.Context, string) (*sdk.CustomerLookup, error)
+		want   string
+	}{
+		{"nobody", func(_ context.Context, e string) (*sdk.CustomerLookup, error) {
+			return &sdk.CustomerLookup{Email: e}, nil
+		},
+			NoCustomer + " Did you mean karim.nassar@example.com?"},
+		{"a customer without eSIMs", func(_ context.Context, e string) (*sdk.CustomerLookup, error) {
+			return &sdk.CustomerLookup{Email: e, Exists: true}, nil
+		}, "No eSIMs for karim.nasar@example.com."},
+		{"no look-up", func(context.Context, string) (*sdk.CustomerLookup, error) { return nil, sdk.ErrNoLookup },
+			"No eSIMs for karim.nasar@example.com."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := config(&fake{}, nil)
+			cfg.Lookup = tt.lookup
+			cfg.Known = func() []string { return []string{"karim.nassar@example.com"} }
+			m := lookup(t, New(context.Background(), cfg), "karim.nasar@example.com")
+			if v := m.SetSize(120, 20).View(); !strings.Contains(v, tt.want) {
+				t.Fatalf("view lacks %q:\n%s", tt.want, v)
+			}
+		})
+	}
+}

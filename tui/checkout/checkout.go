@@ -40,6 +40,9 @@ type Config struct {
 
 	// ESIMs lists the customer's eSIMs (ESIMs.ByEmail); nil: no watching for the payment.
 	ESIMs func(ctx context.Context, email string) ([]sdk.ESIM, error)
+	// Status asks the checkout page where the payment stands (Client.PaymentStatus), so
+	// that a declined card is said while watching; nil or a failure: the eSIM list alone.
+	Status func(ctx context.Context, checkoutURL string) (*sdk.PaymentStatus, error)
 	// PollEvery is the wait between two looks at the list (default DefaultPollEvery);
 	// PollFor bounds the watch (default DefaultPollFor).
 	PollEvery, PollFor time.Duration
@@ -94,6 +97,7 @@ type (
 		round int
 		esims []sdk.ESIM
 		err   error
+		pay   *sdk.PaymentStatus // nil when the page has no status or it failed
 	}
 )
 
@@ -126,6 +130,9 @@ type Model struct {
 	watch    int
 	round    int // numbers the watch, so ticks of an ended one are dropped
 	deadline time.Time
+	declines int  // cards declined so far, as the checkout page says
+	declined bool // the last try was declined: said until the payment goes through
+	paid     bool // the page says paid; the eSIM is not on the list yet
 }
 
 // New starts the checkout of a catalogue bundle.
@@ -190,10 +197,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.tag != m.tag || msg.round != m.round || m.watch != watching {
 			return m, nil
 		}
-		ctx, list, email, tag, round := m.ctx, m.cfg.ESIMs, m.email, m.tag, m.round
+		ctx, list, status, link, email, tag, round := m.ctx, m.cfg.ESIMs, m.cfg.Status, m.url, m.email, m.tag, m.round
 		return m, func() tea.Msg {
 			l, err := list(ctx, email)
-			return listedMsg{tag, round, l, err}
+			msg := listedMsg{tag: tag, round: round, esims: l, err: err}
+			if status != nil {
+				if p, err := status(ctx, link); err == nil {
+					msg.pay = p
+				}
+			}
+			return msg
 		}
 	case listedMsg:
 		if msg.tag != m.tag || msg.round != m.round || m.watch != watching {
@@ -203,6 +216,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			if iccid, ok := newBundle(m.known, msg.esims); ok {
 				m.watch = watchDone
 				return m, func() tea.Msg { return nav.PurchasedMsg{ICCID: iccid} }
+			}
+		}
+		if p := msg.pay; p != nil {
+			m.paid = p.Paid()
+			if p.Declines > m.declines {
+				// A declined card: said, and the customer gets the whole wait again to try
+				// another one on the same page (issue 25.12).
+				m.declines, m.declined = p.Declines, true
+				m.deadline = time.Now().Add(m.cfg.PollFor)
+			}
+			if m.paid {
+				m.declined = false
 			}
 		}
 		if !time.Now().Before(m.deadline) {
@@ -369,9 +394,22 @@ func (m Model) View() string {
 		if m.copied != "" {
 			lines = append(lines, st.Success.Render(m.copied))
 		}
+		switch {
+		case m.watch == watching && m.paid:
+			lines = append(append(lines, ""), st.Message(st.Success, "Payment received: waiting for your eSIM to show up in My eSIMs.", m.width)...)
+		case m.watch == watching && m.declined:
+			retry := "Open the checkout page again to try another card."
+			if m.cfg.Open != nil {
+				retry = "Press o to open the checkout page again and try another card."
+			}
+			lines = append(append(lines, ""), st.Message(st.Error, "The card was declined. "+retry, m.width)...)
+			lines = append(lines, st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+		}
 		switch m.watch {
 		case watching:
-			lines = append(append(lines, ""), st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+			if !m.paid && !m.declined {
+				lines = append(append(lines, ""), st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+			}
 		case watchTimeout:
 			lines = append(append(lines, ""), st.Message(st.Muted, fmt.Sprintf(
 				"No new eSIM yet after %s. It appears in My eSIMs once the payment is done; press r to check again.", span(m.cfg.PollFor)), m.width)...)

@@ -235,3 +235,48 @@ func TestSummaryTellsSameTitlesApart(t *testing.T) {
 		t.Fatalf("summaries:\n%s\n---\n%s", a, b)
 	}
 }
+
+// TestDeclinedCardIsSaid: while watching, a card the checkout page declined is said with
+// the way to try again, and the wait goes on; a later payment is said too (issue 25.12).
+func TestDeclinedCardIsSaid(t *testing.T) {
+	var mu sync.Mutex
+	pay := &sdk.PaymentStatus{Status: "open"}
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), buyOK...)
+	l := &esimList{}
+	cfg := Config{Checkout: c.Checkout, User: tuitest.User(c), Open: func(string) error { return nil }, Styles: theme.New(), Keys: DefaultKeyMap(),
+		ESIMs: l.list, PollEvery: time.Hour, PollFor: time.Hour,
+		Status: func(context.Context, string) (*sdk.PaymentStatus, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			p := *pay
+			return &p, nil
+		}}
+	m := New(context.Background(), bundle(t), cfg)
+	// The order (the batch's second command; the first is the spinner), then the looks by
+	// hand: the watch's ticks are an hour apart and are not run.
+	m, cmd := m.Update(tuitest.Key("enter"))
+	m, _ = m.Update(cmd().(tea.BatchMsg)[1]())
+	if m.watch != watching {
+		t.Fatalf("not watching after the order:\n%s", m.View())
+	}
+	look := func() Model {
+		t.Helper()
+		mm, cmd := m.Update(pollMsg{m.tag, m.round})
+		mm, _ = mm.Update(cmd())
+		return mm
+	}
+	mu.Lock()
+	pay.Declines = 1
+	mu.Unlock()
+	m = look()
+	if v := m.SetSize(100, 30).View(); !strings.Contains(v, "The card was declined. Press o to open the checkout page again and try another card.") || m.watch != watching {
+		t.Fatalf("after a decline:\n%s", v)
+	}
+	mu.Lock()
+	pay.Status = "paid"
+	mu.Unlock()
+	m = look()
+	if v := m.SetSize(100, 30).View(); !strings.Contains(v, "Payment received: waiting for your eSIM") || strings.Contains(v, "declined") {
+		t.Fatalf("after paying:\n%s", v)
+	}
+}

@@ -115,9 +115,6 @@ func (m Model) Cursor() int { return m.cursor }
 // Len is the number of focusable items.
 func (m Model) Len() int { return m.items }
 
-// Offset is the first visible row.
-func (m Model) Offset() int { return m.offset }
-
 // SetCursor focuses item i (clamped) and scrolls to it.
 func (m Model) SetCursor(i int) Model { m.cursor = i; return m.fix() }
 

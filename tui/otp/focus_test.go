@@ -33,10 +33,11 @@ func TestFocusCycle(t *testing.T) {
 		return New(context.Background(), Config{
 			ResendContext: messages.OTPSendLogin,
 			Resend:        func(context.Context) (*sdk.OTPSent, error) { return &sdk.OTPSent{UserID: "u-2"}, nil },
-			Verify:        func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, verify },
-			Page:          func(context.Context) (CaptchaPage, error) { return quickPage{page}, nil },
-			Open:          func(string) error { return nil },
-			Timeout:       time.Second, Styles: theme.New(), Keys: DefaultKeyMap(),
+			Calls: Calls{Verify: func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, verify },
+				Page:    func(context.Context) (CaptchaPage, error) { return quickPage{page}, nil },
+				Open:    func(string) error { return nil },
+				Timeout: time.Second},
+			Styles: theme.New(), Keys: DefaultKeyMap(),
 		}, "rana@example.com", "u-1")
 	}
 	waiting := func(t *testing.T) Model {
@@ -85,8 +86,8 @@ func (hintedPage) Hint() string {
 // TestCaptchaPageHint: the page's forwarding hint is shown while waiting (issue 25.11).
 func TestCaptchaPageHint(t *testing.T) {
 	m := New(context.Background(), Config{ResendContext: messages.OTPSendLogin,
-		Verify: func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, nil },
-		Page:   func(context.Context) (CaptchaPage, error) { return hintedPage{}, nil },
+		Calls: Calls{Verify: func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, nil },
+			Page: func(context.Context) (CaptchaPage, error) { return hintedPage{}, nil }},
 		Styles: theme.New(), Keys: DefaultKeyMap()}, "rana@example.com", "u-1")
 	m = tuitest.Type(t, m, "123456")
 	m, _ = m.Update(tuitest.Key("enter"))

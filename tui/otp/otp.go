@@ -45,12 +45,10 @@ type CaptchaPage interface {
 // the port to forward).
 type hinter interface{ Hint() string }
 
-// Config carries the calls of the code step.
-type Config struct {
-	// Resend e-mails a new code (login or sign-up); its user id replaces the pending one.
-	Resend func(ctx context.Context) (*sdk.OTPSent, error)
-	// ResendContext picks the section 8 texts of a failed resend.
-	ResendContext messages.Context
+// Calls are what the code step needs beyond its resend: the check, the captcha and the
+// browser. The login and sign-up screens carry them in their Config and hand them over
+// with Step.
+type Calls struct {
 	// Verify checks the code and stores the session (Client.Login).
 	Verify func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
 	// Captcha returns a token at once (a configured one). When it is nil or fails and there
@@ -62,10 +60,25 @@ type Config struct {
 	Open func(url string) error
 	// Timeout bounds the wait for the page; 0 means DefaultCaptchaTimeout.
 	Timeout time.Duration
+	Log     *slog.Logger
+}
+
+// Step is the code step's Config: these calls, with the resend of the owning screen
+// (login or sign-up) and its section 8 context, styles and keys.
+func (c Calls) Step(resend func(ctx context.Context) (*sdk.OTPSent, error), rc messages.Context, st theme.Styles, keys KeyMap) Config {
+	return Config{Calls: c, Resend: resend, ResendContext: rc, Styles: st, Keys: keys}
+}
+
+// Config carries the calls of the code step.
+type Config struct {
+	Calls
+	// Resend e-mails a new code (login or sign-up); its user id replaces the pending one.
+	Resend func(ctx context.Context) (*sdk.OTPSent, error)
+	// ResendContext picks the section 8 texts of a failed resend.
+	ResendContext messages.Context
 
 	Styles theme.Styles
 	Keys   KeyMap
-	Log    *slog.Logger
 }
 
 // Messages of the step. tag tells them apart from another code step's.

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
@@ -27,18 +26,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Config carries the calls the screen makes: SendCode is Users.SendSignupCode, Verify is
-// Client.Login; the captcha fields are the code step's (tui/otp).
+// Config carries the calls the screen makes: SendCode is Users.SendSignupCode; Calls are
+// the code step's (tui/otp: the check, Client.Login, the captcha, the browser).
 type Config struct {
-	SendCode       func(ctx context.Context, f sdk.SignupForm) (*sdk.OTPSent, error)
-	Verify         func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
-	Captcha        func(ctx context.Context) (string, error)
-	Page           func(ctx context.Context) (otp.CaptchaPage, error)
-	Open           func(url string) error
-	CaptchaTimeout time.Duration
-	Styles         Styles
-	Keys           KeyMap
-	Log            *slog.Logger
+	SendCode func(ctx context.Context, f sdk.SignupForm) (*sdk.OTPSent, error)
+	otp.Calls
+	Styles Styles
+	Keys   KeyMap
 }
 
 // DefaultDialCode is the spec's default dial code (section 9).
@@ -144,9 +138,6 @@ func (m Model) Form() sdk.SignupForm {
 		CountryCode: strings.TrimPrefix(numerals.ASCII(v(CountryCode)), "+"), Phone: numerals.ASCII(v(Phone)), Email: v(Email)}
 }
 
-// FieldErrors are the validation texts shown, by field.
-func (m Model) FieldErrors() map[int]string { return m.fieldErrs }
-
 // Err is the text of a failed send.
 func (m Model) Err() string { return m.err }
 
@@ -198,12 +189,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) otpConfig() otp.Config {
 	send, form := m.cfg.SendCode, m.Form()
-	return otp.Config{
-		Resend:        func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, form) },
-		ResendContext: messages.OTPSendSignup,
-		Verify:        m.cfg.Verify, Captcha: m.cfg.Captcha, Page: m.cfg.Page, Open: m.cfg.Open,
-		Timeout: m.cfg.CaptchaTimeout, Styles: m.cfg.Styles.Styles, Keys: m.cfg.Keys.Code, Log: m.cfg.Log,
-	}
+	resend := func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, form) }
+	return m.cfg.Step(resend, messages.OTPSendSignup, m.cfg.Styles.Styles, m.cfg.Keys.Code)
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {

@@ -9,6 +9,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 )
 
@@ -23,7 +24,7 @@ func newSignup(t *testing.T, email string, fixtures ...string) (Model, *sdk.Clie
 	t.Helper()
 	c := tuitest.Client(t, sdk.Session{}, append([]string{"identity.token.guest/success"}, fixtures...)...)
 	m := New(context.Background(), Config{
-		SendCode: c.Users.SendSignupCode, Verify: c.Login, Captcha: devCaptcha,
+		SendCode: c.Users.SendSignupCode, Calls: otp.Calls{Verify: c.Login, Captcha: devCaptcha},
 		Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap(),
 	}, email)
 	return m, c
@@ -84,11 +85,11 @@ func TestGolden(t *testing.T) {
 func TestInvalidFormMakesNoCall(t *testing.T) {
 	m, _ := newSignup(t, "") // no send fixture: a call would fail the test
 	m = tuitest.Press(t, m, "enter")
-	if len(m.FieldErrors()) != 4 || m.focus != FirstName {
-		t.Fatalf("errors %v focus %d", m.FieldErrors(), m.focus)
+	if len(m.fieldErrs) != 4 || m.focus != FirstName {
+		t.Fatalf("errors %v focus %d", m.fieldErrs, m.focus)
 	}
 	m = tuitest.Type(t, m, "R")
-	if _, still := m.FieldErrors()[FirstName]; still {
+	if _, still := m.fieldErrs[FirstName]; still {
 		t.Error("typing in a field did not clear its error")
 	}
 }
@@ -101,7 +102,7 @@ func TestServerRefusalShowsItsDetail(t *testing.T) {
 		f.Email = "rana.haddad@example"
 		return c.Users.SendSignupCode(ctx, f)
 	}
-	m := New(context.Background(), Config{SendCode: send, Verify: c.Login, Captcha: devCaptcha,
+	m := New(context.Background(), Config{SendCode: send, Calls: otp.Calls{Verify: c.Login, Captcha: devCaptcha},
 		Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap()}, "")
 	m = tuitest.Press(t, fill(t, m, "rana.haddad@example.com"), "enter")
 	if m.coding || m.Err() == "" {
@@ -156,7 +157,7 @@ func TestArabicDigits(t *testing.T) {
 	}
 	m = tuitest.Press(t, m, "enter")
 	if !m.coding {
-		t.Fatalf("not on the code step: errors %v, %q", m.FieldErrors(), m.Err())
+		t.Fatalf("not on the code step: errors %v, %q", m.fieldErrs, m.Err())
 	}
 	m = tuitest.Type(t, m, "\u0661\u0662\u0663\u0664\u0665\u0666")
 	if !strings.Contains(m.View(), "123456") {
