@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+
+	"github.com/cedarsim/esim/contract/wire"
+	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // CurrentUser returns the logged-in customer (users/actions/get-current-user).
@@ -27,6 +30,8 @@ func (s *UsersService) CurrentUser(ctx context.Context) (*CurrentUser, error) {
 
 // SendSignupCode e-mails a sign-up code (flag false). All fields are required.
 func (s *UsersService) SendSignupCode(ctx context.Context, f SignupForm) (*OTPSent, error) {
+	// Digits typed on an Arabic or Persian keyboard are sent as ASCII digits.
+	f.Phone, f.CountryCode = numerals.ASCII(f.Phone), numerals.ASCII(f.CountryCode)
 	for _, v := range []struct{ field, value string }{
 		{"first name", f.FirstName}, {"last name", f.LastName}, {"phone", f.Phone},
 	} {
@@ -43,7 +48,7 @@ func (s *UsersService) SendSignupCode(ctx context.Context, f SignupForm) (*OTPSe
 	if err := validateEmail("email", f.Email); err != nil {
 		return nil, err
 	}
-	return s.sendCode(ctx, f.Email, "false", f)
+	return s.sendCode(ctx, f.Email, "false", wire.SignupForm(f))
 }
 
 // SendLoginCode e-mails a login code (flag true). A 404 means the e-mail is unknown.
@@ -51,12 +56,10 @@ func (s *UsersService) SendLoginCode(ctx context.Context, email string) (*OTPSen
 	if err := validateEmail("email", email); err != nil {
 		return nil, err
 	}
-	return s.sendCode(ctx, email, "true", struct {
-		Email string `json:"email"`
-	}{email})
+	return s.sendCode(ctx, email, "true", wire.LoginForm{Email: email})
 }
 
-func (s *UsersService) sendCode(ctx context.Context, email, flag string, form any) (*OTPSent, error) {
+func (s *UsersService) sendCode(ctx context.Context, email, flag string, form wire.OtpSendForm) (*OTPSent, error) {
 	c := s.client
 	const call = "users.otpSend"
 	p, err := pathf("users/otp/send_email/%s/%s", email, flag)
@@ -90,6 +93,7 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err := required("user id", userID); err != nil {
 		return nil, err
 	}
+	otp = numerals.ASCII(otp)
 	if err := validateOTP(otp); err != nil {
 		return nil, err
 	}
@@ -104,13 +108,9 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err != nil {
 		return nil, err
 	}
-	r, err = r.withJSON(struct {
-		IdempotencyID string `json:"idempotencyId"`
-		OTP           string `json:"otp"`
-		Username      string `json:"username"`
-		UserID        string `json:"userId"`
-		CaptchaToken  string `json:"captchaToken"`
-	}{c.newID(), otp, "", userID, captchaToken})
+	r, err = r.withJSON(wire.OtpVerifyRequest{
+		IdempotencyID: c.newID(), Otp: otp, Username: wire.OtpVerifyRequestUsernameEmpty, UserID: userID, CaptchaToken: captchaToken,
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/support"
 	"github.com/spf13/cobra"
 )
 
@@ -75,6 +76,13 @@ the verdict; scripts read it from --json (.status is pass, warn or fail).`,
 			}
 			if opts.Phone != "" && !opts.WhatsApp {
 				return cmdutil.FlagErrorf("--phone goes with --whatsapp")
+			}
+			if opts.Phone != "" {
+				// "abc" made wa.me/?text=: a chat with nobody (issue 25.13).
+				given := strings.TrimSpace(opts.Phone)
+				if opts.Phone, err = support.WhatsAppNumber(given); err != nil {
+					return cmdutil.FlagErrorf("invalid --phone %q: want the customer's number in international form, e.g. \"+961 70 123 456\"", given)
+				}
 			}
 			return diagnoseRun(cmd.Context(), opts)
 		},
@@ -156,7 +164,7 @@ func diagnoseRun(ctx context.Context, opts *DiagnoseOptions) error {
 	}
 	switch {
 	case opts.JSON.Enabled:
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	case opts.WhatsApp:
 		_, err = fmt.Fprintln(ios.Out, res.WhatsApp)
 		return err

@@ -78,7 +78,7 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 		bundles = []sdk.ESIMBundle{}
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, bundles)
+		return opts.JSON.Write(ios, bundles)
 	}
 	if len(bundles) == 0 {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)

@@ -156,7 +156,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		catalog.Cache{Dir: cfg.Dir}.RememberPlans(bundles) // for `esim buy NAME` and completion
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, bundles)
+		return opts.JSON.Write(ios, bundles)
 	}
 	if len(bundles) == 0 {
 		fmt.Fprintln(ios.ErrOut, "No plans are on sale there right now.")

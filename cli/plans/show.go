@@ -81,7 +81,7 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 	}
 	cache.RememberPlans([]sdk.Bundle{*b})
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, b)
+		return opts.JSON.Write(ios, b)
 	}
 	return PrintBundle(ios.Out, *b)
 }

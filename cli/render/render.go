@@ -3,7 +3,6 @@
 package render
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/cedarsim/esim/cli/iostreams"
@@ -48,10 +47,7 @@ func Coverage(n int) string {
 	if n <= 0 {
 		return "-"
 	}
-	if n == 1 {
-		return "1 country"
-	}
-	return strconv.Itoa(n) + " countries"
+	return format.Countries(n)
 }
 
 // BundleColumns is the one column order of every catalogue bundle table (plans, special

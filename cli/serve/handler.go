@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/cli/internal/webshop"
+	"github.com/cedarsim/esim/sdk/forwarded"
 	"github.com/klauspost/compress/gzhttp"
 )
 
@@ -26,9 +27,12 @@ type HandlerOptions struct {
 	// sandbox's state file failing writes). Nil means always ok.
 	Health func() error
 	Logger *slog.Logger
-	// TrustProxy reads X-Forwarded-Proto from the reverse proxy in front: https there turns
-	// HSTS on (as TLS on the connection does).
-	TrustProxy bool
+	// Proxies are the trusted reverse proxies (--trust-proxy): only their forwarding
+	// headers count, for the logged client address and for https (HSTS, og:url).
+	Proxies forwarded.Proxies
+	// Hosts are the host names the shop answers as (--allowed-hosts): og:url takes the
+	// request's host only when it is one of them. The zero value allows none.
+	Hosts forwarded.Hosts
 }
 
 // sandboxPrefixes are the paths the same-origin sandbox answers.
@@ -70,7 +74,8 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(cfg)
 	})))
-	static, err := newSPA(o.Webapp, o.Config, o.TrustProxy, o.Logger)
+	fr := front{proxies: o.Proxies, hosts: o.Hosts, site: o.Config.Site.URL}
+	static, err := newSPA(o.Webapp, o.Config, fr.publicOrigin, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +88,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 			mux.Handle(p, sandbox)
 		}
 	}
-	return logRequests(o.Logger, securityHeaders(csp, o.TrustProxy, mux)), nil
+	return logRequests(o.Logger, o.Proxies, securityHeaders(csp, fr, mux)), nil
 }
 
 // spa serves files of the build; any other GET path answers index.html so client-side
@@ -92,17 +97,18 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 // folder of the build (/assets/..., /scripts/...) and a name with a static file's
 // extension (/favicon.ico, /robots.txt, /missing.js).
 type spa struct {
-	files      staticFiles
-	docs       *documents
-	pre        *prerendered    // nil: every route gets the app shell
-	dirs       map[string]bool // top-level folders of the build
-	site       SiteConfig      // the head's metadata (head.go)
-	trustProxy bool
+	files staticFiles
+	docs  *documents
+	pre   *prerendered    // nil: every route gets the app shell
+	dirs  map[string]bool // top-level folders of the build
+	site  SiteConfig      // the head's metadata (head.go)
+	// origin is the public origin of a request, for og:url (front.publicOrigin).
+	origin func(*http.Request) string
 }
 
-func newSPA(fsys fs.FS, cfg RuntimeConfig, trustProxy bool, logger *slog.Logger) (*spa, error) {
+func newSPA(fsys fs.FS, cfg RuntimeConfig, origin func(*http.Request) string, logger *slog.Logger) (*spa, error) {
 	site := cfg.Site
-	s := &spa{dirs: map[string]bool{"assets": true}, site: site, trustProxy: trustProxy}
+	s := &spa{dirs: map[string]bool{"assets": true}, site: site, origin: origin}
 	if fsys == nil {
 		s.files = staticFiles{}
 		s.docs = newDocuments(site, map[string]document{"index.html": {html: string(webshop.Placeholder())}}, http.StatusServiceUnavailable)
@@ -176,10 +182,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	origin := s.site.URL
-	if origin == "" {
-		origin = requestOrigin(r, s.trustProxy)
-	}
+	origin := s.origin(r)
 	// A ?lang= choice holds for the visit: a link followed before the page has hydrated is a
 	// full page load without ?lang=, which must keep the language (prerender.go).
 	s.pre.keepLang(w, r)
@@ -257,7 +260,7 @@ func contains(list []string, s string) bool {
 // hsts is the Strict-Transport-Security value sent over https (one year).
 const hsts = "max-age=31536000"
 
-func securityHeaders(csp string, trustProxy bool, next http.Handler) http.Handler {
+func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
 	// The same on every answer: assigned by canonical name, values made once (header()),
 	// which keeps per-request allocations off the static files' path (docs/performance.md).
 	constant := http.Header{
@@ -272,7 +275,7 @@ func securityHeaders(csp string, trustProxy bool, next http.Handler) http.Handle
 		h := w.Header()
 		// HSTS only where the browser came over https: TLS on this connection, or a
 		// trusted proxy saying so. Over plain http it would mean nothing (RFC 6797 8.1).
-		if r.TLS != nil || (trustProxy && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")) {
+		if fr.https(r) {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		for k, v := range constant {
@@ -310,13 +313,14 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // logRequests writes one structured line per request. The query string is left out (it
 // can carry tokens, e-mail addresses and ICCIDs) and the path is redacted (redactPath).
-func logRequests(l *slog.Logger, next http.Handler) http.Handler {
+// The client address is the peer's, or behind a trusted proxy the one it forwarded.
+func logRequests(l *slog.Logger, proxies forwarded.Proxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		l.Info("request", "method", r.Method, "path", redactPath(r.URL.Path), "status", rec.status, "bytes", rec.bytes,
-			"duration_ms", time.Since(start).Milliseconds())
+			"duration_ms", time.Since(start).Milliseconds(), "client", proxies.Client(r).Addr.String())
 	})
 }
 
@@ -325,9 +329,10 @@ func logRequests(l *slog.Logger, next http.Handler) http.Handler {
 // (whoever holds it may pay the order).
 var secretAfter = map[string]bool{"token": true, "verify-email-token": true, "checkout": true}
 
-// redactPath keeps tokens, codes and e-mail addresses out of the logs: the segment after
-// /token/ (and the other secretAfter names), any segment that looks like a JWT, and any
-// e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...).
+// redactPath keeps tokens, codes, e-mail addresses, order ids and ICCIDs out of the logs:
+// the segment after /token/ (and the other secretAfter names), any segment that looks like
+// a JWT, any e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...), any
+// GUID ([id]: orders/{id}, accounts/{account}/{order}) and any ICCID ([iccid]).
 func redactPath(p string) string {
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
@@ -338,9 +343,35 @@ func redactPath(p string) string {
 			segs[i] = "[redacted]"
 		case strings.Contains(s, "@") || strings.Contains(strings.ToLower(s), "%40"):
 			segs[i] = "[email]"
+		case looksLikeGUID(s):
+			segs[i] = "[id]" // order ids (whoever holds one may pay it) and eSIM accounts
+		case looksLikeICCID(s):
+			segs[i] = "[iccid]"
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// looksLikeGUID reports a GUID in its 8-4-4-4-12 hex form.
+func looksLikeGUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeICCID reports an ICCID: 18 to 22 digits.
+func looksLikeICCID(s string) bool {
+	return len(s) >= 18 && len(s) <= 22 && strings.Trim(s, "0123456789") == ""
 }
 
 // looksLikeJWT reports a compact JWS: three dot-separated base64url parts, the first a JSON

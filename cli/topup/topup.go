@@ -103,7 +103,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		return err
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, bundles)
+		return opts.JSON.Write(ios, bundles)
 	}
 	if ios.IsStdoutTTY() {
 		fmt.Fprintf(ios.ErrOut, "Topup eSIM with ICCID %s\n", opts.ICCID)

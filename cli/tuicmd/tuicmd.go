@@ -10,9 +10,10 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/captcha"
+	"github.com/cedarsim/esim/cli/internal/seen"
 	"github.com/cedarsim/esim/tui"
 	"github.com/cedarsim/esim/tui/otp"
 	"github.com/spf13/cobra"
@@ -20,8 +21,11 @@ import (
 
 // Options are the options of `esim tui`.
 type Options struct {
-	Factory *factory.Factory
-	NoAlt   bool
+	Factory     *factory.Factory
+	NoAlt       bool
+	CaptchaPort int // --captcha-port, when given (CaptchaPortSet)
+
+	CaptchaPortSet bool
 }
 
 // NewCmdTUI builds `esim tui`.
@@ -42,6 +46,10 @@ session.`,
 			if !f.IOStreams.IsStdoutTTY() || !f.IOStreams.IsStdinTTY() {
 				return cmdutil.FlagErrorf("esim tui needs a terminal")
 			}
+			opts.CaptchaPortSet = cmd.Flags().Changed("captcha-port")
+			if opts.CaptchaPort < 0 || opts.CaptchaPort > 65535 {
+				return cmdutil.FlagErrorf("--captcha-port %d: want a port number from 1 to 65535 (0: any free port)", opts.CaptchaPort)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -49,6 +57,7 @@ session.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.NoAlt, "no-alt-screen", false, "Draw in the normal screen instead of the alternate one")
+	cmd.Flags().IntVar(&opts.CaptchaPort, "captcha-port", 0, "Port of the captcha page on 127.0.0.1, to forward it over SSH (default: ESIM_CAPTCHA_PORT, or any free port)")
 	return cmd
 }
 
@@ -74,17 +83,23 @@ func run(ctx context.Context, opts *Options) error {
 			return "", errors.New("no captcha token configured")
 		},
 		CaptchaPage: func(ctx context.Context) (otp.CaptchaPage, error) {
-			s, err := captcha.Start(cfg.CaptchaSiteKey)
+			port := cfg.CaptchaPortNumber()
+			if opts.CaptchaPortSet {
+				port = opts.CaptchaPort
+			}
+			s, err := captcha.Start(cfg.CaptchaSiteKey, port)
 			if err != nil {
 				return nil, err
 			}
-			return page{s}, nil
+			return page{s, captcha.ForwardHint(s.URL, f.Getenv)}, nil
 		},
-		OpenBrowser: func(u string) error { return f.Browser.Browse(ctx, u) },
-		Emoji:       true,
-		AltScreen:   !opts.NoAlt,
-		CrashDir:    filepath.Join(cfg.Dir, "crash"),
-		Version:     f.AppVersion,
+		OpenBrowser:    func(u string) error { return f.Browser.Browse(ctx, u) },
+		Emoji:          true,
+		AltScreen:      !opts.NoAlt,
+		CrashDir:       filepath.Join(cfg.Dir, "crash"),
+		KnownCustomers: func() []string { return seen.Customers(cfg.Dir) },
+		SawCustomer:    func(email string) { seen.AddCustomer(cfg.Dir, email) },
+		Version:        f.AppVersion,
 	})
 	var crashed *tui.CrashError
 	if errors.As(err, &crashed) {
@@ -114,8 +129,12 @@ func reportCrash(w io.Writer, e *tui.CrashError, support string) {
 
 // page is the captcha page as the TUI waits for it: the TUI shows its address (a browser
 // may not open), bounds the wait and lets esc cancel it.
-type page struct{ s *captcha.Server }
+type page struct {
+	s    *captcha.Server
+	hint string // how to reach it over SSH; "" when not on SSH
+}
 
 func (p page) URL() string                              { return p.s.URL }
+func (p page) Hint() string                             { return p.hint }
 func (p page) Wait(ctx context.Context) (string, error) { return p.s.Wait(ctx) }
 func (p page) Close() error                             { return p.s.Close() }

@@ -6,22 +6,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 )
-
-// memory answers with the fixture customer's eSIMs and their bundles.
-type memory struct{ esims []sdk.ESIM }
-
-func (m memory) ByEmail(context.Context, string) ([]sdk.ESIM, error) { return m.esims, nil }
-func (m memory) Info(_ context.Context, iccid string) ([]sdk.ESIMBundle, error) {
-	for _, e := range m.esims {
-		if e.ICCID == iccid {
-			return e.Bundles, nil
-		}
-	}
-	return nil, errors.New("unknown ICCID")
-}
 
 func canTopup(context.Context, string, string) (bool, error) { return true, nil }
 
@@ -30,7 +16,7 @@ func canTopup(context.Context, string, string) (bool, error) { return true, nil 
 // reply), and after failed calls: no panic, the cursor stays on an eSIM, and the field
 // has the focus exactly when the tab says it is typing.
 func TestFocusCycle(t *testing.T) {
-	src := memory{tuitest.ESIMs(t)}
+	src := tuitest.ESIMSource{List: tuitest.ESIMs(t)}
 	fresh := func(src Source) Model { return New(context.Background(), config(src, canTopup)) }
 	found := func(t *testing.T) Model { return lookup(t, fresh(src), tuitest.RegisteredEmail) }
 	states := []tuitest.State[Model]{
@@ -42,13 +28,13 @@ func TestFocusCycle(t *testing.T) {
 		}},
 		{Name: "no-esims", Reach: func(t *testing.T) Model { return lookup(t, fresh(&fake{}), "karim@example.com") }},
 		{Name: "verdict-failed", Reach: func(t *testing.T) Model {
-			f := &fake{esims: src.esims}
+			f := &fake{esims: src.List}
 			m := lookup(t, fresh(f), tuitest.RegisteredEmail)
 			f.err = errors.New("HTTP 500")
 			return tuitest.Press(t, m, "enter")
 		}},
 	}
-	for i := range src.esims {
+	for i := range src.List {
 		for _, step := range [][]string{nil, {"enter"}, {"enter", "y"}} {
 			states = append(states, tuitest.State[Model]{Name: fmt.Sprintf("esim-%d-%v", i, step), Reach: func(t *testing.T) Model {
 				m := found(t)

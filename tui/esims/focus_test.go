@@ -2,7 +2,6 @@ package esims
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 
@@ -11,24 +10,11 @@ import (
 	"github.com/cedarsim/esim/tui/theme"
 )
 
-// memory answers with the fixture customer's eSIMs, and the info call with their bundles.
-type memory struct{ esims []sdk.ESIM }
-
-func (m memory) ByEmail(context.Context, string) ([]sdk.ESIM, error) { return m.esims, nil }
-func (m memory) Info(_ context.Context, iccid string) ([]sdk.ESIMBundle, error) {
-	for _, e := range m.esims {
-		if e.ICCID == iccid {
-			return e.Bundles, nil
-		}
-	}
-	return nil, errors.New("unknown ICCID")
-}
-
 // TestFocusCycle presses every key on every entry of every tab, with the entry's details
 // open or not, and on a failed list: no panic, the cursor stays on an entry, and tab /
 // shift+tab cycle the three tabs.
 func TestFocusCycle(t *testing.T) {
-	src := memory{tuitest.ESIMs(t)}
+	src := tuitest.ESIMSource{List: tuitest.ESIMs(t)}
 	user := func(context.Context) (sdk.CurrentUser, error) {
 		return sdk.CurrentUser{Email: tuitest.RegisteredEmail, FirstName: "Rana", LastName: "Haddad"}, nil
 	}

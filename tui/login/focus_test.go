@@ -7,6 +7,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 )
 
@@ -20,10 +21,10 @@ func offline(t *testing.T, sendErr error) Model {
 			}
 			return &sdk.OTPSent{UserID: "u-1"}, nil
 		},
-		Verify: func(context.Context, string, string, string) (*sdk.Token, error) {
+		Calls: otp.Calls{Verify: func(context.Context, string, string, string) (*sdk.Token, error) {
 			return nil, errors.New("wrong code")
-		},
-		Captcha: devCaptcha, Styles: theme.New(), Keys: DefaultKeyMap(),
+		}, Captcha: devCaptcha},
+		Styles: theme.New(), Keys: DefaultKeyMap(),
 	})
 }
 

@@ -3,6 +3,7 @@ package otp
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,10 +33,11 @@ func TestFocusCycle(t *testing.T) {
 		return New(context.Background(), Config{
 			ResendContext: messages.OTPSendLogin,
 			Resend:        func(context.Context) (*sdk.OTPSent, error) { return &sdk.OTPSent{UserID: "u-2"}, nil },
-			Verify:        func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, verify },
-			Page:          func(context.Context) (CaptchaPage, error) { return quickPage{page}, nil },
-			Open:          func(string) error { return nil },
-			Timeout:       time.Second, Styles: theme.New(), Keys: DefaultKeyMap(),
+			Calls: Calls{Verify: func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, verify },
+				Page:    func(context.Context) (CaptchaPage, error) { return quickPage{page}, nil },
+				Open:    func(string) error { return nil },
+				Timeout: time.Second},
+			Styles: theme.New(), Keys: DefaultKeyMap(),
 		}, "rana@example.com", "u-1")
 	}
 	waiting := func(t *testing.T) Model {
@@ -72,4 +74,26 @@ func TestFocusCycle(t *testing.T) {
 		after.Close()
 		before.Close()
 	})
+}
+
+// hintedPage is a captcha page reached over SSH.
+type hintedPage struct{ quickPage }
+
+func (hintedPage) Hint() string {
+	return "Over SSH, forward the page's port: ssh -L 8765:127.0.0.1:8765 HOST"
+}
+
+// TestCaptchaPageHint: the page's forwarding hint is shown while waiting (issue 25.11).
+func TestCaptchaPageHint(t *testing.T) {
+	m := New(context.Background(), Config{ResendContext: messages.OTPSendLogin,
+		Calls: Calls{Verify: func(context.Context, string, string, string) (*sdk.Token, error) { return &sdk.Token{}, nil },
+			Page: func(context.Context) (CaptchaPage, error) { return hintedPage{}, nil }},
+		Styles: theme.New(), Keys: DefaultKeyMap()}, "rana@example.com", "u-1")
+	m = tuitest.Type(t, m, "123456")
+	m, _ = m.Update(tuitest.Key("enter"))
+	m, _ = m.Update(pageMsg{tag: m.tag, wait: m.wait, page: hintedPage{}, otp: "123456"})
+	if v := m.SetSize(120, 30).View(); !strings.Contains(v, "ssh -L 8765:127.0.0.1:8765 HOST") {
+		t.Fatalf("no hint:\n%s", v)
+	}
+	m.Close()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 )
 
@@ -18,10 +19,10 @@ func offline(t *testing.T) Model {
 		SendCode: func(context.Context, sdk.SignupForm) (*sdk.OTPSent, error) {
 			return &sdk.OTPSent{UserID: "u-1"}, nil
 		},
-		Verify: func(context.Context, string, string, string) (*sdk.Token, error) {
+		Calls: otp.Calls{Verify: func(context.Context, string, string, string) (*sdk.Token, error) {
 			return nil, errors.New("wrong code")
-		},
-		Captcha: devCaptcha, Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap(),
+		}, Captcha: devCaptcha},
+		Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap(),
 	}, "")
 }
 

@@ -5,6 +5,7 @@ package tuitest
 
 import (
 	"context"
+	"errors"
 	"github.com/cedarsim/esim/contract"
 	"net/http"
 	"reflect"
@@ -264,4 +265,21 @@ func ESIMs(t testing.TB) []sdk.ESIM {
 // User reads the logged-in customer as the root does (sdk.Client.Customer).
 func User(c *sdk.Client) func(ctx context.Context) (sdk.CurrentUser, error) {
 	return c.Customer
+}
+
+// ESIMSource answers the eSIM reads of the screens from a list (the fixture customer's, by
+// ESIMs): the customer's list whatever the address, and each eSIM's bundles.
+type ESIMSource struct{ List []sdk.ESIM }
+
+// ByEmail implements the screens' Source.
+func (s ESIMSource) ByEmail(context.Context, string) ([]sdk.ESIM, error) { return s.List, nil }
+
+// Info implements the screens' Source.
+func (s ESIMSource) Info(_ context.Context, iccid string) ([]sdk.ESIMBundle, error) {
+	for _, e := range s.List {
+		if e.ICCID == iccid {
+			return e.Bundles, nil
+		}
+	}
+	return nil, errors.New("unknown ICCID")
 }
