@@ -10,6 +10,7 @@
 // docs/performance.md, "Prerendered first screen", says why and how.
 //
 //   npx tsx scripts/build-shop.ts [--out-dir DIR]
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
@@ -110,6 +111,39 @@ function checkSlots(html: string, where: string, slots: Record<string, string>) 
   }
 }
 
+/**
+ * writeBootScript writes the prerendered pages' only script, a few hundred bytes: once the
+ * page has been painted (the frame after it, or 200 ms at the latest, e.g. a tab opened in
+ * the background), it preloads what the page lists in <meta name="esim:preload"> and imports
+ * the app's entry, which hydrates the page. Nothing competes with the first paint: the
+ * browser fetches no script before it (docs/performance.md).
+ */
+function writeBootScript(distDir: string, entrySrc: string): string {
+  const code = `// The prerendered page is shown: now the app that makes it interactive (scripts/build-shop.ts).
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of (document.querySelector('meta[name="esim:preload"]')?.content ?? '').split(' ')) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(${JSON.stringify(entrySrc)});
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 200);
+`;
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  const name = `assets/boot-${hash}.js`;
+  writeFileSync(path.join(distDir, name), code);
+  precompressFile(path.join(distDir, name));
+  return `/${name}`;
+}
+
 async function main() {
   const started = Date.now();
   // 1. The browser build.
@@ -125,8 +159,12 @@ async function main() {
   const server = (await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href)) as ServerEntry;
 
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const entry = new Set(closure(manifest, 'index.html'));
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The chunks index.html loads (its module scripts and preloads) and what they import.
+  const loaded = [...template.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="\/([^"]+)"/g)].map((m) => m[1]);
+  const entryKeys = Object.keys(manifest).filter((k) => loaded.includes(manifest[k]?.file));
+  if (entryKeys.length !== loaded.length) throw new Error(`build-shop: index.html loads ${loaded.join(', ')}; the manifest knows ${entryKeys.join(', ')}`);
+  const entry = new Set(entryKeys.flatMap((k) => closure(manifest, k)));
   if (!template.includes('<div id="root"></div>')) throw new Error('build-shop: dist/index.html has no empty #root');
   const startup = filesOf(manifest, STARTUP_MODULES.map((s) => keyOfSource(manifest, s)), entry);
   // The entry's own styles, linked by index.html: inlined in the prerendered pages (no
@@ -134,6 +172,18 @@ async function main() {
   const entryCss = [...new Set([...entry].flatMap((k) => (manifest[k]?.css ?? []).map((f) => `/${f}`)))];
   const entryCssLinks = new RegExp(`\\s*<link rel="stylesheet" crossorigin href="(?:${entryCss.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})">`, 'g');
   if ((template.match(entryCssLinks) ?? []).length !== entryCss.length) throw new Error('build-shop: index.html does not link the entry styles as expected');
+
+  // The shell's entry script and its preloads: on a prerendered page, the boot script
+  // (bootScript) starts them once the page has been painted.
+  const scriptTags = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+  const preloadTags = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const entryScripts = [...template.matchAll(scriptTags)].map((m) => m[1] as string);
+  const entryPreloads = [...template.matchAll(preloadTags)].map((m) => m[1] as string);
+  // The app's entry is the last module script (rolldown's runtime, when a script of its
+  // own, comes first): the boot script imports it; the others are preloaded.
+  const appEntry = entryScripts.at(-1);
+  if (!appEntry) throw new Error('build-shop: index.html has no module script');
+  const boot = writeBootScript(dist, appEntry);
 
   const out = path.join(dist, 'prerender');
   rmSync(out, { recursive: true, force: true });
@@ -172,16 +222,21 @@ async function main() {
       const own = filesOf(manifest, [keyOfPage(manifest, page.component), ...texts], entry);
       const pageCss = [...new Set([...own.css, ...startup.css])];
       // The styles are inlined: a stylesheet link would cost the first paint a request per
-      // file (a round trip each on a phone). The page's files are still linked at the end of
-      // the body, where they block nothing: its chunk finds them there when it loads and
-      // fetches them no second time.
+      // file (a round trip each on a phone). The page's files are also linked, disabled (never
+      // fetched), at the end of the body: its chunk finds them there when it loads (Vite's
+      // preload looks for link[rel=stylesheet][href]) and does not fetch them again.
       const style = `<style>${[...entryCss, ...pageCss].map((href) => readFileSync(path.join(dist, href), 'utf8')).join('')}</style>`;
-      const preloads = [...new Set([...own.js, ...startup.js])].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
-      const tail = pageCss.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+      // The scripts hydrate a page already shown: the boot script fetches them, with what
+      // the page needs first (esim:preload), once the page has been painted.
+      const preloads = [...new Set([...entryScripts.slice(0, -1), ...entryPreloads, ...own.js, ...startup.js])];
+      const scripts = `<meta name="esim:preload" content="${preloads.join(' ')}">\n    <script type="module" crossorigin src="${boot}"></script>`;
+      const tail = pageCss.map((href) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`).join('');
       let doc = template
         .replace('<html lang="en">', `<html lang="${locale}" dir="${server.dirOf(locale)}">`)
         .replace(entryCssLinks, '')
-        .replace('</head>', `${style}\n    ${preloads.join('\n    ')}\n  </head>`)
+        .replace(scriptTags, '')
+        .replace(preloadTags, '')
+        .replace('</head>', `${style}\n    ${scripts}\n  </head>`)
         .replace('<div id="root"></div>', `<div id="root">${html}</div>${tail}`);
       const ownHead: string[] = [];
       if (pageHead.title) {

@@ -1,11 +1,18 @@
+// The entry. Its code is evaluated in a few tasks, not one (a prerendered page is on screen
+// already, and one long task would delay the visitor's first tap): first start-up (the
+// configuration and texts start loading), then React DOM, i18next, React Router and the
+// app, each after a task break (taskBreaks/). The order of these imports is that order.
+import { configLoad, frameTexts, locale, locales } from './startup';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import './taskBreaks/afterReactDom';
+import { createI18n } from '@/shared/i18n/i18n';
+import './taskBreaks/afterI18n';
+import { BrowserRouter } from 'react-router';
+import './taskBreaks/afterRouter';
 import { SessionStore } from '@/shared/api/session';
-import { loadConfig } from '@/shared/config/config';
-import { loadCatalogues, NAMESPACES } from '@/shared/i18n/catalogues';
-import { createI18n, FRAME_NAMESPACES } from '@/shared/i18n/i18n';
+import { NAMESPACES, loadCatalogues } from '@/shared/i18n/catalogues';
 import { pageLoaded } from '@/shared/page/pageLoaded';
-import { browserLocale } from '@/shared/i18n/locales';
 import { preloadQueryClient } from '@/shared/query/QueryProvider';
 import { App } from './App';
 import { preloadFrame, routePage } from './routes';
@@ -14,7 +21,6 @@ import './global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const locale = browserLocale();
 // A first visit gets the page prerendered at build time in the locale `esim serve` chose
 // (docs/performance.md): React takes that markup over (hydration) instead of rendering it
 // again. When the browser's own choice differs (a language stored before the locale cookie
@@ -34,11 +40,6 @@ apiModule.catch(() => {
   // The pages' wait for it (useApi) shows the error page.
 });
 const pageNamespaces = page?.ns && NAMESPACES.includes(page.ns) ? [page.ns] : [];
-// The configuration is fetched at start-up, never baked into the bundle; the frame's texts
-// (layout, shared) in the chosen language arrive alongside it, in parallel, so the first
-// render shows text and no key. English is the fallback of missing texts: loaded too.
-const locales = locale === 'en' ? (['en'] as const) : ([locale, 'en'] as const);
-const catalogues = loadCatalogues(locales, FRAME_NAMESPACES);
 // The page's own texts: a failure here only means the page loads them again itself.
 const pageTexts = loadCatalogues(locales, pageNamespaces).catch(() => undefined);
 // Hydration waits for every lazily loaded part the page shows (their <link rel=modulepreload>
@@ -52,7 +53,7 @@ const STARTUP_FAILED = {
   ar: ['تعذّر تشغيل المتجر', 'يرجى المحاولة مجدداً بعد بضع دقائق.'],
   fr: ["La boutique n'a pas pu démarrer", 'Veuillez réessayer dans quelques minutes.'],
 } as const;
-Promise.all([loadConfig(), catalogues, pageTexts, hydration])
+Promise.all([configLoad, frameTexts, pageTexts, hydration])
   .then(async ([config]) => {
     const i18n = createI18n({ locale, document, global: true });
     const store = new SessionStore(window.localStorage);
@@ -61,7 +62,7 @@ Promise.all([loadConfig(), catalogues, pageTexts, hydration])
     const services = prerendered ? await ready : { store, ready };
     const app = (
       <StrictMode>
-        <App config={config} services={services} i18n={i18n} />
+        <App config={config} services={services} i18n={i18n} Router={BrowserRouter} />
       </StrictMode>
     );
     // The first render as a transition: React renders (or hydrates) it in slices of a few

@@ -130,11 +130,12 @@ func entryScript(index string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read the build (go tool task web:build): %w", err)
 	}
-	m := entryRe.FindSubmatch(b)
-	if m == nil {
+	// The app's entry is the last module script (rolldown's runtime may come first).
+	all := entryRe.FindAllSubmatch(b, -1)
+	if len(all) == 0 {
 		return "", fmt.Errorf("%s has no module script", index)
 	}
-	return string(m[1]), nil
+	return string(all[len(all)-1][1]), nil
 }
 
 func fileExists(p string) bool {
