@@ -12,9 +12,11 @@ const LCP_BUDGET_MS = 2500;
 
 describe('first visit of /plans under Lighthouse mobile settings', () => {
   it(`shows its largest content within ${LCP_BUDGET_MS / 1000} s`, async () => {
-    const r = await audit(`${shopURL}/plans`, { categories: ['performance'] });
+    let r = await audit(`${shopURL}/plans`, { categories: ['performance'] });
+    // Lighthouse sometimes loses its own trace on a busy machine (NO_NAVSTART): once more.
+    if (r.runtimeError) r = await audit(`${shopURL}/plans`, { categories: ['performance'] });
     expect(r.runtimeError).toBe('');
     expect(r.landed).toBe('/plans');
     expect(r.lcp, `LCP ${r.lcp} ms (${r.lcpElement}; ${JSON.stringify(r.breakdown)})`).toBeLessThanOrEqual(LCP_BUDGET_MS);
-  }, 180_000);
+  }, 300_000);
 });

@@ -120,6 +120,31 @@ describe('prerendered pages (the shop as the e2e suite configures it: a WhatsApp
     }
   });
 
+  it('keeps what the visitor typed and chose before the app took the page over', async () => {
+    const context = await browser().newContext({ baseURL: shopURL, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      // The app's entry is held back until the visitor has typed: the page is the HTML alone.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/plans?lang=en');
+      const plans = texts('plans', 'en');
+      await page.getByLabel(plans('searchLabel')).fill('turk');
+      release();
+      await hydrated(page);
+      // The text reached the country search: its menu offers Turkey.
+      await page.getByRole('option', { name: 'Turkey' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the app shell for unknown routes and for a query the first screen depends on', async () => {
     for (const url of ['/no/such/page', '/plans?country=TR']) {
       const res = await fetch(`${shopURL}${url}`);

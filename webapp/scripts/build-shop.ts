@@ -112,33 +112,26 @@ function checkSlots(html: string, where: string, slots: Record<string, string>) 
 }
 
 /**
- * writeBootScript writes the prerendered pages' only script, a few hundred bytes: once the
- * page has been painted (the frame after it, or 200 ms at the latest, e.g. a tab opened in
- * the background), it preloads what the page lists in <meta name="esim:preload"> and imports
- * the app's entry, which hydrates the page. Nothing competes with the first paint: the
- * browser fetches no script before it (docs/performance.md).
+ * buildBootScript builds src/app/boot.ts on its own (no import, no shared chunk: a few
+ * hundred bytes) into dist/assets/boot-<hash>.js, the prerendered pages' only script.
  */
-function writeBootScript(distDir: string, entrySrc: string): string {
-  const code = `// The prerendered page is shown: now the app that makes it interactive (scripts/build-shop.ts).
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  for (const href of (document.querySelector('meta[name="esim:preload"]')?.content ?? '').split(' ')) {
-    if (!href) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  import(${JSON.stringify(entrySrc)});
-};
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 200);
-`;
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  const name = `assets/boot-${hash}.js`;
+async function buildBootScript(distDir: string): Promise<string> {
+  const out = path.join(root, 'node_modules', '.prerender-boot');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: path.join(root, 'src/app/boot.ts'), formats: ['es'], fileName: () => 'boot.js' },
+    },
+  });
+  const code = readFileSync(path.join(out, 'boot.js'));
+  const name = `assets/boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(path.join(distDir, name), code);
   precompressFile(path.join(distDir, name));
   return `/${name}`;
@@ -183,7 +176,7 @@ async function main() {
   // own, comes first): the boot script imports it; the others are preloaded.
   const appEntry = entryScripts.at(-1);
   if (!appEntry) throw new Error('build-shop: index.html has no module script');
-  const boot = writeBootScript(dist, appEntry);
+  const boot = await buildBootScript(dist);
 
   const out = path.join(dist, 'prerender');
   rmSync(out, { recursive: true, force: true });
@@ -226,10 +219,15 @@ async function main() {
       // fetched), at the end of the body: its chunk finds them there when it loads (Vite's
       // preload looks for link[rel=stylesheet][href]) and does not fetch them again.
       const style = `<style>${[...entryCss, ...pageCss].map((href) => readFileSync(path.join(dist, href), 'utf8')).join('')}</style>`;
-      // The scripts hydrate a page already shown: the boot script fetches them, with what
-      // the page needs first (esim:preload), once the page has been painted.
+      // The scripts hydrate a page already shown: the boot script (src/app/boot.ts) fetches
+      // the app (esim:app) with what the page needs first (esim:preload) once the page has
+      // been painted.
       const preloads = [...new Set([...entryScripts.slice(0, -1), ...entryPreloads, ...own.js, ...startup.js])];
-      const scripts = `<meta name="esim:preload" content="${preloads.join(' ')}">\n    <script type="module" crossorigin src="${boot}"></script>`;
+      const scripts = [
+        `<meta name="esim:preload" content="${preloads.join(' ')}">`,
+        `<meta name="esim:app" content="${appEntry}">`,
+        `<script type="module" crossorigin src="${boot}"></script>`,
+      ].join('\n    ');
       const tail = pageCss.map((href) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`).join('');
       let doc = template
         .replace('<html lang="en">', `<html lang="${locale}" dir="${server.dirOf(locale)}">`)

@@ -15,6 +15,7 @@ import { NAMESPACES, loadCatalogues } from '@/shared/i18n/catalogues';
 import { pageLoaded } from '@/shared/page/pageLoaded';
 import { preloadQueryClient } from '@/shared/query/QueryProvider';
 import { App } from './App';
+import { HYDRATED_EVENT, replayBeforeHydration } from './replayBeforeHydration';
 import { preloadFrame, routePage } from './routes';
 import './global.css';
 
@@ -48,6 +49,17 @@ const pageTexts = loadCatalogues(locales, pageNamespaces).catch(() => undefined)
 const hydration = prerendered
   ? Promise.all([pageModule, queryModule, preloadFrame().catch(() => undefined), apiModule.catch(() => undefined)])
   : undefined;
+/** once runs fn on its first call only. */
+const once = (fn: () => void) => {
+  let done = false;
+  return () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+};
+
 const STARTUP_FAILED = {
   en: ['The shop could not start', 'Please try again in a few minutes.'],
   ar: ['تعذّر تشغيل المتجر', 'يرجى المحاولة مجدداً بعد بضع دقائق.'],
@@ -62,7 +74,7 @@ Promise.all([configLoad, frameTexts, pageTexts, hydration])
     const services = prerendered ? await ready : { store, ready };
     const app = (
       <StrictMode>
-        <App config={config} services={services} i18n={i18n} Router={BrowserRouter} />
+        <App config={config} services={services} i18n={i18n} Router={BrowserRouter} hydrating={prerendered} onPageShown={once(() => void replayBeforeHydration(root))} />
       </StrictMode>
     );
     // The first render as a transition: React renders (or hydrates) it in slices of a few
@@ -76,6 +88,8 @@ Promise.all([configLoad, frameTexts, pageTexts, hydration])
   })
   .catch((err: unknown) => {
     console.error('start-up failed', err);
+    // The boot script stops holding the page's buttons back: there is no app to hand them to.
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
     const box = document.createElement('div');
     box.className = 'page';
     box.setAttribute('role', 'alert');

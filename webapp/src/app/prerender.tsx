@@ -114,7 +114,7 @@ export async function renderPage(path: string, locale: Locale): Promise<Rendered
   const errors: unknown[] = [];
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   const collectHead = (fields: PrerenderedHead) => Object.assign(head, fields);
-  const { prelude } = await prerender(<App config={config} services={services} i18n={i18n} Router={Router} collectHead={collectHead} />, {
+  const { prelude } = await prerender(<App config={config} services={services} i18n={i18n} Router={Router} collectHead={collectHead} hydrating />, {
     onError(err) {
       errors.push(err);
     },

@@ -3,6 +3,7 @@ import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'r
 import { Layout } from '@/features/layout/components/Layout';
 import { PageScripts } from '@/features/page-scripts/components/PageScripts';
 import { preloadNamespace } from '@/shared/i18n/i18n';
+import { PageShown } from '@/shared/prerender/hydration';
 import { preloadable } from '@/shared/prerender/preloadable';
 import { QueryGate } from '@/shared/query/QueryProvider';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -79,6 +80,8 @@ function Frame() {
             <QueryGate>
               <CaptchaProvider>
                 <Outlet />
+                {/* After the page: tells the app when the page's content is on screen. */}
+                <PageShown />
               </CaptchaProvider>
             </QueryGate>
           </Suspense>
