@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // get runs a GET on the API base and decodes the answer.
@@ -68,6 +70,7 @@ func (s *CatalogService) TopupBundles(ctx context.Context, origin, iccid string,
 	if err := required("origin", origin); err != nil {
 		return nil, err
 	}
+	iccid = numerals.ASCII(iccid) // typed on an Arabic or Persian keyboard
 	if err := validateICCID(iccid); err != nil {
 		return nil, err
 	}
@@ -128,6 +131,7 @@ func (s *CatalogService) AreaList(ctx context.Context, endpoint string) ([]Area,
 // TopupBundleSelected asks which bundle tops up the eSIM with the chosen plan; the
 // answer's id is the cart's bundle id. A status other than 200 is an *APIError.
 func (s *CatalogService) TopupBundleSelected(ctx context.Context, iccid, bundleName string, provider int) (*Bundle, error) {
+	iccid = numerals.ASCII(iccid) // typed on an Arabic or Persian keyboard
 	if err := validateICCID(iccid); err != nil {
 		return nil, err
 	}

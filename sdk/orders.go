@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+
+	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // ZeroAccountID is the account id of orderdetails when not topping up.
@@ -146,6 +148,7 @@ func (c *Client) Checkout(ctx context.Context, req CheckoutRequest) (*CheckoutRe
 // cannot continue is ErrInvalidPlan), then topup_bundle_selected, whose bundle id goes to
 // the cart (a status other than 200 is an *APIError).
 func (c *Client) TopupSelect(ctx context.Context, iccid, bundleName string, provider int) (string, error) {
+	iccid = numerals.ASCII(iccid) // typed on an Arabic or Persian keyboard
 	if err := validateICCID(iccid); err != nil {
 		return "", err
 	}

@@ -184,3 +184,45 @@ func TestBaseURLs(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestArabicDigits: digits typed on an Arabic or Persian keyboard (contract/vectors/digits.json)
+// are sent as ASCII digits: the sign-up phone and dial code, the e-mail code, ICCIDs.
+func TestArabicDigits(t *testing.T) {
+	ic := testICCID(t)
+	eastern := strings.Map(func(r rune) rune { return '\u0660' + (r - '0') }, ic)
+	f := newFake(t, func(w http.ResponseWriter, r *http.Request, body string) {
+		switch {
+		case strings.Contains(r.URL.Path, "/users/otp/send_email/"):
+			writeJSON(w, 200, `{"status":200,"data":{"userId":"u-1"}}`)
+		case strings.Contains(r.URL.Path, "/users/otp/email/"):
+			writeJSON(w, 200, `{"data":{"username":"a@b.co","oneTimeLoginPassword":"pw"}}`)
+		default:
+			writeJSON(w, 200, `{"data":{"bundles":[]}}`)
+		}
+	})
+	c := newTestClient(t, f)
+	ctx := context.Background()
+	_ = c.store.Save(ctx, Session{Token: "tok", IsGuest: "false"})
+	if _, err := c.Users.SendSignupCode(ctx, SignupForm{FirstName: "A", LastName: "B", CountryCode: "\u0669\u0666\u0661", Phone: "\u0667\u0661 \u0661\u0662\u06f3 \u0664\u0665\u0666", Email: "a@b.co"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Users.VerifyCode(ctx, "u-1", "\u0661\u0662\u0663\u0664\u0665\u0666", "captcha"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ESIMs.Info(ctx, eastern); err != nil {
+		t.Fatal(err)
+	}
+	reqs := f.requests()
+	if len(reqs) != 3 {
+		t.Fatalf("requests = %d, want 3", len(reqs))
+	}
+	if !strings.Contains(reqs[0].Body, `"countryCode":"961"`) || !strings.Contains(reqs[0].Body, `"phone":"71 123 456"`) {
+		t.Errorf("sign-up body = %s, want ASCII digits", reqs[0].Body)
+	}
+	if !strings.Contains(reqs[1].Body, `"otp":"123456"`) {
+		t.Errorf("verify body = %s, want the code in ASCII digits", reqs[1].Body)
+	}
+	if !strings.HasSuffix(reqs[2].Path, "/esims/"+ic+"/info") {
+		t.Errorf("info path = %s, want the ICCID in ASCII digits", reqs[2].Path)
+	}
+}

@@ -123,16 +123,29 @@ func (r *request) withForm(f url.Values) *request {
 	return r
 }
 
+// budget is how many more times one call may be sent (Client.do).
+type budget struct{ left int }
+
 // do runs a request with the session rules of spec sections 4 and 8 and returns the
 // answer's body. Every error is wrapped with the call name.
+//
+// One call is sent at most RetryPolicy.MaxAttempts times in all, whatever the mix of hiccup
+// retries, the retry after a 401's re-authentication and the spec's retry after a guest
+// login (section 7): they share one budget. A guest-retry path keeps one try of it for the
+// spec's retry, so a 503 gives two tries, the guest login, and the last try.
 func (c *Client) do(ctx context.Context, r *request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	body, err := c.doAuth(ctx, r)
-	if err != nil && r.guestRetry && ctx.Err() == nil {
+	b := &budget{left: c.retry.MaxAttempts}
+	keep := 0
+	if r.guestRetry && b.left > 1 {
+		keep = 1
+	}
+	body, err := c.doAuth(ctx, r, b, keep)
+	if err != nil && r.guestRetry && ctx.Err() == nil && b.left > 0 {
 		tok, gerr := c.guestReauth(ctx)
 		if gerr == nil {
-			body, err = c.attempt(ctx, r, tok)
+			body, err = c.attempt(ctx, r, tok, b, 0)
 		}
 	}
 	if err != nil {
@@ -141,7 +154,7 @@ func (c *Client) do(ctx context.Context, r *request) ([]byte, error) {
 	return body, nil
 }
 
-func (c *Client) doAuth(ctx context.Context, r *request) ([]byte, error) {
+func (c *Client) doAuth(ctx context.Context, r *request, b *budget, keep int) ([]byte, error) {
 	var tok string
 	switch r.auth {
 	case authPrivate, authPublic, authOptional:
@@ -161,8 +174,8 @@ func (c *Client) doAuth(ctx context.Context, r *request) ([]byte, error) {
 			}
 		}
 	}
-	body, err := c.attempt(ctx, r, tok)
-	if err == nil || tok == "" || r.guestRetry || r.auth == authOptional || !IsUnauthorized(err) {
+	body, err := c.attempt(ctx, r, tok, b, keep)
+	if err == nil || tok == "" || r.guestRetry || r.auth == authOptional || !IsUnauthorized(err) || b.left <= 0 {
 		return body, err
 	}
 	// One re-authentication shared with every concurrent caller, then one retry. A
@@ -171,17 +184,22 @@ func (c *Client) doAuth(ctx context.Context, r *request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.attempt(ctx, r, tok)
+	return c.attempt(ctx, r, tok, b, 0)
 }
 
 // attempt sends the request, and sends it again after a hiccup when it is safe to
-// repeat (see RetryPolicy): at most MaxAttempts tries, never waiting past ctx's deadline.
-// The error of the last try is returned.
-func (c *Client) attempt(ctx context.Context, r *request, bearer string) ([]byte, error) {
+// repeat (see RetryPolicy), spending one try of the call's budget b each time and leaving
+// keep of it unspent, never waiting past ctx's deadline. The error of the last try is
+// returned.
+func (c *Client) attempt(ctx context.Context, r *request, bearer string, b *budget, keep int) ([]byte, error) {
 	for n := 1; ; n++ {
+		b.left--
 		body, err := c.send(ctx, r, bearer)
 		if err == nil || ctx.Err() != nil {
 			return body, err
+		}
+		if b.left <= keep {
+			return nil, err
 		}
 		wait, ok := c.retry.retryWait(r, err, n)
 		if !ok {

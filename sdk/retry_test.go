@@ -280,6 +280,58 @@ func TestRetries(t *testing.T) {
 	}
 }
 
+// TestAttemptBudget: the hiccup retries, the retry after a 401's re-authentication and the
+// spec's retry after a guest login (section 7) share one budget: a call is sent at most
+// MaxAttempts (3) times in all, whatever the mix; a guest-retry path keeps its last try for
+// the retry after the guest login.
+func TestAttemptBudget(t *testing.T) {
+	contactURL := mockBase + "/esim-service/api/v1/support/contact-us"
+	contact := func(ctx context.Context, c *Client) error {
+		return c.Support.ContactUs(ctx, ContactForm{FullName: "Rami", Email: "rami@example.com", Message: "Hello", Department: "Support"})
+	}
+	countries := func(ctx context.Context, c *Client) error { _, err := c.Catalog.Countries(ctx); return err }
+	for _, tc := range []struct {
+		name       string
+		method     string
+		url        string
+		session    Session
+		steps      []step
+		run        func(ctx context.Context, c *Client) error
+		wantCalls  int
+		wantGrants int
+		wantErr    bool
+	}{
+		{"contact-us 503 every time", "POST", contactURL, Session{Token: "guest-1", IsGuest: "true"}, []step{fail(503, "busy")}, contact, 3, 1, true},
+		{"contact-us 503, 503, then 200 after the guest login", "POST", contactURL, Session{Token: "guest-1", IsGuest: "true"}, []step{fail(503, "busy"), fail(503, "busy"), ok(`{"data":{"id":"c1"}}`)}, contact, 3, 1, false},
+		{"contact-us reset every time", "POST", contactURL, Session{Token: "guest-1", IsGuest: "true"}, []step{{err: errReset}}, contact, 3, 1, true},
+		{"contact-us 500: guest login and one retry", "POST", contactURL, Session{Token: "guest-1", IsGuest: "true"}, []step{fail(500, "boom"), ok(`{"data":{"id":"c1"}}`)}, contact, 2, 1, false},
+		{"GET 401 then 503 every time", "GET", countriesURL, Session{Token: "stale", RefreshToken: "rt", IsGuest: "false"}, []step{fail(401, "Token expired"), fail(503, "busy")}, countries, 3, 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, mt := newMockClient(t)
+			s := &script{steps: tc.steps}
+			grants := &script{steps: []step{ok(tokenBody("fresh", "rt2"))}}
+			mt.RegisterResponder(tc.method, tc.url, s.responder)
+			mt.RegisterResponder("POST", tokenURL, grants.responder)
+			ctx := context.Background()
+			if err := c.store.Save(ctx, tc.session); err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.run(ctx, c); (err != nil) != tc.wantErr {
+				t.Fatalf("err = %v, want an error: %v", err, tc.wantErr)
+			}
+			if s.calls() != tc.wantCalls || grants.calls() != tc.wantGrants {
+				t.Errorf("requests = %d and token grants = %d, want %d and %d", s.calls(), grants.calls(), tc.wantCalls, tc.wantGrants)
+			}
+			for i := 1; i < s.calls(); i++ {
+				if s.body[i] != s.body[0] {
+					t.Errorf("try %d sent another body:\n%s\nvs\n%s", i+1, s.body[i], s.body[0])
+				}
+			}
+		})
+	}
+}
+
 // TestRetryAfterHonoured: the wait before the next try is at least the server's
 // Retry-After, even when the backoff would be shorter.
 func TestRetryAfterHonoured(t *testing.T) {

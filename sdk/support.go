@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // CanPurchase is the purchase pre-check (support service).
@@ -95,6 +97,7 @@ func (s *ESIMsService) ByEmail(ctx context.Context, email string) ([]ESIM, error
 // Info returns the bundles of one eSIM with their state and consumption.
 func (s *ESIMsService) Info(ctx context.Context, iccid string) ([]ESIMBundle, error) {
 	c := s.client
+	iccid = numerals.ASCII(iccid) // typed on an Arabic or Persian keyboard
 	if err := validateICCID(iccid); err != nil {
 		return nil, err
 	}
@@ -112,6 +115,7 @@ func (s *ESIMsService) Info(ctx context.Context, iccid string) ([]ESIMBundle, er
 // QRCode returns the eSIM's QR code as PNG bytes.
 func (s *ESIMsService) QRCode(ctx context.Context, iccid string) ([]byte, error) {
 	c := s.client
+	iccid = numerals.ASCII(iccid) // typed on an Arabic or Persian keyboard
 	if err := validateICCID(iccid); err != nil {
 		return nil, err
 	}
@@ -132,6 +136,7 @@ func (s *ESIMCheckService) Check(ctx context.Context, bundleName, iccid string) 
 	if err := required("bundle name", bundleName); err != nil {
 		return false, err
 	}
+	iccid = numerals.ASCII(iccid) // typed on an Arabic or Persian keyboard
 	if err := validateICCID(iccid); err != nil {
 		return false, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+
+	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // CurrentUser returns the logged-in customer (users/actions/get-current-user).
@@ -27,6 +29,8 @@ func (s *UsersService) CurrentUser(ctx context.Context) (*CurrentUser, error) {
 
 // SendSignupCode e-mails a sign-up code (flag false). All fields are required.
 func (s *UsersService) SendSignupCode(ctx context.Context, f SignupForm) (*OTPSent, error) {
+	// Digits typed on an Arabic or Persian keyboard are sent as ASCII digits.
+	f.Phone, f.CountryCode = numerals.ASCII(f.Phone), numerals.ASCII(f.CountryCode)
 	for _, v := range []struct{ field, value string }{
 		{"first name", f.FirstName}, {"last name", f.LastName}, {"phone", f.Phone},
 	} {
@@ -90,6 +94,7 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err := required("user id", userID); err != nil {
 		return nil, err
 	}
+	otp = numerals.ASCII(otp)
 	if err := validateOTP(otp); err != nil {
 		return nil, err
 	}

@@ -19,7 +19,9 @@ func TestMessage(t *testing.T) {
 		wantText string
 		wantKind string // "user", "flag", "same"
 	}{
-		{"login unknown email", messages.OTPSendLogin, &sdk.APIError{Status: 404, Title: "Not Found", Detail: "User not found"},
+		{"login unknown email (404: the server's detail, spec section 8)", messages.OTPSendLogin, &sdk.APIError{Status: 404, Title: "Not Found", Detail: "User not found"},
+			"User not found", "user"},
+		{"login 400", messages.OTPSendLogin, &sdk.APIError{Status: 400, Title: "Bad Request", Detail: "One or more validation errors occurred."},
 			"Email not found.\nPlease check your spelling\nNew user? Buy your first eSIM to register (esim signup)", "user"},
 		{"login server error", messages.OTPSendLogin, &sdk.APIError{Status: 500, Detail: "Mail server down"}, "Mail server down", "user"},
 		{"wrong code", messages.OTPVerify, &sdk.APIError{Status: 400, Title: "Bad Request", Detail: "Invalid OTP please try again"},

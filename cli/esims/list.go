@@ -32,9 +32,9 @@ func NewCmdESIMs(f *factory.Factory) *cobra.Command {
 		Short:   "List eSIMs, show their bundles and usage, print install QR codes, diagnose",
 		GroupID: "support",
 		Example: `  $ esim esims list --email customer@example.com
-  $ esim esims show 8944500000000000011
-  $ esim esims qr 8944500000000000011 --png esim.png
-  $ esim esims diagnose 8944500000000000011 --country TR --reply`,
+  $ esim esims show 8996199000000000010
+  $ esim esims qr 8996199000000000010 --png esim.png
+  $ esim esims diagnose 8996199000000000010 --country TR --reply`,
 	}
 	cmd.AddCommand(NewCmdList(f), NewCmdShow(f), NewCmdQR(f), NewCmdDiagnose(f))
 	return cmdutil.GroupCommand(cmd)
@@ -146,7 +146,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 	remember(opts.Config, all)
 	esims := filter(all, opts.State)
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, esims)
+		return opts.JSON.Write(ios, esims)
 	}
 	if len(esims) == 0 {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)

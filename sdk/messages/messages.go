@@ -117,7 +117,7 @@ func For(ctx Context, err error, s Support) Message {
 		if !isAPI {
 			return text(Unexpected)
 		}
-		if apiErr.Status != 400 && apiErr.Status != 404 {
+		if apiErr.Status != http.StatusBadRequest {
 			if d := Clean(apiErr.Detail); d != "" {
 				return text(d)
 			}

@@ -6,6 +6,7 @@ import (
 	"github.com/cedarsim/esim/contract/wire"
 	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -298,7 +299,28 @@ func NewCatalogue() *Catalogue {
 			}})
 		}
 	}
+	c.Countries = popularFirst(c.Countries)
 	return c
+}
+
+// popular are the destinations the countries list opens with, as the provider's does
+// (fixtures/api/catalog.countries): the shop's home country, then the spec's popular
+// destinations (home page cards: Turkey, UAE, France, United States, United Kingdom,
+// Italy, KSA, Spain, Greece). The rest follow A-Z. The web's Countries tab and the TUI's
+// show the list in this order, so they open on the popular set, not on Afghanistan.
+var popular = []string{"LB", "TR", "AE", "FR", "US", "GB", "IT", "SA", "ES", "GR"}
+
+// popularFirst orders the countries: popular in that order, then the others as they are.
+func popularFirst(list []Area) []Area {
+	rank := func(a Area) int {
+		if i := slices.Index(popular, a.IsoCode); i >= 0 {
+			return i
+		}
+		return len(popular)
+	}
+	out := slices.Clone(list)
+	slices.SortStableFunc(out, func(a, b Area) int { return rank(a) - rank(b) })
+	return out
 }
 
 func (c *Catalogue) refs(codes []string) []CountryRef {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -290,5 +291,22 @@ func TestTwoCustomersOneCredential(t *testing.T) {
 	}
 	if list, err := b.ESIMs.ByEmail(ctx, "b@example.com"); err != nil || len(list) != 0 {
 		t.Fatalf("B has %d eSIMs (%v), want none", len(list), err)
+	}
+}
+
+// TestCountriesOpenWithThePopularSet: the countries list opens with Lebanon and the spec's
+// popular destinations, as the provider's does, then the rest A-Z (issue 25.13).
+func TestCountriesOpenWithThePopularSet(t *testing.T) {
+	cs := sandbox.NewCatalogue().Countries
+	var first []string
+	for _, c := range cs[:10] {
+		first = append(first, c.IsoCode)
+	}
+	if want := "LB TR AE FR US GB IT SA ES GR"; strings.Join(first, " ") != want {
+		t.Errorf("the list opens with %v, want %s", first, want)
+	}
+	rest := cs[10:]
+	if !slices.IsSortedFunc(rest, func(a, b sandbox.Area) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Error("the countries after the popular set are not A-Z")
 	}
 }

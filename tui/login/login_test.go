@@ -10,6 +10,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 )
 
@@ -24,7 +25,7 @@ func newLogin(t *testing.T, captcha func(context.Context) (string, error), fixtu
 	t.Helper()
 	c := tuitest.Client(t, sdk.Session{}, append([]string{"identity.token.guest/success"}, fixtures...)...)
 	m := New(context.Background(), Config{
-		SendCode: c.Users.SendLoginCode, Verify: c.Login, Captcha: captcha,
+		SendCode: c.Users.SendLoginCode, Calls: otp.Calls{Verify: c.Login, Captcha: captcha},
 		Styles: theme.New(), Keys: DefaultKeyMap(),
 	})
 	return m, c
@@ -101,7 +102,9 @@ func TestSendMessages(t *testing.T) {
 		scenario, email, want string
 		hints                 bool
 	}{
-		{"login-unknown-email", "nobody@example.com", "Email not found.", true},
+		// Spec section 8: a send failure other than 400 shows the server's detail (the
+		// sandbox answers an unknown e-mail with 404 "User not found").
+		{"login-unknown-email", "nobody@example.com", "User not found", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
@@ -161,7 +164,7 @@ func TestCodeAcceptsDigitsOnly(t *testing.T) {
 func TestUnknownEmailOffersSignup(t *testing.T) {
 	m, _ := newLogin(t, devCaptcha, "users.otpSend/login-unknown-email")
 	m = toCodeStep(t, m, "nobody@example.com")
-	if v := m.View(); !strings.Contains(v, NewUserHint) || !strings.Contains(v, "Email not found.") {
+	if v := m.View(); !strings.Contains(v, "ctrl+n to sign up") || !strings.Contains(v, "User not found") {
 		t.Fatalf("no sign-up offer:\n%s", v)
 	}
 	_, cmd := m.Update(tuitest.Key("ctrl+n"))

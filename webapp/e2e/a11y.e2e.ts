@@ -83,7 +83,7 @@ const routes: Route[] = [
   { path: () => '/privacy', h1: /Privacy/, who: 'visitor' },
   { path: (o) => `/topup-plans/TR/${o.iccid}/${o.accountId}/0`, h1: /Topup eSIM with ICCID/, who: 'customer' },
   { path: () => '/loki', h1: /Log push test/, who: 'visitor' },
-  { path: () => '/no-such-page', h1: /Unexpected Application Error!/, who: 'visitor' },
+  { path: () => '/no-such-page', h1: /Page not found/, who: 'visitor' },
 ];
 
 /** open loads a route and waits for its h1 and for the network to settle. */

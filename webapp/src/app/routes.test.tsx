@@ -115,9 +115,9 @@ describe('route table', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
   });
 
-  it.each(['/nope', '/faq/general-info/extra', '/cart'])('unknown route %s shows the error page', async (url) => {
+  it.each(['/nope', '/faq/general-info/extra', '/cart'])('unknown route %s shows the not-found page', async (url) => {
     renderApp(url);
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('a thrown error shows the error page in the frame, and navigating away clears it', async () => {
@@ -176,10 +176,11 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
   });
 
-  it('an unknown route names itself not found', async () => {
+  it('an unknown route says the page was not found, with a way home (not an application error)', async () => {
     renderApp('/nope');
-    await screen.findByRole('heading', { name: 'Unexpected Application Error!' });
-    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
     await vi.waitFor(() => expect(document.title).toMatch(/^Page not found - /));
   });
 });

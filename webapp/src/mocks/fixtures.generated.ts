@@ -3,13 +3,13 @@ import type { FixtureScenario } from './types';
 
 /** Every call and its scenarios, as recorded in the fixtures. */
 export type ScenarioMap = {
-  'catalog.areaBundles': 'success';
+  'catalog.areaBundles': 'europe' | 'success';
   'catalog.areaList': 'success';
   'catalog.bundle': 'success';
   'catalog.countries': 'success';
   'catalog.globalBundles': 'success';
   'catalog.regions': 'success';
-  'catalog.search': 'success';
+  'catalog.search': 'success' | 'turkey';
   'catalog.specialBundles': 'success';
   'catalog.topupBundleSelected': 'forbidden' | 'refused' | 'success';
   'catalog.topupBundles': 'forbidden' | 'success';
@@ -32,6 +32,31 @@ export type ScenarioMap = {
 };
 
 export const fixtureScenarios: readonly FixtureScenario[] = [
+  {
+    "file": "api/catalog.areaBundles/europe.har.json",
+    "call": "catalog.areaBundles",
+    "scenario": "europe",
+    "entries": [
+      {
+        "call": "catalog.areaBundles",
+        "key": "api GET catalog/bundles/Europe",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/Europe",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"bundleUsageLevel\":\"region\",\"businessTitle\":\"Europe 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"europe\"],\"id\":\"5f5aed93-95c0-549e-9086-3175127cb2df\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"EU_10GB_30D\",\"price\":24,\"quotaInMB\":10000,\"roamingCountries\":[{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"IT\",\"name\":\"Italy\"},{\"isoCode\":\"ES\",\"name\":\"Spain\"},{\"isoCode\":\"GR\",\"name\":\"Greece\"},{\"isoCode\":\"NL\",\"name\":\"Netherlands\"},{\"isoCode\":\"BE\",\"name\":\"Belgium\"},{\"isoCode\":\"AT\",\"name\":\"Austria\"},{\"isoCode\":\"PT\",\"name\":\"Portugal\"},{\"isoCode\":\"CH\",\"name\":\"Switzerland\"},{\"isoCode\":\"SE\",\"name\":\"Sweden\"},{\"isoCode\":\"PL\",\"name\":\"Poland\"},{\"isoCode\":\"CZ\",\"name\":\"Czechia\"},{\"isoCode\":\"IE\",\"name\":\"Ireland\"},{\"isoCode\":\"CY\",\"name\":\"Cyprus\"}],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"region\",\"businessTitle\":\"Europe 3GB 15 Days\",\"canTopup\":true,\"durationInDays\":15,\"flagsCodes\":[\"europe\"],\"id\":\"67c49ef5-b080-58bb-aa05-bfea1e86a3f1\",\"isSpecial\":false,\"listingDisplayTitle\":\"3GB - 15 Days\",\"name\":\"EU_3GB_15D\",\"price\":11,\"quotaInMB\":3000,\"roamingCountries\":[{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"IT\",\"name\":\"Italy\"},{\"isoCode\":\"ES\",\"name\":\"Spain\"},{\"isoCode\":\"GR\",\"name\":\"Greece\"},{\"isoCode\":\"NL\",\"name\":\"Netherlands\"},{\"isoCode\":\"BE\",\"name\":\"Belgium\"},{\"isoCode\":\"AT\",\"name\":\"Austria\"},{\"isoCode\":\"PT\",\"name\":\"Portugal\"},{\"isoCode\":\"CH\",\"name\":\"Switzerland\"},{\"isoCode\":\"SE\",\"name\":\"Sweden\"},{\"isoCode\":\"PL\",\"name\":\"Poland\"},{\"isoCode\":\"CZ\",\"name\":\"Czechia\"},{\"isoCode\":\"IE\",\"name\":\"Ireland\"},{\"isoCode\":\"CY\",\"name\":\"Cyprus\"}],\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
   {
     "file": "api/catalog.areaBundles/success.har.json",
     "call": "catalog.areaBundles",
@@ -208,6 +233,31 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
+    "file": "api/catalog.search/turkey.har.json",
+    "call": "catalog.search",
+    "scenario": "turkey",
+    "entries": [
+      {
+        "call": "catalog.search",
+        "key": "api GET catalog/search_bundles/TR",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/search_bundles/TR",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"canTopup\":true,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"isSpecial\":false,\"listingDisplayTitle\":\"1GB - 7 Days\",\"name\":\"TR_1GB_7D\",\"price\":4.5,\"quotaInMB\":1000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"TR_10GB_30D\",\"price\":21.99,\"quotaInMB\":10000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"canTopup\":false,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\",\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"isSpecial\":false,\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"name\":\"TR_UNL_7D\",\"price\":29,\"quotaInMB\":-1,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
     "file": "api/catalog.specialBundles/success.har.json",
     "call": "catalog.specialBundles",
     "scenario": "success",
@@ -364,7 +414,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -389,7 +439,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.otp",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts%20identity%20orders%20support%20cart%20payment%20offline_access&username=rana.haddad%40example.com",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -414,7 +464,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -439,7 +489,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -564,7 +614,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -589,7 +639,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -614,7 +664,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -661,7 +711,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -726,7 +776,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -776,7 +826,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/nobody@example.com/true",
+        "key": "api POST users/otp/send_email/nobody@example.com/true body {\"email\":\"nobody@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/nobody@example.com/true",
@@ -801,7 +851,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -826,7 +876,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -844,7 +894,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -862,7 +912,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -887,7 +937,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -912,7 +962,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -937,7 +987,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -959,7 +1009,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -977,7 +1027,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -1006,7 +1056,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example/false",
@@ -1031,7 +1081,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1056,7 +1106,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1081,7 +1131,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1106,7 +1156,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1131,7 +1181,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1156,7 +1206,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1181,7 +1231,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1206,7 +1256,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1555,7 +1605,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",
@@ -1580,7 +1630,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",
@@ -1605,7 +1655,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",

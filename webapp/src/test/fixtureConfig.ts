@@ -3,8 +3,9 @@ import type { RuntimeConfig } from '@/shared/config/config';
 
 /**
  * The configuration tests and stories run with: the fixture hosts of contract/constants.json, so
- * the generated MSW handlers answer. The guest values are placeholders (the handlers do
- * not match bodies or headers); the real ones come from /config.json at run time.
+ * the generated MSW handlers answer. The guest account and client id are the ones the
+ * fixtures were recorded with (the key holds the request body, without its secrets: the
+ * passwords here are placeholders); the real ones come from /config.json at run time.
  */
 export function fixtureConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return {
@@ -21,7 +22,7 @@ export function fixtureConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     captchaSiteKey: '',
     tagManagerId: '',
     flagBaseUrl: '',
-    guest: { username: 'guest@fixture.test', password: 'placeholder', clientId: 'fixture-client', clientSecret: 'placeholder' },
+    guest: { username: contract.sandbox.guestUsername, password: 'placeholder', clientId: contract.sandbox.clientId, clientSecret: 'placeholder' },
     checkoutHosts: ['pay.example.com'],
     pageScripts: {},
     sandbox: false,

@@ -99,6 +99,9 @@ export const refreshRejected = (err: unknown): boolean =>
   err instanceof ApiError &&
   (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes('invalid_grant')));
 
+/** The tries one call has left (ApiClient.send). */
+type Budget = { left: number };
+
 export type TokenAnswer = { accessToken: string; refreshToken: string };
 
 const GUEST_SCOPE = 'accounts.fullaccess offline_access openid profile roles';
@@ -151,9 +154,32 @@ async function problemOf(res: Response): Promise<{ title?: string; detail?: stri
   return { title: res.statusText };
 }
 
+/**
+ * SessionLocks runs fn while holding the named lock, one holder at a time in this origin
+ * (every tab and worker): the browser's Web Locks (navigator.locks). Tests pass their own.
+ */
+export type SessionLocks = { request<T>(name: string, fn: () => Promise<T>): Promise<T> };
+
+/** The lock every tab takes around a re-authentication of the shared session. */
+export const SESSION_LOCK = 'esim-session';
+
+/**
+ * browserLocks is navigator.locks where the browser has it; elsewhere fn runs at once (one
+ * tab's calls still share one re-authentication through the client's flights).
+ */
+export const browserLocks: SessionLocks = {
+  request<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return fn();
+    return locks.request(name, fn) as Promise<T>;
+  },
+};
+
 export type ClientDeps = {
   config: RuntimeConfig;
   store: SessionStore;
+  /** Cross-tab lock of the session; browserLocks by default. */
+  locks?: SessionLocks;
   fetch?: typeof fetch;
   /** Origin that same-origin bases are resolved against; the page's by default. */
   origin?: string;
@@ -172,6 +198,7 @@ export class ApiClient {
   private readonly fetchFn: typeof fetch;
   private readonly origin: string;
   private readonly retry: RetryPolicy;
+  private readonly locks: SessionLocks;
   // In-flight shared operations, keyed like the Go SDK's singleflight.
   private readonly flights = new Map<string, Promise<string>>();
 
@@ -181,6 +208,7 @@ export class ApiClient {
     this.fetchFn = deps.fetch ?? ((...args) => globalThis.fetch(...args));
     this.origin = deps.origin ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
     this.retry = { ...defaultRetryPolicy, ...deps.retry };
+    this.locks = deps.locks ?? browserLocks;
   }
 
   private base(service: Service): string {
@@ -204,18 +232,27 @@ export class ApiClient {
     return p;
   }
 
-  /** send runs the request and returns the decoded JSON body (undefined when empty). */
+  /**
+   * send runs the request and returns the decoded JSON body (undefined when empty).
+   *
+   * One call is sent at most maxAttempts times in all, whatever the mix of hiccup retries,
+   * the retry after a 401's re-authentication and the spec's retry after a guest login
+   * (section 7): they share one budget. A guest-retry path keeps one try of it back for the
+   * spec's retry, so a 503 gives two tries, the guest login, and the last try.
+   */
   async send(spec: RequestSpec): Promise<unknown> {
+    const budget: Budget = { left: this.retry.maxAttempts };
+    const guestRetry = guestRetryPath(spec.path);
     try {
-      return await this.sendAuth(spec);
+      return await this.sendAuth(spec, budget, guestRetry && budget.left > 1 ? 1 : 0);
     } catch (err) {
-      if (!guestRetryPath(spec.path) || spec.signal?.aborted) throw err;
+      if (!guestRetry || spec.signal?.aborted || budget.left <= 0) throw err;
       const tok = await this.guestReauth();
-      return this.attempt(spec, tok);
+      return this.attempt(spec, tok, budget);
     }
   }
 
-  private async sendAuth(spec: RequestSpec): Promise<unknown> {
+  private async sendAuth(spec: RequestSpec, budget: Budget, keep: number): Promise<unknown> {
     let auth = spec.auth;
     // A private call (the top-up list reads an eSIM) keeps its bearer even on an exempt path.
     if (auth !== 'basic' && auth !== 'private' && bearerExempt(spec.path)) auth = 'none';
@@ -229,28 +266,30 @@ export class ApiClient {
     }
     const s = { ...spec, auth };
     try {
-      return await this.attempt(s, tok);
+      return await this.attempt(s, tok, budget, keep);
     } catch (err) {
-      if (tok === '' || auth === 'optional' || guestRetryPath(spec.path) || !(err instanceof ApiError) || err.status !== 401) {
+      if (tok === '' || auth === 'optional' || guestRetryPath(spec.path) || !(err instanceof ApiError) || err.status !== 401 || budget.left <= 0) {
         throw err;
       }
     }
     // One re-authentication shared by every concurrent caller, then one retry; a second
     // 401 is returned as is, never a loop.
     const fresh = await this.reauthenticate(tok);
-    return this.attempt(s, fresh);
+    return this.attempt(s, fresh, budget);
   }
 
   /**
    * attempt sends the request, and again after a hiccup when it is safe to repeat (see
-   * RetryPolicy). The error of the last try is thrown.
+   * RetryPolicy), spending one try of the call's budget each time and leaving `keep` of it
+   * unspent. The error of the last try is thrown.
    */
-  private async attempt(spec: RequestSpec, bearer: string): Promise<unknown> {
+  private async attempt(spec: RequestSpec, bearer: string, budget: Budget = { left: this.retry.maxAttempts }, keep = 0): Promise<unknown> {
     for (let n = 1; ; n++) {
+      budget.left--;
       try {
         return await this.sendOnce(spec, bearer);
       } catch (err) {
-        const wait = this.retryWait(spec, err, n);
+        const wait = budget.left > keep ? this.retryWait(spec, err, n) : null;
         if (wait === null) throw err;
         try {
           await this.retry.sleep(wait, spec.signal);
@@ -261,10 +300,10 @@ export class ApiClient {
     }
   }
 
-  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated. */
+  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated (the budget is the caller's). */
   private retryWait(spec: RequestSpec, err: unknown, n: number): number | null {
     const p = this.retry;
-    if (n >= p.maxAttempts || spec.signal?.aborted) return null;
+    if (spec.signal?.aborted) return null;
     if (spec.method !== 'GET' && !spec.idempotent) return null;
     const bound = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (n - 1));
     const backoff = Math.min(bound, Math.max(0, p.random() * bound));
@@ -386,30 +425,37 @@ export class ApiClient {
    * the same token share one attempt. Only a rejected grant (refreshRejected) clears the
    * session and throws SessionExpiredError; a hiccup (5xx, no answer) keeps the session,
    * whose refresh token may still be good, and throws that error as is.
+   *
+   * Tabs share the session (localStorage): the exchange runs under SESSION_LOCK, so two
+   * tabs never redeem the same refresh token; the tab that waited reads the session again
+   * and finds the token already replaced.
    */
   private reauthenticate(stale: string): Promise<string> {
-    return this.flight(`reauth:${stale}`, async () => {
-      const s = this.store.load();
-      if (s.token !== stale) {
-        // Someone already re-authenticated, or gave up and cleared the session.
-        if (s.token === '') throw new SessionExpiredError('session expired');
-        return s.token;
+    return this.flight(`reauth:${stale}`, () => this.locks.request(SESSION_LOCK, () => this.reauthenticateLocked(stale)));
+  }
+
+  private async reauthenticateLocked(stale: string): Promise<string> {
+    const s = this.store.current();
+    if (s.token !== stale) {
+      // Someone (this tab or another) already re-authenticated, or gave up and cleared
+      // the session.
+      if (s.token === '') throw new SessionExpiredError('session expired');
+      return s.token;
+    }
+    try {
+      if (s.isGuest !== 'true' && s.refreshToken !== '') {
+        const t = await this.refreshGrant(s.refreshToken);
+        this.store.save({ token: t.accessToken, refreshToken: t.refreshToken || s.refreshToken });
+        return t.accessToken;
       }
-      try {
-        if (s.isGuest !== 'true' && s.refreshToken !== '') {
-          const t = await this.refreshGrant(s.refreshToken);
-          this.store.save({ token: t.accessToken, refreshToken: t.refreshToken || s.refreshToken });
-          return t.accessToken;
-        }
-        return (await this.guestLogin()).accessToken;
-      } catch (err) {
-        if (!refreshRejected(err)) throw err;
-        this.store.clear();
-        throw new SessionExpiredError(`session expired: re-authentication failed: ${err instanceof Error ? err.message : String(err)}`, {
-          cause: err,
-        });
-      }
-    });
+      return (await this.guestLogin()).accessToken;
+    } catch (err) {
+      if (!refreshRejected(err)) throw err;
+      this.store.clear();
+      throw new SessionExpiredError(`session expired: re-authentication failed: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
+    }
   }
 
   /**

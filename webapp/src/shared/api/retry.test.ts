@@ -146,6 +146,35 @@ describe('retries', () => {
     expect(new Set(t.seen.map((s) => s.body)).size).toBe(1);
   });
 
+  // Spec section 7's one retry after a guest re-authentication and the hiccup retries share
+  // one budget: a call is sent at most maxAttempts (3) times in all, whatever the mix.
+  const contact = (a: ReturnType<typeof setup>['api']) => a.support.contactUs({ fullName: 'Rami', email: 'rami@example.com', message: 'Hello', department: 'Support' });
+  const GUEST = ok({ access_token: 'guest-2', refresh_token: '' });
+  it.each([
+    { name: 'contact-us 503 every time: 3 tries in all, the last after the guest login', steps: [problem(503, 'busy')], posts: 3, grants: 1, fails: true },
+    { name: 'contact-us 503, 503, then 200 after the guest login', steps: [problem(503, 'busy'), problem(503, 'busy'), ok({ data: { id: 'c1' } })], posts: 3, grants: 1, fails: false },
+    { name: 'contact-us 500 (not a hiccup): guest login and one retry', steps: [problem(500, 'boom'), ok({ data: { id: 'c1' } })], posts: 2, grants: 1, fails: false },
+    { name: 'contact-us no answer every time: 3 tries in all', steps: [dropped], posts: 3, grants: 1, fails: true },
+  ])('$name', async ({ steps, posts, grants, fails }) => {
+    const t = setup({ 'support/contact-us': steps, 'connect/token': [GUEST] }, { token: 'guest-1', refreshToken: '', isGuest: 'true', primaryProfileId: '' });
+    const res = await contact(t.api).then(
+      () => 'ok',
+      (e: unknown) => e,
+    );
+    if (fails) expect(res).not.toBe('ok');
+    else expect(res).toBe('ok');
+    expect(t.count('support/contact-us')).toBe(posts);
+    expect(t.count('connect/token')).toBe(grants);
+    expect(new Set(t.seen.filter((s) => s.path.endsWith('support/contact-us')).map((s) => JSON.parse(s.body).IdempotencyId)).size).toBe(1);
+  });
+
+  it('a GET that meets a 401 is sent at most 3 times in all, the re-authentication included', async () => {
+    const t = setup({ 'catalog/countries': [problem(401, 'Token expired'), problem(503, 'busy')], 'connect/token': [ok({ access_token: 'fresh', refresh_token: 'r2' })] });
+    await expect(t.api.catalog.countries()).rejects.toMatchObject({ status: 503 });
+    expect(t.count('catalog/countries')).toBe(3);
+    expect(t.count('connect/token')).toBe(1);
+  });
+
   it('waits a jittered, doubling backoff', async () => {
     const t = setup({ 'catalog/countries': [problem(503, 'busy')] }, customer, { random: () => 0.5 });
     await expect(t.api.catalog.countries()).rejects.toBeInstanceOf(ApiError);

@@ -3,6 +3,7 @@ import { useLocalizeMessage } from '@/shared/messages/localize';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
+import { asciiDigits } from '@/shared/i18n/digits';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import { useConfig } from '@/shared/config/ConfigContext';
@@ -68,7 +69,8 @@ function OtpFormInner({ userId, email, onVerified, onResend, focusOnMount = fals
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
-    const otp = code.trim();
+    // Digits typed on an Arabic or Persian keyboard count as digits (sent as ASCII).
+    const otp = asciiDigits(code.trim());
     if (otp === '') {
       setFieldError('otpEmpty');
       input.current?.focus();

@@ -118,7 +118,8 @@ export function messageFor(context: MessageContext, err: MessageError | null, su
     case 'otpSendLogin': {
       if (err.kind !== 'api') return msg(texts.unexpected);
       const detail = cleanServerText(err.detail);
-      if (err.status !== 400 && err.status !== 404 && detail) return msg(detail);
+      // Section 8: a failure other than 400 shows the server's detail (a 404 'User not found' too).
+      if (err.status !== 400 && detail) return msg(detail);
       return msg(texts.emailNotFound, [texts.hintCheckSpelling, texts.hintNewUser], '/plans');
     }
     case 'otpVerify':

@@ -55,15 +55,26 @@ export const Error: Story = {
   },
 };
 
-/** An unknown e-mail (the recorded 404). */
+/** A 400 on the code send (spec section 8: 'Email not found.' with its hints). */
 export const EmailNotFound: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpSend': 'login-unknown-email' } }),
+  parameters: shopParameters({ fixtures: { 'users.otpSend': 400 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await fill(canvasElement, ctx, 'nobody@example.com');
     // The alert region is there from the start; the failure appears inside it.
     const alert = c.getByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent(s('emailNotFound')));
     await expect(within(alert).getByRole('link', { name: s('hintNewUser') })).toHaveAttribute('href', '/plans');
+  },
+};
+
+/** An unknown e-mail (the recorded 404): a failure other than 400 shows the server's detail (section 8). */
+export const UnknownEmail: Story = {
+  parameters: shopParameters({ fixtures: { 'users.otpSend': 'login-unknown-email' } }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const { c, s } = await fill(canvasElement, ctx, 'nobody@example.com');
+    const alert = c.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('User not found'));
+    await expect(alert).not.toHaveTextContent(s('emailNotFound'));
   },
 };
 

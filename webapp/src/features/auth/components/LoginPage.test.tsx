@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { handlersFor } from '@/mocks/handlers';
+import { handlersFor, problemFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
@@ -36,13 +36,24 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem(PENDING_USER_KEY)).toBe('e7ab0df2-2fee-5bdd-b616-73c43b51fdf9');
   });
 
-  it("shows 'Email not found.' with both hints, the second linked to /plans", async () => {
+  it("shows the server's detail for the recorded 404 of an unknown e-mail (section 8: status not 400)", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(...handlersFor([['identity.token.guest', 'success'], ['users.otpSend', 'login-unknown-email']]));
     const user = setup();
     await submit(user, 'nobody@example.com');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(texts.emailNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(alert).toHaveTextContent('User not found'));
+    expect(alert).not.toHaveTextContent(texts.emailNotFound);
+    expect(window.localStorage.getItem(PENDING_USER_KEY)).toBeNull();
+  });
+
+  it("shows 'Email not found.' with both hints on a 400, the second linked to /plans", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(problemFor('users.otpSend', 400), ...handlersFor({ 'identity.token.guest': 'success' }));
+    const user = setup();
+    await submit(user, 'nobody@example.com');
+    const alert = await screen.findByRole('alert');
+    expect(await within(alert).findByText(texts.emailNotFound)).toBeInTheDocument();
     expect(within(alert).getByText(texts.hintCheckSpelling)).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: texts.hintNewUser })).toHaveAttribute('href', '/plans');
     expect(window.localStorage.getItem(PENDING_USER_KEY)).toBeNull();

@@ -50,7 +50,7 @@ async function fillSignup(c: Canvas, ctx: Ctx) {
   const { t } = textsOf(ctx);
   await userEvent.type(c.getByLabelText(t('firstName')), 'Rana');
   await userEvent.type(c.getByLabelText(t('lastName')), 'Haddad');
-  await userEvent.type(c.getByLabelText(t('phoneNumber')), '3123456');
+  await userEvent.type(c.getByLabelText(t('phoneNumber')), '71123456');
   await userEvent.type(c.getByLabelText(t('email')), 'rana.haddad@example.com');
 }
 

@@ -6,7 +6,10 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
 import { AppProviders } from '@/test/AppProviders';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
+import type { Locale } from '@/shared/i18n/locales';
 import { CartPage } from './CartPage';
+import ar from '../locales/ar.json';
+import sharedAr from '@/shared/i18n/locales/ar.json';
 
 const server = startMockServer();
 
@@ -18,13 +21,13 @@ function use(selection: Selection | readonly SelectionPair[]) {
   return h;
 }
 
-type RenderOpts = { topup?: boolean; customer?: boolean; hosts?: string[]; storage?: Storage };
+type RenderOpts = { topup?: boolean; customer?: boolean; hosts?: string[]; storage?: Storage; locale?: Locale };
 
-function renderCart({ topup = false, customer = false, hosts = [FIXTURE_CHECKOUT_HOST], storage }: RenderOpts = {}) {
+function renderCart({ topup = false, customer = false, hosts = [FIXTURE_CHECKOUT_HOST], storage, locale }: RenderOpts = {}) {
   const redirect = vi.fn<(url: string) => void>();
   const url = topup ? `/cart/${FIXTURE_BUNDLE_ID}/${FIXTURE_TOPUP_ACCOUNT}` : `/cart/${FIXTURE_BUNDLE_ID}`;
   render(
-    <AppProviders path="/cart/:bundleId/:topupAccountId?" url={url} config={{ checkoutHosts: hosts }} session={customer ? 'customer' : undefined} storage={storage}>
+    <AppProviders path="/cart/:bundleId/:topupAccountId?" url={url} config={{ checkoutHosts: hosts }} session={customer ? 'customer' : undefined} storage={storage} locale={locale}>
       <CartPage redirect={redirect} />
     </AppProviders>,
   );
@@ -42,7 +45,7 @@ async function fill(user: User, field: HTMLElement, text: string) {
 async function fillSignup(user: User, email = 'rana.haddad@example.com') {
   await fill(user, screen.getByLabelText('First name'), 'Rana');
   await fill(user, screen.getByLabelText('Last name'), 'Haddad');
-  await fill(user, screen.getByLabelText('Phone number'), '3123456');
+  await fill(user, screen.getByLabelText('Phone number'), '71123456');
   await fill(user, screen.getByLabelText('E-mail'), email);
 }
 
@@ -148,6 +151,28 @@ describe('CartPage', () => {
     expect(storage.getItem('isGuest')).toBe('false');
     expect(window.localStorage.getItem('pendingUserId')).toBeNull();
     expect(h.unused()).toEqual([]);
+  });
+
+  it('takes Arabic-Indic digits in the phone and the code, and sends them as ASCII digits (Arabic page)', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && /users\/otp\/(send_email|email)\//.test(request.url)) void request.clone().json().then((b: Record<string, unknown>) => bodies.push(b));
+    });
+    use(visitor);
+    const { user } = renderCart({ locale: 'ar' });
+    await fill(user, await screen.findByLabelText(ar.firstName), 'رنا');
+    await fill(user, screen.getByLabelText(ar.lastName), 'حداد');
+    // ٧١١٢٣٤٥٦ on an Arabic keyboard; ۳ is the Persian three.
+    await fill(user, screen.getByLabelText(ar.phoneNumber), '\u0667\u0661\u0661\u0662\u06f3\u0664\u0665\u0666');
+    await fill(user, screen.getByLabelText(ar.email), 'rana.haddad@example.com');
+    await user.click(screen.getByRole('button', { name: ar.verifyEmail }));
+    const code = await screen.findByLabelText(sharedAr.otpCodeLabel);
+    await fill(user, code, '\u0661\u0662\u0663\u0664\u0665\u0666');
+    await user.click(screen.getByRole('button', { name: sharedAr.otpVerify }));
+    expect(await screen.findByRole('button', { name: ar.proceedToPay })).toBeEnabled();
+    server.events.removeAllListeners();
+    expect(bodies[0]).toMatchObject({ phone: '71123456', countryCode: '961' });
+    expect(bodies[1]).toMatchObject({ otp: '123456' });
   });
 
   it('shows the server detail in red when the code cannot be sent', async () => {

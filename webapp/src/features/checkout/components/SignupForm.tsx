@@ -1,3 +1,4 @@
+import { asciiDigits } from '@/shared/i18n/digits';
 import { Trans, useTranslation } from 'react-i18next';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -98,8 +99,11 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
   // '+961 71 123 456' typed as the number: the dial code moves to its select (docs/contract.md).
   const known = useMemo(() => new Set(codes.map((c) => c.code)), [codes]);
   const withDialCode = (f: SignupFields): SignupFields => {
-    const split = splitDialCode(f.phone, known);
-    return split ? { ...f, countryCode: split.code, phone: split.rest } : f;
+    // Digits typed on an Arabic or Persian keyboard are made ASCII before the check and the send.
+    const phone = asciiDigits(f.phone);
+    const split = splitDialCode(phone, known);
+    if (split) return { ...f, countryCode: split.code, phone: split.rest };
+    return phone === f.phone ? f : { ...f, phone };
   };
   const splitPhone = () => setForm(withDialCode);
 

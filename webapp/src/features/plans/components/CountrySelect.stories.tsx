@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
 import { fixtureCountries } from '@/test/fixtureData';
 import { storyCountry, storyText } from '@/test/storyText';
-import { CountrySelect, type CountryOption } from './CountrySelect';
+import { CountrySelect, MENU, OPTION_HEIGHT, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {
   const { t } = useTranslation('plans');
@@ -81,6 +81,43 @@ export const KeyboardInLongMenu: Story = {
     await expect(box.bottom).toBeLessThanOrEqual(view.bottom + 1);
     await userEvent.keyboard('{Enter}');
     await expect(c.getByText(lastName)).toBeInTheDocument();
+  },
+};
+
+/** Spec section 9: the menu is at most 300 px high and scrolls inside itself, every row drawn. */
+export const MenuHeight: Story = {
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByLabelText(storyText(ctx, 'plans')('searchLabel')));
+    const menu = c.getByRole('listbox');
+    const box = menu.getBoundingClientRect();
+    await expect(box.height).toBeLessThanOrEqual(MENU.maxMenuHeight);
+    await expect(box.height).toBeGreaterThanOrEqual(MENU.minMenuHeight);
+    await expect(menu.scrollHeight).toBe(fixtureCountries().length * OPTION_HEIGHT);
+    for (let y = 0; y < menu.scrollHeight - menu.clientHeight; y += 7 * OPTION_HEIGHT) {
+      menu.scrollTop = y;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      for (let row = box.top + OPTION_HEIGHT / 2; row < box.bottom; row += OPTION_HEIGHT) {
+        const hit = document.elementFromPoint(box.left + box.width / 2, row)?.closest('[role="option"]');
+        await expect(hit?.textContent, `row at ${Math.round(row - box.top + y)} px`).toBeTruthy();
+      }
+    }
+  },
+};
+
+/** Text that arrives in one go (paste, autofill) and Enter at once pick the country it names. */
+export const PasteThenEnter: Story = {
+  play: async ({ canvasElement, ...ctx }) => {
+    const c = within(canvasElement);
+    const input = c.getByLabelText<HTMLInputElement>(storyText(ctx, 'plans')('searchLabel'));
+    await userEvent.click(input);
+    const greece = storyCountry(ctx, 'GR', 'Greece');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, greece);
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: greece }));
+    // Enter before any task the page scheduled after the paste.
+    await Promise.resolve();
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await expect(await c.findByRole('button', { name: storyText(ctx, 'plans')('removeCountry', { name: greece }) })).toBeInTheDocument();
   },
 };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@/shared/i18n/locales';
 import { AppProviders } from '@/test/AppProviders';
-import { CountrySelect, MENU, type CountryOption } from './CountrySelect';
+import { CountrySelect, MENU, placementFor, type CountryOption } from './CountrySelect';
 
 const countries = [
   { isoCode: 'TR', name: 'Turkey' },
@@ -155,5 +155,20 @@ describe('CountrySelect', () => {
     await user.type(input, 'تونس{Enter}');
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toHaveAccessibleName('إزالة تونس');
+  });
+});
+
+describe('placementFor (spec section 9: menu height 300 at most, 140 at least)', () => {
+  it.each([
+    { below: 600, above: 0, want: { above: false, limit: 300 } },
+    { below: 300, above: 0, want: { above: false, limit: 300 } },
+    { below: 200, above: 900, want: { above: false, limit: 200 } },
+    { below: 140, above: 900, want: { above: false, limit: 140 } },
+    // Not even 140 below: above when there is more room there, else 140 below (the page scrolls).
+    { below: 100, above: 500, want: { above: true, limit: 300 } },
+    { below: 100, above: 120, want: { above: true, limit: 140 } },
+    { below: 100, above: 60, want: { above: false, limit: 140 } },
+  ])('$below px below, $above px above', ({ below, above, want }) => {
+    expect(placementFor(below, above)).toEqual(want);
   });
 });

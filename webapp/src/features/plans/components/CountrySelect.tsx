@@ -1,5 +1,5 @@
 import { useCombobox, useMultipleSelection, type UseComboboxGetMenuPropsReturnValue, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type CSSProperties, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -112,17 +112,18 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
     inputId,
     itemToKey: optionKey,
     itemToString: optionText,
-    // The text is downshift's own state, not controlled from here: downshift reports changes
-    // from an effect, and a controlled value lagging behind lost keystrokes typed quickly
-    // ('turk' became 'tuk'). `input` follows it for the filter and the live region.
+    // The text is controlled from here and set in the input's own change event (below), so the
+    // filtered items are rendered before the next event: Enter right after a paste or an
+    // autofill picks from the pasted text's matches. downshift reports its changes from an
+    // effect, one render later; only its own changes (emptied on a pick or blur) come that way.
+    inputValue: input,
     selectedItem: null,
     defaultHighlightedIndex: 0,
     // The windowed menu keeps the highlighted row in view itself.
     scrollIntoView: noScroll,
     stateReducer: reduce,
     onInputValueChange: ({ inputValue = '', type }) => {
-      setInput(inputValue);
-      if (type === types.InputChange) setSaid('');
+      if (type !== types.InputChange) setInput(inputValue);
     },
     onStateChange: ({ type, selectedItem }) => {
       if ((type === types.InputKeyDownEnter || type === types.ItemClick) && selectedItem) {
@@ -163,7 +164,15 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
           className={css.input}
           placeholder={value.length === 0 ? t('searchPlaceholder') : undefined}
           aria-describedby={hintId}
-          {...getInputProps(getDropdownProps({ preventKeyAction: isOpen }))}
+          {...getInputProps(
+            getDropdownProps({
+              preventKeyAction: isOpen,
+              onChange: (e: ChangeEvent<HTMLInputElement>) => {
+                setInput(e.currentTarget.value);
+                setSaid('');
+              },
+            }),
+          )}
           // The page's <label for> names the field; downshift would point at a label of its own.
           aria-labelledby={undefined}
         />
@@ -175,13 +184,14 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
         </button>
       </div>
       <Menu open={showList} count={items.length} highlighted={highlightedIndex} menuProps={getMenuProps({ 'aria-label': t('countryOptions') })}>
-        {(i) => {
+        {(i, at) => {
           const item = items[i];
           if (!item) return null;
           return (
             <li
               key={item.value}
-              className={`${css.option} ${i === highlightedIndex ? css.focused : ''}`}
+              className={`${css.option} ${i === highlightedIndex ? css.focused : ''} ${at === undefined ? '' : css.stray}`}
+              style={at === undefined ? undefined : { top: at }}
               aria-setsize={items.length}
               aria-posinset={i + 1}
               {...getItemProps({ item, index: i })}
@@ -212,14 +222,36 @@ type MenuProps = {
   count: number;
   highlighted: number;
   menuProps: UseComboboxGetMenuPropsReturnValue;
-  children: (index: number) => ReactNode;
+  /** Renders row `index`; `at` (px) places a row outside the rendered window. */
+  children: (index: number, at?: number) => ReactNode;
 };
 
+/** Where the open menu goes: below the field (the default) or above it, and how tall it may be. */
+type Placement = { above: boolean; limit: number };
+const BELOW: Placement = { above: false, limit: MENU.maxMenuHeight };
+// The gap between the field and the menu, and a margin kept from the viewport's edge.
+const GAP = 4;
+const EDGE = 8;
+
 /**
- * The listbox, windowed: it renders the rows in view plus a few either side, with padding
+ * placementFor is the spec's select menu (section 9, react-select's rule): at most 300 px
+ * high; less when the viewport has less room below the field, but never under 140 px; when
+ * not even 140 px fit below and there is more room above, it opens above the field.
+ */
+export function placementFor(below: number, above: number): Placement {
+  if (below >= MENU.maxMenuHeight) return BELOW;
+  if (below >= MENU.minMenuHeight || below >= above) return { above: false, limit: Math.max(MENU.minMenuHeight, below) };
+  return { above: true, limit: Math.min(MENU.maxMenuHeight, Math.max(MENU.minMenuHeight, above)) };
+}
+
+/**
+ * The listbox, windowed: it renders the rows in view plus a few either side, with spacers
+ * (its ::before and ::after, not rows, so nothing extra reaches the accessibility tree)
  * standing in for the rest, and keeps the highlighted row (the input's active descendant)
  * rendered and in view after keyboard moves that land outside the window (End, PageDown).
- * Closed or empty, it stays in the DOM but hidden: an empty listbox is an ARIA error.
+ * The box is border-box with a max-height, so the spacers scroll inside it; the wheel
+ * scrolls the list and stops at its ends (overscroll-behavior). Closed or empty, it stays
+ * in the DOM but hidden: an empty listbox is an ARIA error.
  */
 function Menu({ open, count, highlighted, menuProps, children }: MenuProps) {
   const { ref: downshiftRef, ...rest } = menuProps as Omit<UseComboboxGetMenuPropsReturnValue, 'ref'> & { ref?: (node: HTMLElement | null) => void };
@@ -227,13 +259,29 @@ function Menu({ open, count, highlighted, menuProps, children }: MenuProps) {
   // The scroll position as last scrolled or set here: reading el.scrollTop after a
   // keystroke's commit would force a layout inside the keystroke.
   const [scrollTop, setScrollTop] = useState(0);
-  const height = Math.min(MENU.maxMenuHeight, count * OPTION_HEIGHT);
-  let top = Math.min(scrollTop, Math.max(0, count * OPTION_HEIGHT - height));
-  if (highlighted >= 0) {
-    const row = highlighted * OPTION_HEIGHT;
-    if (row < top) top = row;
-    else if (row + OPTION_HEIGHT > top + height) top = row + OPTION_HEIGHT - height;
+  // Measured once per opening (layout is read then, not on every keystroke or at render).
+  const [placement, setPlacement] = useState<Placement>(BELOW);
+  const height = Math.min(placement.limit, count * OPTION_HEIGHT);
+  // A new highlighted row (a key, a new search) is brought into view once; between such moves
+  // the list stays where the wheel or the scrollbar put it, drawn there.
+  const [followed, setFollowed] = useState(highlighted);
+  if (followed !== highlighted) {
+    setFollowed(highlighted);
+    if (highlighted >= 0) {
+      const row = highlighted * OPTION_HEIGHT;
+      if (row < scrollTop) setScrollTop(row);
+      else if (row + OPTION_HEIGHT > scrollTop + height) setScrollTop(row + OPTION_HEIGHT - height);
+    }
   }
+  const top = Math.min(scrollTop, Math.max(0, count * OPTION_HEIGHT - height));
+  useLayoutEffect(() => {
+    const field = el.current?.parentElement;
+    if (!open || !field) return;
+    const box = field.getBoundingClientRect();
+    const view = window.visualViewport?.height ?? window.innerHeight;
+    const next = placementFor(view - box.bottom - GAP - EDGE, box.top - GAP - EDGE);
+    setPlacement((p) => (p.above === next.above && p.limit === next.limit ? p : next));
+  }, [open]);
   // Setting scrollTop fires a scroll event, which brings the state along.
   useLayoutEffect(() => {
     const node = el.current;
@@ -250,18 +298,16 @@ function Menu({ open, count, highlighted, menuProps, children }: MenuProps) {
   const onScroll = (e: UIEvent<HTMLUListElement>) => setScrollTop(e.currentTarget.scrollTop);
 
   const first = Math.max(0, Math.floor(top / OPTION_HEIGHT) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((top + MENU.maxMenuHeight) / OPTION_HEIGHT) + OVERSCAN);
+  const last = Math.min(count, Math.ceil((top + height) / OPTION_HEIGHT) + OVERSCAN);
   const rows: ReactNode[] = [];
   if (open) for (let i = first; i < last; i++) rows.push(children(i));
+  // The highlighted row is the input's active descendant, so it is always rendered: scrolled
+  // out of the window, it sits at its own place (the spacers keep the others').
+  const stray = open && highlighted >= 0 && highlighted < count && (highlighted < first || highlighted >= last);
+  if (stray) rows.push(children(highlighted, highlighted * OPTION_HEIGHT));
+  const style = open ? ({ maxHeight: placement.limit, '--before': `${first * OPTION_HEIGHT}px`, '--after': `${(count - last) * OPTION_HEIGHT}px` } as CSSProperties) : undefined;
   return (
-    <ul
-      ref={ref}
-      {...rest}
-      className={css.menu}
-      hidden={!open}
-      onScroll={onScroll}
-      style={open ? { maxHeight: MENU.maxMenuHeight, paddingBlockStart: first * OPTION_HEIGHT, paddingBlockEnd: (count - last) * OPTION_HEIGHT } : undefined}
-    >
+    <ul ref={ref} {...rest} className={`${css.menu} ${placement.above ? css.above : ''}`} hidden={!open} onScroll={onScroll} style={style}>
       {rows}
     </ul>
   );

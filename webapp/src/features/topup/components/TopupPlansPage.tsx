@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { asciiDigits } from '@/shared/i18n/digits';
 import { useApi } from '@/shared/api/ApiContext';
 import { toMessageError } from '@/shared/api/errors';
 import type { Bundle } from '@/shared/api/types';
@@ -27,7 +28,9 @@ export function TopupPlansPage() {
   const { t } = useTranslation('topup');
   const { t: ts } = useTranslation('shared');
   const text = useText();
-  const { origin = '', iccid = '', accountId = '', thirdpartyproviderid = '' } = useParams();
+  const { origin = '', iccid: typed = '', accountId = '', thirdpartyproviderid = '' } = useParams();
+  // An address typed by hand may carry the ICCID in Arabic-Indic digits.
+  const iccid = asciiDigits(typed);
   const api = useApi();
   const config = useConfig();
   const navigate = useNavigate();
