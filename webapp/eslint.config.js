@@ -72,7 +72,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@/(?!shared/contract/)|^\\.\\./(?!shared/contract/|\\.\\./\\.\\./contract/)', message: 'src/mocks imports only the contract (@/shared/contract, or the repository\'s contract/ files).' }] },
+        { patterns: [{ regex: '^(@|\\.\\.)/(test|features|app)/|^(@|\\.\\.)/shared/(?!contract/)', message: 'src/mocks imports only the contract constants (@/shared/contract, contract/).' }] },
       ],
     },
   },
