@@ -68,7 +68,8 @@ Authorization and cookies, passwords, client secrets, access and refresh tokens 
 keeps its claims, not its signature), one-time codes and passwords, captcha tokens, card
 numbers. --redact-activation-codes also hides eSIM activation codes (LPA strings,
 install links, QR images); --pseudonymise replaces e-mails and phone numbers with
-stand-ins, the same within one recording (replay the recording with the stand-ins).
+stand-ins, the same within one recording (replay the recording with the stand-ins), all
+but the shop's own: the guest account and the support address of esim's settings.
 
 An upstream that does not answer gets the client a 502 problem+json, and nothing is
 recorded. SIGINT or SIGTERM stops the proxy after the exchanges in flight and writes
@@ -93,6 +94,15 @@ it), and the files written before stay intact. Replay with 'esim sandbox --repla
 			opts.ESIMCheckURL = first(opts.ESIMCheckURL, f.Overrides.ESIMCheckURL)
 			if err := opts.check(); err != nil {
 				return err
+			}
+			if opts.Redact.Pseudonymise {
+				// The shop's own accounts stay: clients replaying the recording log in as the
+				// guest from their configuration, and the support address names no customer.
+				cfg, err := f.Config()
+				if err != nil {
+					return err
+				}
+				opts.Redact.Keep = []string{cfg.GuestUsername, cfg.SupportEmail}
 			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)

@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
+	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/iostreams"
 )
 
 // syncBuffer is a bytes.Buffer the test reads while run writes it.
@@ -84,5 +87,23 @@ func TestRecordEndedByInterruptReportsFilesNotWritten(t *testing.T) {
 		if !strings.Contains(tail, want) {
 			t.Errorf("the end of the run does not say %q:\n%s", want, tail)
 		}
+	}
+}
+
+// --pseudonymise keeps the shop's own accounts of esim's settings: the guest account every
+// replaying client logs in with, and the support address.
+func TestPseudonymiseKeepsTheConfiguredAccounts(t *testing.T) {
+	io, _, _, _ := iostreams.Test()
+	f := &factory.Factory{IOStreams: io, Config: func() (*config.Config, error) {
+		return &config.Config{GuestUsername: "guest@shop.example", SupportEmail: "help@shop.example"}, nil
+	}}
+	var got *Options
+	cmd := NewCmdRecord(f, func(_ context.Context, o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"--out", t.TempDir(), "--upstream", "http://127.0.0.1:1", "--pseudonymise"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"guest@shop.example", "help@shop.example"}; strings.Join(got.Redact.Keep, ",") != strings.Join(want, ",") {
+		t.Fatalf("kept %q, want %q", got.Redact.Keep, want)
 	}
 }
