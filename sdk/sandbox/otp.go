@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -30,7 +31,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	email := strings.TrimSpace(r.PathValue("email"))
 	login := strings.EqualFold(r.PathValue("flag"), "true")
 	if !login && !strings.EqualFold(r.PathValue("flag"), "false") {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	var form struct {
@@ -53,7 +54,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		valid = valid && (login || strings.TrimSpace(v) != "")
 	}
 	if !valid {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	code, err := sixDigits()
@@ -63,13 +64,13 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.codeSends.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitNetwork, wait))
 		return
 	}
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.UserByEmail(email)
 		if login && u == nil {
-			return problemReply(http.StatusNotFound, "User not found"), nil
+			return problemReply(http.StatusNotFound, contract.DetailUserNotFound), nil
 		}
 		if u == nil {
 			u = &state.User{ID: newGUID(), Email: email, Created: now}
@@ -80,7 +81,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
 		if wait := retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow); wait > 0 {
 			return func(w http.ResponseWriter) {
-				writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
+				writeTooMany(w, wait, waitIn(contract.DetailSendLimitAddress, wait))
 			}, nil
 		}
 		s.codeSends.add(client, now)
@@ -124,7 +125,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		return
 	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {
-		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
+		writeProblem(w, http.StatusBadRequest, contract.DetailInvalidCaptcha)
 		return
 	}
 	userID := r.PathValue("userId")
@@ -134,11 +135,11 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.verifyFails.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailVerifyLimit, wait))
 		return
 	}
 	if s.locks.locked(userID, client, now) {
-		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailAccountLocked)
 		return
 	}
 	otp, err := randomToken(24)
@@ -151,7 +152,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		u := tx.User(userID)
 		if u == nil {
 			s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
-			return problemReply(http.StatusBadRequest, "User not found"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailUserNotFound), nil
 		}
 		if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
 			code != "" && equalSecret(code, u.VerifyCode) {
@@ -168,7 +169,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 				u.Code, u.Failed = "", 0 // void: the owner asks for a fresh code
 			}
 			tx.MarkUser(u)
-			return problemReply(http.StatusBadRequest, "Invalid OTP please try again"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailInvalidOtp), nil
 		}
 		s.locks.clear(userID, client)
 		u.Code, u.Failed, u.Verified = "", 0, true
@@ -248,6 +249,11 @@ func (l *lockouts) forgetOneLocked(now time.Time) {
 		}
 	}
 	delete(l.keys, first)
+}
+
+// waitIn fills the {wait} of a contract detail with the wait in words.
+func waitIn(detail string, wait time.Duration) string {
+	return strings.ReplaceAll(detail, "{wait}", humanWait(wait))
 }
 
 // humanWait says a wait in words: "3 minutes", "40 seconds".

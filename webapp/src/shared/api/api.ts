@@ -133,36 +133,36 @@ export function createShopApi(client: ApiClient) {
 
   const catalog = {
     async countries(): Promise<Country[]> {
-      return areas(await get('catalog.countries', 'api', 'catalog/countries', 'public'), 'catalog.countries');
+      return areas(await get('listCountries', 'api', 'catalog/countries', 'public'), 'listCountries');
     },
     async regions(): Promise<Region[]> {
-      return (await get('catalog.regions', 'api', 'catalog/regions', 'public').then((b) => areas(b, 'catalog.regions'))).map(({ name }) => ({ name }));
+      return (await get('listRegions', 'api', 'catalog/regions', 'public').then((b) => areas(b, 'listRegions'))).map(({ name }) => ({ name }));
     },
     async specialBundles(): Promise<Bundle[]> {
-      return bundles(await get('catalog.specialBundles', 'api', 'catalog/bundles/special', 'public'), 'catalog.specialBundles');
+      return bundles(await get('listSpecialBundles', 'api', 'catalog/bundles/special', 'public'), 'listSpecialBundles');
     },
     /** Bundles of one area: an ISO code, a region name or 'global'. */
     async areaBundles(area: string): Promise<Bundle[]> {
       const a = required('area', area);
-      const call = a.toLowerCase() === 'global' ? 'catalog.globalBundles' : 'catalog.areaBundles';
+      const call = a.toLowerCase() === 'global' ? 'listAreaBundles.global' : 'listAreaBundles';
       return bundles(await get(call, 'api', path`catalog/bundles/${a}`, 'public'), call);
     },
     async topupBundles(origin: string, iccid: string, provider: number): Promise<Bundle[]> {
       const o = required('origin', origin);
       const i = required('iccid', iccid);
-      const body = await get('catalog.topupBundles', 'api', path`catalog/bundles/${o}`, 'private', { iccid: i, provider: String(provider) });
-      return bundles(body, 'catalog.topupBundles');
+      const body = await get('listAreaBundles.topup', 'api', path`catalog/bundles/${o}`, 'private', { iccid: i, provider: String(provider) });
+      return bundles(body, 'listAreaBundles.topup');
     },
     async search(isoCodes: readonly string[]): Promise<Bundle[]> {
       const codes = isoCodes.map((c) => c.trim()).filter((c) => c !== '');
       if (codes.length === 0) throw new ValidationError('isoCodes', 'at least one country is required');
       if (codes.some((c) => !/^[A-Za-z]{2}$/.test(c))) throw new ValidationError('isoCodes', 'must be ISO alpha-2 codes');
-      return bundles(await get('catalog.search', 'api', `catalog/search_bundles/${codes.join(',')}`, 'public'), 'catalog.search');
+      return bundles(await get('searchBundles', 'api', `catalog/search_bundles/${codes.join(',')}`, 'public'), 'searchBundles');
     },
     async bundle(id: string): Promise<Bundle> {
-      const list = bundles(await get('catalog.bundle', 'api', path`catalog/bundle/${required('bundle id', id)}`, 'public'), 'catalog.bundle');
+      const list = bundles(await get('getBundle', 'api', path`catalog/bundle/${required('bundle id', id)}`, 'public'), 'getBundle');
       const first = list[0];
-      if (!first) throw new DecodeError('catalog.bundle: empty bundle list');
+      if (!first) throw new DecodeError('getBundle: empty bundle list');
       return first;
     },
     /** A caller-supplied area-list endpoint relative to the API base, e.g. 'catalog/countries'. */
@@ -171,27 +171,27 @@ export function createShopApi(client: ApiClient) {
       if (/^[a-z]+:|^\/\/|(^|\/)\.\.?(\/|$)/i.test(e)) throw new ValidationError('endpoint', 'must be a path relative to the API base');
       const [p = '', q = ''] = e.split('?', 2);
       const query = Object.fromEntries(new URLSearchParams(q));
-      return areas(await get('catalog.areaList', 'api', p.replace(/^\//, ''), 'public', query), 'catalog.areaList');
+      return areas(await get('listCountries.areaList', 'api', p.replace(/^\//, ''), 'public', query), 'listCountries.areaList');
     },
     async topupBundleSelected(iccid: string, bundleName: string, provider: number): Promise<Bundle> {
       const body = await client.send({
-        call: 'catalog.topupBundleSelected',
+        call: 'topupBundleSelected',
         service: 'api',
         method: 'GET',
         path: path`catalog/topup_bundle_selected/${required('iccid', iccid)}/${required('bundle name', bundleName)}/${provider}`,
         auth: 'private',
         only200: true,
       });
-      const list = arr(at(body, 'data.data', 'catalog.topupBundleSelected'), 'catalog.topupBundleSelected.data.data');
-      if (list.length === 0) throw new DecodeError('catalog.topupBundleSelected: no bundle in data.data');
-      return bundleOf(list[0], 'catalog.topupBundleSelected.data.data[0]');
+      const list = arr(at(body, 'data.data', 'topupBundleSelected'), 'topupBundleSelected.data.data');
+      if (list.length === 0) throw new DecodeError('topupBundleSelected: no bundle in data.data');
+      return bundleOf(list[0], 'topupBundleSelected.data.data[0]');
     },
   };
 
   const users = {
     /** The current customer, or null when the answer holds no user (spec section 4). */
     async currentUser(): Promise<CurrentUser | null> {
-      const body = await get('users.currentUser', 'api', 'users/actions/get-current-user', 'private');
+      const body = await get('getCurrentUser', 'api', 'users/actions/get-current-user', 'private');
       const data = (body as Obj | undefined)?.data as Obj | undefined;
       const u = data?.data;
       if (typeof u !== 'object' || u === null) return null;
@@ -216,7 +216,7 @@ export function createShopApi(client: ApiClient) {
       const code = required('otp', otp);
       if (!/^\d+$/.test(code)) throw new ValidationError('otp', 'must be numeric');
       const body = await client.send({
-        call: 'users.otpVerify',
+        call: 'verifyOtp',
         service: 'api',
         method: 'POST',
         path: path`users/otp/email/${required('userId', userId)}`,
@@ -224,18 +224,18 @@ export function createShopApi(client: ApiClient) {
         auth: 'public',
         json: { idempotencyId: newId(), otp: code, username: '', userId, captchaToken: required('captchaToken', captchaToken) },
       });
-      const d = obj(at(body, 'data', 'users.otpVerify'), 'users.otpVerify.data');
-      return { username: reqStr(d, 'username', 'users.otpVerify.data'), oneTimeLoginPassword: reqStr(d, 'oneTimeLoginPassword', 'users.otpVerify.data') };
+      const d = obj(at(body, 'data', 'verifyOtp'), 'verifyOtp.data');
+      return { username: reqStr(d, 'username', 'verifyOtp.data'), oneTimeLoginPassword: reqStr(d, 'oneTimeLoginPassword', 'verifyOtp.data') };
     },
   };
 
   const sendCode = (address: string, login: boolean, json: unknown) =>
-    client.send({ call: 'users.otpSend', service: 'api', method: 'POST', path: path`users/otp/send_email/${address}/${String(login)}`, auth: 'public', json });
+    client.send({ call: 'sendOtp', service: 'api', method: 'POST', path: path`users/otp/send_email/${address}/${String(login)}`, auth: 'public', json });
 
   function otpSent(body: unknown): OtpSent {
-    const b = obj(body, 'users.otpSend');
-    const d = obj(b.data, 'users.otpSend.data');
-    return { status: optNum(b.status, 200), userId: reqStr(d, 'userId', 'users.otpSend.data') };
+    const b = obj(body, 'sendOtp');
+    const d = obj(b.data, 'sendOtp.data');
+    return { status: optNum(b.status, 200), userId: reqStr(d, 'userId', 'sendOtp.data') };
   }
 
   const auth = {
@@ -254,19 +254,19 @@ export function createShopApi(client: ApiClient) {
   const support = {
     async canPurchase(bundleId: string, userEmail: string): Promise<PurchaseCheck> {
       const body = await client.send({
-        call: 'support.canPurchase',
+        call: 'canPurchase',
         service: 'support',
         method: 'POST',
         path: 'esims/can-purchase',
         auth: 'private',
         json: { bundleId: guid('bundleId', bundleId), userEmail: email('userEmail', userEmail), comment: 'source: website' },
       });
-      const d = obj(at(body, 'data', 'support.canPurchase'), 'support.canPurchase.data');
+      const d = obj(at(body, 'data', 'canPurchase'), 'canPurchase.data');
       return { canContinue: d.canContinue === true, reason: optStr(d.reason) };
     },
     async contactUs(form: ContactForm): Promise<void> {
       await client.send({
-        call: 'support.contactUs',
+        call: 'contactUs',
         service: 'support',
         method: 'POST',
         path: 'support/contact-us',
@@ -285,17 +285,17 @@ export function createShopApi(client: ApiClient) {
 
   const orders = {
     async create(): Promise<Order> {
-      const body = await client.send({ call: 'orders.create', service: 'api', method: 'POST', path: 'orderfulfillment/orders', auth: 'basic', form: {} });
-      const d = obj(at(body, 'data', 'orders.create'), 'orders.create.data');
-      return { orderId: reqStr(d, 'orderId', 'orders.create.data'), newlyCreated: d.newlyCreated === true };
+      const body = await client.send({ call: 'createOrder', service: 'api', method: 'POST', path: 'orderfulfillment/orders', auth: 'basic', form: {} });
+      const d = obj(at(body, 'data', 'createOrder'), 'createOrder.data');
+      return { orderId: reqStr(d, 'orderId', 'createOrder.data'), newlyCreated: d.newlyCreated === true };
     },
     async delete(orderId: string): Promise<void> {
-      await client.send({ call: 'orders.delete', service: 'api', method: 'DELETE', path: path`orderfulfillment/orders/${guid('orderId', orderId)}`, auth: 'private' });
+      await client.send({ call: 'deleteOrder', service: 'api', method: 'DELETE', path: path`orderfulfillment/orders/${guid('orderId', orderId)}`, auth: 'private' });
     },
     async addDetails(accountId: string, orderId: string, bundleId: string): Promise<string> {
       const account = accountId === '' ? ZERO_ACCOUNT : guid('accountId', accountId);
       const body = await client.send({
-        call: 'orders.details',
+        call: 'addOrderDetails',
         service: 'api',
         method: 'POST',
         path: path`accounts/${account}/${guid('orderId', orderId)}/orderdetails`,
@@ -309,12 +309,12 @@ export function createShopApi(client: ApiClient) {
           order: [{ ServiceItemId: guid('bundleId', bundleId), keepCurrentPlan: false, addCredits: false, type: 15 }],
         },
       });
-      const d = obj(at(body, 'data', 'orders.details'), 'orders.details.data');
-      const link = reqStr(d, 'checkoutURL', 'orders.details.data');
+      const d = obj(at(body, 'data', 'addOrderDetails'), 'addOrderDetails.data');
+      const link = reqStr(d, 'checkoutURL', 'addOrderDetails.data');
       try {
         return new URL(link).toString();
       } catch {
-        throw new DecodeError('orders.details.data.checkoutURL: not an absolute URL');
+        throw new DecodeError('addOrderDetails.data.checkoutURL: not an absolute URL');
       }
     },
     /**
@@ -341,31 +341,31 @@ export function createShopApi(client: ApiClient) {
 
   const esims = {
     async byEmail(address: string): Promise<Esim[]> {
-      const body = await get('esims.byEmail', 'support', path`esims/useremails/${email('email', address)}`, 'private');
-      const list = at(body, 'data.esims', 'esims.byEmail');
+      const body = await get('listEsimsByEmail', 'support', path`esims/useremails/${email('email', address)}`, 'private');
+      const list = at(body, 'data.esims', 'listEsimsByEmail');
       if (list === null || list === undefined) return [];
-      return arr(list, 'esims.byEmail.data.esims').map((e, i) => esimOf(e, `esims.byEmail.data.esims[${i}]`));
+      return arr(list, 'listEsimsByEmail.data.esims').map((e, i) => esimOf(e, `listEsimsByEmail.data.esims[${i}]`));
     },
     async info(iccid: string): Promise<EsimBundle[]> {
-      const body = await get('esims.info', 'support', path`esims/${required('iccid', iccid)}/info`, 'private');
-      const list = at(body, 'data.bundles', 'esims.info');
+      const body = await get('getEsimInfo', 'support', path`esims/${required('iccid', iccid)}/info`, 'private');
+      const list = at(body, 'data.bundles', 'getEsimInfo');
       if (list === null || list === undefined) return [];
-      return arr(list, 'esims.info.data.bundles').map((b, i) => esimBundleOf(b, `esims.info.data.bundles[${i}]`));
+      return arr(list, 'getEsimInfo.data.bundles').map((b, i) => esimBundleOf(b, `getEsimInfo.data.bundles[${i}]`));
     },
     /** qrCode returns the base64 PNG of the eSIM's install QR code. */
     async qrCode(iccid: string): Promise<string> {
-      const body = await get('esims.qrCode', 'support', path`esims/${required('iccid', iccid)}/QrCode`, 'private');
-      const d = obj(at(body, 'data', 'esims.qrCode'), 'esims.qrCode.data');
-      const img = reqStr(d, 'base64QRCodeImage', 'esims.qrCode.data');
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(img)) throw new DecodeError('esims.qrCode.data.base64QRCodeImage: not base64');
+      const body = await get('getQrCode', 'support', path`esims/${required('iccid', iccid)}/QrCode`, 'private');
+      const d = obj(at(body, 'data', 'getQrCode'), 'getQrCode.data');
+      const img = reqStr(d, 'base64QRCodeImage', 'getQrCode.data');
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(img)) throw new DecodeError('getQrCode.data.base64QRCodeImage: not base64');
       return img;
     },
   };
 
   const esimCheck = {
     async check(bundleName: string, iccid: string): Promise<boolean> {
-      const body = await get('esimcheck.check', 'esimcheck', path`esims/check/${required('bundle name', bundleName)}/${required('iccid', iccid)}`, 'private');
-      return at(body, 'data.data.canContinue', 'esimcheck.check') === true;
+      const body = await get('checkEsim', 'esimcheck', path`esims/check/${required('bundle name', bundleName)}/${required('iccid', iccid)}`, 'private');
+      return at(body, 'data.data.canContinue', 'checkEsim') === true;
     },
   };
 
@@ -380,7 +380,7 @@ export function createShopApi(client: ApiClient) {
     async push(line: LogLine): Promise<void> {
       const ns = `${BigInt((line.time ?? new Date()).getTime()) * 1_000_000n}`;
       await client.send({
-        call: 'logs.push',
+        call: 'pushLogs',
         service: 'logs',
         method: 'POST',
         path: '',

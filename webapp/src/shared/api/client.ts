@@ -1,18 +1,12 @@
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ApiError, NetworkError, NotLoggedInError, SessionExpiredError, TimeoutError } from './errors';
+import { contract } from '@/shared/contract/contract';
+import { defaultRetryPolicy, effectiveAuth, guestRetryPath, retryWait, type AuthMode, type RetryPolicy } from './rules';
 import { isRegistered, type SessionStore } from './session';
 
-export type Service = 'api' | 'support' | 'esimcheck' | 'logs';
+export type { AuthMode, RetryPolicy } from './rules';
 
-/**
- * How a request is authorised (mirrors the Go SDK):
- * - private: needs a stored session, else NotLoggedInError before any request;
- * - public: logs in as guest first when there is no session;
- * - optional: sends the bearer when there is one, never authenticates;
- * - basic: the basic client credential (token grants, orders create);
- * - none: no Authorization header.
- */
-export type AuthMode = 'private' | 'public' | 'optional' | 'basic' | 'none';
+export type Service = 'api' | 'support' | 'esimcheck' | 'logs';
 
 export type RequestSpec = {
   /** The fixture call name, used in errors and logs. */
@@ -35,51 +29,6 @@ export type RequestSpec = {
   signal?: AbortSignal;
 };
 
-/**
- * RetryPolicy says how calls that are safe to repeat (GETs and idempotent POSTs) are sent
- * again after a 502, 503, 504 or no answer at all (and a GET after a 429 that says how
- * long to wait), as the Go SDK does: at most maxAttempts tries, a jittered backoff of
- * random() * min(maxDelayMs, baseDelayMs * 2^n), never shorter than Retry-After, and a
- * Retry-After beyond maxRetryAfterMs is not waited for. The caller's signal ends any wait.
- */
-export type RetryPolicy = {
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxRetryAfterMs: number;
-  /** A number in [0, 1); Math.random by default. Tests inject their own. */
-  random: () => number;
-  /** Waits ms unless signal aborts first (then rejects). Tests inject their own. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-};
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export const defaultRetryPolicy: RetryPolicy = {
-  maxAttempts: 3,
-  baseDelayMs: 200,
-  maxDelayMs: 2000,
-  maxRetryAfterMs: 30_000,
-  random: Math.random,
-  sleep: abortableSleep,
-};
-
 /** parseRetryAfter reads a Retry-After header (seconds or an HTTP date) as seconds; 0 when absent. */
 export function parseRetryAfter(v: string | null, now = Date.now()): number {
   const t = (v ?? '').trim();
@@ -97,23 +46,14 @@ export function parseRetryAfter(v: string | null, now = Date.now()): number {
  */
 export const refreshRejected = (err: unknown): boolean =>
   err instanceof ApiError &&
-  (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes('invalid_grant')));
+  (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes(contract.detail.invalidGrant)));
 
 /** The tries one call has left (ApiClient.send). */
 type Budget = { left: number };
 
 export type TokenAnswer = { accessToken: string; refreshToken: string };
 
-const GUEST_SCOPE = 'accounts.fullaccess offline_access openid profile roles';
 const ACCEPT = 'application/json, text/plain, */*';
-
-/** The spec's bearer rule: no bearer on paths containing these (a substring test). */
-export const bearerExempt = (path: string): boolean =>
-  path.includes('connect/token') || path.includes('catalog/search_bundles') || path.includes('catalog/bundle');
-
-/** On any error these are retried once after a guest login (spec section 7). */
-export const guestRetryPath = (path: string): boolean =>
-  path.includes('users/otp/send_email') || path.includes('users/sendmail') || path.includes('support/contact-us');
 
 /**
  * path builds an escaped relative path from literal segments and parameters; empty and
@@ -253,9 +193,7 @@ export class ApiClient {
   }
 
   private async sendAuth(spec: RequestSpec, budget: Budget, keep: number): Promise<unknown> {
-    let auth = spec.auth;
-    // A private call (the top-up list reads an eSIM) keeps its bearer even on an exempt path.
-    if (auth !== 'basic' && auth !== 'private' && bearerExempt(spec.path)) auth = 'none';
+    const auth = effectiveAuth(spec.path, spec.auth);
     let tok = '';
     if (auth === 'private' || auth === 'public' || auth === 'optional') {
       tok = this.store.load().token;
@@ -289,7 +227,7 @@ export class ApiClient {
       try {
         return await this.sendOnce(spec, bearer);
       } catch (err) {
-        const wait = budget.left > keep ? this.retryWait(spec, err, n) : null;
+        const wait = budget.left > keep && !spec.signal?.aborted ? retryWait(this.retry, spec, err, n) : null;
         if (wait === null) throw err;
         try {
           await this.retry.sleep(wait, spec.signal);
@@ -298,27 +236,6 @@ export class ApiClient {
         }
       }
     }
-  }
-
-  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated (the budget is the caller's). */
-  private retryWait(spec: RequestSpec, err: unknown, n: number): number | null {
-    const p = this.retry;
-    if (spec.signal?.aborted) return null;
-    if (spec.method !== 'GET' && !spec.idempotent) return null;
-    const bound = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (n - 1));
-    const backoff = Math.min(bound, Math.max(0, p.random() * bound));
-    if (err instanceof NetworkError) return backoff;
-    if (!(err instanceof ApiError)) return null;
-    const retryAfterMs = err.retryAfter * 1000;
-    if (err.status === 429) {
-      // A rate limit is waited out only by a read that was told how long to wait; a POST's
-      // 429 (code e-mails, code checks) goes back to the user.
-      if (spec.method !== 'GET' || retryAfterMs <= 0) return null;
-    } else if (err.status !== 502 && err.status !== 503 && err.status !== 504) {
-      return null;
-    }
-    if (retryAfterMs > p.maxRetryAfterMs) return null;
-    return Math.max(backoff, retryAfterMs);
   }
 
   /** sendOnce sends the request once. */
@@ -373,8 +290,8 @@ export class ApiClient {
   guestGrant(): Promise<TokenAnswer> {
     const g = this.config.guest;
     return this.tokenGrant(
-      'identity.token.guest',
-      { grant_type: 'password', username: g.username, password: g.password, scope: GUEST_SCOPE },
+      'token.guest',
+      { grant_type: 'password', username: g.username, password: g.password, scope: contract.scope.guest },
       'basic',
     );
   }
@@ -390,7 +307,7 @@ export class ApiClient {
   refreshGrant(refreshToken: string): Promise<TokenAnswer> {
     const g = this.config.guest;
     return this.tokenGrant(
-      'identity.token.refresh',
+      'token.refresh',
       { client_id: g.clientId, client_secret: g.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
       'none',
     );
@@ -399,12 +316,12 @@ export class ApiClient {
   /** exchangeOtp trades the verified code's one-time password for a customer's tokens. */
   exchangeOtp(username: string, oneTimePassword: string): Promise<TokenAnswer> {
     return this.tokenGrant(
-      'identity.token.otp',
+      'token.otp',
       {
         grant_type: 'password',
         username,
         password: oneTimePassword,
-        scope: 'accounts identity orders support cart payment offline_access',
+        scope: contract.scope.otp,
       },
       'basic',
     );

@@ -58,7 +58,7 @@ function strictProvider() {
   return { state, fetch };
 }
 
-const privateRead: RequestSpec = { call: 'users.currentUser', service: 'api', method: 'GET', path: 'users/current', auth: 'private' };
+const privateRead: RequestSpec = { call: 'getCurrentUser', service: 'api', method: 'GET', path: 'users/current', auth: 'private' };
 
 describe('two tabs whose token expired', () => {
   it('refresh once between them and both stay signed in', async () => {
