@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chromiumArgs, chromiumPath } from './e2e/harness/chromium.mjs';
 import { precompress } from './scripts/precompress.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -22,16 +23,6 @@ const allStoryLocales = ['en', 'ar', 'fr'] as const;
 const storyLocales = allStoryLocales.filter((l) =>
   (process.env.STORY_LOCALES ?? allStoryLocales.join(',')).split(',').map((s) => s.trim()).includes(l),
 );
-
-// Debian's Chromium: the project never downloads a browser build of its own.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 // `vite dev` forwards the API bases and /config.json to a running `esim serve`.
 const serveURL = process.env.ESIM_SERVE_URL ?? 'http://localhost:8080';
@@ -222,7 +213,7 @@ export default defineConfig(({ command }) => ({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                executablePath: chromiumPath,
                 args: chromiumArgs,
               },
             }),

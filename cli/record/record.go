@@ -54,7 +54,8 @@ writes replaces the one of an earlier run; other files in DIR are left alone.
 
 --upstream fronts a server laid out like the sandbox (esim sandbox, esim serve): its other
 pages (the shop, the mailbox) pass through unrecorded, and its hosted checkout page is
-recorded too, so a web purchase replays. --api-url, --support-url and --esimcheck-url
+recorded too, so a web purchase replays (in front of esim serve, open the shop on the
+recorder's address). A shop on another loopback origin may call the recorder (CORS). --api-url, --support-url and --esimcheck-url
 (and --log-push-url) front a real provider instead.
 
 Secrets are redacted before anything is written (the rules of contract/har/rules.json):

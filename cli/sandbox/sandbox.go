@@ -116,7 +116,11 @@ func run(ctx context.Context, opts *Options) error {
 		if emu != nil {
 			fallback = emu
 		}
-		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, AdminToken: opts.Flags.AdminToken}); err != nil {
+		gate, err := opts.Flags.Gate(ln.Addr(), "")
+		if err != nil {
+			return closeEmu(err)
+		}
+		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
 			return closeEmu(err)
 		}
 		h = rh

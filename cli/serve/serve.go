@@ -378,7 +378,8 @@ func run(ctx context.Context, o *Options) error {
 		if emu != nil {
 			fallback = emu
 		}
-		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, AdminToken: o.Sandbox.AdminToken}); err != nil {
+		gate := sb.AdminGate{Token: o.Sandbox.AdminToken, Proxies: proxies, Hosts: hosts}
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
 			return closeEmu(err)
 		}
 		ho.Sandbox = rh

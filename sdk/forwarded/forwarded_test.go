@@ -178,8 +178,13 @@ func TestDefaultHosts(t *testing.T) {
 			t.Errorf("Allows(%q) = %v, want %v", host, got, want)
 		}
 	}
-	wild, _ := net.ResolveTCPAddr("tcp", "0.0.0.0:8080")
-	if h := DefaultHosts(wild, ""); !h.Allows("127.0.0.1:8080") || h.Allows("0.0.0.0:8080") {
-		t.Errorf("wildcard default %v", h)
+	for _, addr := range []string{"0.0.0.0:8080", ":8080", "[::]:8080"} {
+		wild, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := DefaultHosts(wild, ""); !h.Allows("127.0.0.1:8080") || h.Allows("0.0.0.0:8080") || h.Allows("rebind.attacker.example") {
+			t.Errorf("%s: default %v", addr, h)
+		}
 	}
 }

@@ -86,7 +86,8 @@ func DefaultHosts(listen net.Addr, siteURL string) Hosts {
 	}
 	if listen != nil {
 		host, _, err := net.SplitHostPort(listen.String())
-		if ip, perr := netip.ParseAddr(host); err == nil && perr == nil && ip.IsUnspecified() {
+		ip, perr := netip.ParseAddr(host)
+		if err == nil && (host == "" || perr == nil && ip.IsUnspecified()) {
 			addrs, _ := net.InterfaceAddrs()
 			for _, a := range addrs {
 				if n, ok := a.(*net.IPNet); ok {

@@ -226,3 +226,27 @@ func TestProxyProviderModeForwardsOnlyServices(t *testing.T) {
 		}
 	}
 }
+
+func TestProxyLetsALoopbackShopCallIt(t *testing.T) {
+	up := upstream(t)
+	proxy, store, _ := newProxy(t, record.ProxyOptions{Upstream: up.URL})
+	resp, _ := do(t, "OPTIONS", proxy.URL+"/api/v1/connect/token", "", "", "Origin", "http://127.0.0.1:8080",
+		"Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "authorization,content-type")
+	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Origin") != "http://127.0.0.1:8080" ||
+		resp.Header.Get("Access-Control-Allow-Headers") != "authorization,content-type" {
+		t.Fatalf("preflight: %d %v", resp.StatusCode, resp.Header)
+	}
+	resp, _ = do(t, "POST", proxy.URL+"/api/v1/connect/token", "application/x-www-form-urlencoded", "grant_type=password", "Origin", "http://localhost:5173")
+	if resp.StatusCode != 200 || resp.Header.Get("Access-Control-Allow-Origin") != "http://localhost:5173" {
+		t.Fatalf("request: %d %v", resp.StatusCode, resp.Header)
+	}
+	if resp, _ := do(t, "POST", proxy.URL+"/api/v1/connect/token", "application/x-www-form-urlencoded", "grant_type=password", "Origin", "https://evil.example"); resp.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Fatal("a remote origin was let in")
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if added, _ := store.Stats(); added != 2 {
+		t.Fatalf("%d exchanges recorded, want the two requests (not the preflight)", added)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+
+	"github.com/cedarsim/esim/sdk/forwarded"
 )
 
 // The admin surface: every /sandbox/* page except the hosted checkout (which customers'
@@ -33,15 +35,33 @@ func isAdminPath(p string) bool {
 	return strings.HasPrefix(p, "/sandbox/") && !strings.HasPrefix(p, "/sandbox/checkout/") && !strings.HasPrefix(p, LookupPath)
 }
 
+// AdminGate is the rule above, for any admin surface: the sandbox's, and the replay's pages
+// (esim sandbox|serve --replay), so a recording's codes are no easier to reach than the
+// emulator's.
+type AdminGate struct {
+	// Token, when set, is required from every client.
+	Token string
+	// Proxies are the reverse proxies whose forwarding headers are believed.
+	Proxies forwarded.Proxies
+	// Hosts are the host names the surface answers under.
+	Hosts forwarded.Hosts
+}
+
 // guardAdmin answers the request itself and returns false when it may not reach the admin
 // surface.
 func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
-	client := s.opts.Proxies.Client(r)
-	if !s.opts.AllowedHosts.Allows(client.Host) {
+	return AdminGate{Token: s.opts.AdminToken, Proxies: s.opts.Proxies, Hosts: s.opts.AllowedHosts}.Allow(w, r)
+}
+
+// Allow answers the request itself and returns false when it may not reach the admin
+// surface.
+func (g AdminGate) Allow(w http.ResponseWriter, r *http.Request) bool {
+	client := g.Proxies.Client(r)
+	if !g.Hosts.Allows(client.Host) {
 		forbid(w, "The sandbox admin surface answers only under its own host names (--allowed-hosts).")
 		return false
 	}
-	if tok := s.opts.AdminToken; tok != "" {
+	if tok := g.Token; tok != "" {
 		if q := r.URL.Query().Get(adminTokenQuery); q != "" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 			if !equalSecret(q, tok) {
 				forbid(w, "The sandbox admin token is not valid.")

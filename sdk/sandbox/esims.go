@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -29,7 +30,7 @@ func (s *esimService) byEmail(w http.ResponseWriter, r *http.Request, c call) {
 		for _, e := range mine {
 			list = append(list, s.esimView(e, now))
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"esims": list}))
+		return jsonReply(http.StatusOK, wire.EsimListAnswer{Data: wire.EsimList{Esims: list}})
 	})(w)
 }
 
@@ -43,7 +44,7 @@ func (s *esimService) qrCode(w http.ResponseWriter, r *http.Request, c call) {
 		case e == nil:
 			return problemReply(http.StatusNotFound, "eSIM not found")
 		}
-		return jsonReply(http.StatusOK, data(map[string]string{"base64QRCodeImage": e.QR}))
+		return jsonReply(http.StatusOK, wire.QrCodeAnswer{Data: wire.QrCode{Base64QRCodeImage: e.QR}})
 	})(w)
 }
 
@@ -57,7 +58,7 @@ func (s *esimService) info(w http.ResponseWriter, r *http.Request, c call) {
 		case e == nil:
 			return problemReply(http.StatusNotFound, "eSIM not found")
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"bundles": s.bundleViews(e, tx.Now())}))
+		return jsonReply(http.StatusOK, wire.EsimInfoAnswer{Data: wire.EsimInfo{Bundles: s.bundleViews(e, tx.Now())}})
 	})(w)
 }
 
@@ -70,7 +71,7 @@ func (s *esimService) check(w http.ResponseWriter, r *http.Request, c call) {
 			return no.reply()
 		}
 		can := ok && e != nil && s.canTopup(e, b, s.providerOf(e)) == nil
-		return jsonReply(http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))
+		return jsonReply(http.StatusOK, wire.EsimCheckAnswer{Data: wire.EsimCheckData{Data: wire.EsimCheck{CanContinue: &can}}})
 	})(w)
 }
 
@@ -93,6 +94,6 @@ func (s *esimService) revoke(w http.ResponseWriter, r *http.Request) {
 			e.Bundles[target].RevokedAt = &now
 		}
 		tx.MarkESIM(e)
-		return jsonReply(http.StatusOK, data(map[string]any{"bundles": s.bundleViews(e, now)})), nil
+		return jsonReply(http.StatusOK, wire.EsimInfoAnswer{Data: wire.EsimInfo{Bundles: s.bundleViews(e, now)}}), nil
 	})(w)
 }

@@ -35,24 +35,26 @@ func (s *identityService) token(w http.ResponseWriter, r *http.Request, _ call) 
 		return
 	}
 	f := r.PostForm
-	if tooLong(w, fieldLimit{"username", f.Get("username"), MaxEmailLen}, fieldLimit{"password", f.Get("password"), maxSecretLen},
-		fieldLimit{"refresh_token", f.Get("refresh_token"), maxSecretLen}, fieldLimit{"scope", f.Get("scope"), maxSecretLen},
-		fieldLimit{"client_id", f.Get("client_id"), maxSecretLen}, fieldLimit{"client_secret", f.Get("client_secret"), maxSecretLen}) {
+	req := wire.TokenRequest{GrantType: wire.TokenRequestGrantType(f.Get("grant_type")), Username: f.Get("username"), Password: f.Get("password"),
+		Scope: f.Get("scope"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"), RefreshToken: f.Get("refresh_token")}
+	if tooLong(w, fieldLimit{"username", req.Username, MaxEmailLen}, fieldLimit{"password", req.Password, maxSecretLen},
+		fieldLimit{"refresh_token", req.RefreshToken, maxSecretLen}, fieldLimit{"scope", req.Scope, maxSecretLen},
+		fieldLimit{"client_id", req.ClientID, maxSecretLen}, fieldLimit{"client_secret", req.ClientSecret, maxSecretLen}) {
 		return
 	}
-	switch f.Get("grant_type") {
-	case "password":
+	switch req.GrantType {
+	case wire.TokenRequestGrantTypePassword:
 		if !s.basicClient(r) {
 			writeOAuthError(w, "invalid_client")
 			return
 		}
-		s.update(func(tx *state.Tx) (reply, error) { return s.passwordGrant(tx, f.Get("username"), f.Get("password")) })(w)
-	case "refresh_token":
-		if !equalSecret(f.Get("client_id"), s.opts.ClientID) || !equalSecret(f.Get("client_secret"), s.opts.ClientSecret) {
+		s.update(func(tx *state.Tx) (reply, error) { return s.passwordGrant(tx, req.Username, req.Password) })(w)
+	case wire.TokenRequestGrantTypeRefreshToken:
+		if !equalSecret(req.ClientID, s.opts.ClientID) || !equalSecret(req.ClientSecret, s.opts.ClientSecret) {
 			writeOAuthError(w, "invalid_client")
 			return
 		}
-		s.update(func(tx *state.Tx) (reply, error) { return s.refreshGrant(tx, f.Get("refresh_token")) })(w)
+		s.update(func(tx *state.Tx) (reply, error) { return s.refreshGrant(tx, req.RefreshToken) })(w)
 	default:
 		writeOAuthError(w, "unsupported_grant_type")
 	}
@@ -156,5 +158,5 @@ func (s *identityService) currentUser(w http.ResponseWriter, _ *http.Request, c 
 			}
 		})
 	}
-	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]string{"email": a.Email, "firstName": first, "lastName": last}}))
+	writeJSON(w, http.StatusOK, wire.CurrentUserAnswer{Data: wire.CurrentUserData{Data: &wire.CurrentUser{Email: a.Email, FirstName: first, LastName: last}}})
 }

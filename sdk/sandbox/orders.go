@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -40,7 +41,7 @@ func (s *orderService) create(w http.ResponseWriter, r *http.Request, _ call) {
 		if err := tx.AddOrder(o, unboundOrderTTL); errors.Is(err, state.ErrFull) {
 			return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many orders; restart it without --state."), nil
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true})), nil
+		return jsonReply(http.StatusOK, wire.OrderAnswer{Data: wire.Order{OrderID: o.ID, NewlyCreated: true}}), nil
 	})(w)
 }
 
@@ -60,7 +61,7 @@ func (s *orderService) delete(w http.ResponseWriter, r *http.Request, c call) {
 		}
 		o.Status = state.OrderDeleted
 		tx.MarkOrder(o)
-		return jsonReply(http.StatusOK, data(map[string]bool{"deleted": true})), nil
+		return jsonReply(http.StatusOK, wire.OrderDeletedAnswer{Data: wire.OrderDeleted{Deleted: true}}), nil
 	})(w)
 }
 
@@ -70,21 +71,12 @@ func (s *orderService) delete(w http.ResponseWriter, r *http.Request, c call) {
 // again (even once paid) and changes nothing; an order has one line, so another request on
 // an order that already has its line is refused (409) rather than adding a second.
 func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
-	var body struct {
-		IdempotencyID  string `json:"idempotencyId"`
-		DiscountAmount string `json:"discountAmount"`
-		Tax            string `json:"tax"`
-		Quantity       string `json:"quantity"`
-		Order          []struct {
-			ServiceItemID string `json:"ServiceItemId"`
-			Type          int    `json:"type"`
-		} `json:"order"`
-	}
+	var body wire.OrderDetailsRequest
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
-	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"discountAmount", body.DiscountAmount, maxAmountLen},
-		fieldLimit{"tax", body.Tax, maxAmountLen}, fieldLimit{"quantity", body.Quantity, maxAmountLen}) {
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"discountAmount", string(body.DiscountAmount), maxAmountLen},
+		fieldLimit{"tax", string(body.Tax), maxAmountLen}, fieldLimit{"quantity", string(body.Quantity), maxAmountLen}) {
 		return
 	}
 	if len(body.Order) != 1 || body.Order[0].ServiceItemID == "" || utf8.RuneCountInString(body.Order[0].ServiceItemID) > maxIDLen {
@@ -108,7 +100,7 @@ func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
 		switch {
 		case body.IdempotencyID != "" && o.DetailsIdem == body.IdempotencyID && o.CheckoutURL != "":
 			// A retry (its answer was lost): the same answer, no second line.
-			return jsonReply(http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL})), nil
+			return jsonReply(http.StatusOK, wire.CheckoutAnswer{Data: wire.CheckoutLink{CheckoutURL: o.CheckoutURL}}), nil
 		case o.Status == state.OrderPaid:
 			return problemReply(http.StatusConflict, "This order is already paid."), nil
 		case o.BundleID != "":
@@ -132,6 +124,6 @@ func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
 		o.UserID, o.Email, o.BundleID = c.who.Sub, c.who.Email, b.ID
 		o.DetailsIdem, o.CheckoutURL = body.IdempotencyID, origin+"/sandbox/checkout/"+o.ID
 		tx.MarkOrder(o)
-		return jsonReply(http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL})), nil
+		return jsonReply(http.StatusOK, wire.CheckoutAnswer{Data: wire.CheckoutLink{CheckoutURL: o.CheckoutURL}}), nil
 	})(w)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -34,13 +35,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
-	var form struct {
-		FirstName   string `json:"firstName"`
-		LastName    string `json:"lastName"`
-		CountryCode string `json:"countryCode"`
-		Phone       string `json:"phone"`
-		Email       string `json:"email"`
-	}
+	var form wire.SignupForm // the login form is its email alone
 	if !s.decodeJSON(w, r, &form) {
 		return
 	}
@@ -102,25 +97,19 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 			Code: code,
 		})
 		s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
-		return jsonReply(http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}}), nil
+		return jsonReply(http.StatusOK, wire.OtpSentAnswer{Status: http.StatusOK, Data: wire.OtpSent{UserID: u.ID}}), nil
 	})(w)
 }
 
 // POST users/otp/email/{userId}: checks the captcha and the code; answers the one-time
 // login password that the password grant then accepts.
 func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ call) {
-	var body struct {
-		IdempotencyID string `json:"idempotencyId"`
-		OTP           string `json:"otp"`
-		Username      string `json:"username"`
-		UserID        string `json:"userId"`
-		CaptchaToken  string `json:"captchaToken"`
-	}
+	var body wire.OtpVerifyRequest
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
-	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.OTP, MaxOTPLen},
-		fieldLimit{"username", body.Username, MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.Otp, MaxOTPLen},
+		fieldLimit{"username", string(body.Username), MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
 		fieldLimit{"captchaToken", body.CaptchaToken, MaxCaptchaLen}) {
 		return
 	}
@@ -147,7 +136,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		writeProblem(w, http.StatusInternalServerError, "Verification failed.")
 		return
 	}
-	code := strings.TrimSpace(body.OTP)
+	code := strings.TrimSpace(body.Otp)
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.User(userID)
 		if u == nil {
@@ -158,7 +147,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 			code != "" && equalSecret(code, u.VerifyCode) {
 			// A retry of a verification that succeeded (its answer was lost), with the same
 			// code: the same answer. Any other code is checked like a new attempt.
-			return jsonReply(http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP})), nil
+			return jsonReply(http.StatusOK, wire.OtpVerifyAnswer{Data: wire.OtpCredentials{Username: u.Email, OneTimeLoginPassword: u.OTP}}), nil
 		}
 		if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
 			s.verifyFails.add(client, now)
@@ -176,7 +165,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
 		u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
 		tx.MarkUser(u)
-		return jsonReply(http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp})), nil
+		return jsonReply(http.StatusOK, wire.OtpVerifyAnswer{Data: wire.OtpCredentials{Username: u.Email, OneTimeLoginPassword: otp}}), nil
 	})(w)
 }
 

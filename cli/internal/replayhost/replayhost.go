@@ -5,7 +5,6 @@ package replayhost
 
 import (
 	"context"
-	"crypto/subtle"
 	"fmt"
 	"io"
 	"log/slog"
@@ -62,8 +61,9 @@ type Deps struct {
 	Logger *slog.Logger
 	// Emulator answers misses in lenient mode.
 	Emulator http.Handler
-	// AdminToken, when set, is required on the replay's pages (as on the sandbox's).
-	AdminToken string
+	// Gate guards the replay's pages (mailbox, report, scenarios) by the sandbox admin
+	// surface's rule: allowed hosts, then the admin token or a direct loopback client.
+	Gate sb.AdminGate
 }
 
 // Load reads the recordings and builds the replay handler for the mode. A damaged file
@@ -92,34 +92,12 @@ func (f *Flags) Load(ctx context.Context, d Deps) (*replay.Handler, replay.Loade
 		}
 		o.Fallback = &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) { pr.SetURL(u); pr.SetXForwarded() }}
 	}
-	if d.AdminToken != "" {
-		o.Guard = tokenGuard(d.AdminToken)
-	}
+	o.Guard = d.Gate.Allow
 	h, err := replay.New(loaded.Files, o)
 	if err != nil {
 		return nil, replay.Loaded{}, fmt.Errorf("replay %s: %w", f.Dir, err)
 	}
 	return h, loaded, nil
-}
-
-// tokenGuard asks for the sandbox admin token (header or the sandbox's cookie) on the
-// replay's pages, as the sandbox's admin surface does.
-func tokenGuard(token string) func(http.ResponseWriter, *http.Request) bool {
-	return func(w http.ResponseWriter, r *http.Request) bool {
-		got := r.Header.Get(sb.AdminTokenHeader)
-		if got == "" {
-			if c, err := r.Cookie("sandbox_admin"); err == nil {
-				got = c.Value
-			}
-		}
-		if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
-			w.Header().Set("Content-Type", contract.ProblemContentType)
-			w.WriteHeader(http.StatusForbidden)
-			_, _ = io.WriteString(w, `{"type":"`+contract.ProblemType(http.StatusForbidden)+`","title":"Forbidden","status":403,"detail":"The replay's pages need the sandbox admin token (header `+sb.AdminTokenHeader+`)."}`)
-			return false
-		}
-		return true
-	}
 }
 
 // Banner lists what the replay serves on origin: only the pages that exist in its mode.

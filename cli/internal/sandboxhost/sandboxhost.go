@@ -171,3 +171,20 @@ func WarnAdmin(w io.Writer, addr net.Addr, adminToken bool) {
 		fmt.Fprintln(w, "Warning: the sandbox runs without an admin token: its /sandbox/* admin pages (every login code, the faults) answer clients on this machine that reach it directly, never through a proxy. Set ESIM_SANDBOX_ADMIN_TOKEN (or --sandbox-admin-token-file) to require a token.")
 	}
 }
+
+// Gate is the admin surface's rule for a server listening on listen: the admin token,
+// the trusted proxies and the allowed hosts. The replay's pages use it as the sandbox's do.
+func (f *Flags) Gate(listen net.Addr, siteURL string) (sb.AdminGate, error) {
+	proxies, err := f.Front.Proxies()
+	if err != nil {
+		return sb.AdminGate{}, err
+	}
+	if siteURL == "" {
+		siteURL = f.PublicURL
+	}
+	hosts, err := f.Front.Hosts(listen, siteURL)
+	if err != nil {
+		return sb.AdminGate{}, err
+	}
+	return sb.AdminGate{Token: f.AdminToken, Proxies: proxies, Hosts: hosts}, nil
+}

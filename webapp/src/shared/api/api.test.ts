@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contract } from '@/shared/contract/contract';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { messageFor } from '@/shared/messages/messages';
 import { findScenario, handlersFor, createFixtureHandlers } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';

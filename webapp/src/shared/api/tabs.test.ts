@@ -2,7 +2,7 @@
 // provider that rotates refresh tokens strictly accepts the old one once; both tabs must
 // stay signed in, so only one of them may redeem it (the SESSION_LOCK around re-authentication).
 import { describe, expect, it } from 'vitest';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { ApiClient, SESSION_LOCK, type RequestSpec, type SessionLocks } from './client';
 import { memoryStorage } from './memoryStorage';
 import { SessionStore } from './session';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtureBundles } from '@/shared/testing/fixtureData';
+import { fixtureBundles } from '@/test/fixtureData';
 import { BundleSummary } from './BundleSummary';
 
 const [turkey] = fixtureBundles('listAreaBundles');

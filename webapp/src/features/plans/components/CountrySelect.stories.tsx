@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
-import { fixtureCountries } from '@/shared/testing/fixtureData';
-import { storyCountry, storyText } from '@/shared/testing/storyText';
+import { fixtureCountries } from '@/test/fixtureData';
+import { storyCountry, storyText } from '@/test/storyText';
 import { CountrySelect, MENU, OPTION_HEIGHT, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {

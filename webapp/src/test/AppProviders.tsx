@@ -8,7 +8,7 @@ import { memoryStorage } from '@/shared/api/memoryStorage';
 import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { NAMESPACES } from '@/shared/i18n/catalogues';
 import { createI18n } from '@/shared/i18n/i18n';
 import type { Locale } from '@/shared/i18n/locales';

@@ -3,7 +3,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { callOf, handlersForSelection, type FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BASES, isTokenRequest, keyOf } from '@/mocks/har';
-import { problemType } from '@/shared/contract/contract';
+import { contract, problemType } from '@/shared/contract/contract';
 import { NAMESPACES, loadCatalogues } from '@/shared/i18n/catalogues';
 import { isLocale, type Locale } from '@/shared/i18n/locales';
 import { AppProviders, type AppOptions } from './AppProviders';
@@ -51,7 +51,7 @@ const strictCatchAll = http.all('*', async ({ request }) => {
   console.error(`story: nothing answers ${what}; add it to parameters.fixtures or parameters.handlers`);
   return HttpResponse.json(
     { type: problemType(501), title: 'No fixture', status: 501, detail: `nothing answers ${what}` },
-    { status: 501, headers: { 'Content-Type': 'application/problem+json' } },
+    { status: 501, headers: { 'Content-Type': contract.problem.contentType } },
   );
 });
 

@@ -1,5 +1,5 @@
 import { contract } from '@/shared/contract/contract';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '@/shared/config/config';
 
 /**
  * The configuration tests and stories run with: the fixture hosts of contract/constants.json, so
