@@ -6,6 +6,7 @@
 package contract
 
 //go:generate go run ./internal/constgen constants.json constants.go
+//go:generate go run ./internal/opsgen openapi.yaml operations.json
 
 import (
 	"bytes"

@@ -78,8 +78,7 @@ func effectiveAuth(path string, auth authMode) authMode {
 // guestRetryPath reports the calls that log in as guest and try once more after any error
 // (spec section 7; contract/vectors/requests.json guestRetry).
 func guestRetryPath(path string) bool {
-	return strings.Contains(path, "users/otp/send_email") || strings.Contains(path, "users/sendmail") ||
-		strings.Contains(path, "support/contact-us")
+	return strings.Contains(path, "users/otp/send_email") || strings.Contains(path, "support/contact-us")
 }
 
 // pathf builds a relative path from a format whose %s verbs are path parameters; each is

@@ -37,7 +37,7 @@ describe('gen-msw', () => {
     expect(text).toContain('"file": "recording:api/listCountries/success.har.json"');
     expect(text).not.toContain('"file": "api/listCountries/success.har.json"');
     expect(text).toContain('\\"Recorded\\"');
-    expect(text).toContain("'listRegions': 'readme';");
+    expect(text).toContain("'listRegions': 'success' | 'readme';"); // a new scenario beside the fixtures' own
     expect(text).not.toContain('sandbox/checkout');
   });
 
