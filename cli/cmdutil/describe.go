@@ -27,8 +27,9 @@ func (e *NotFoundError) Error() string {
 	return msg
 }
 
-// httpPrefix matches the SDK's "GET https://host/path: " prefix of a transport error.
-var httpPrefix = regexp.MustCompile(`\b(GET|POST|PUT|DELETE|PATCH|HEAD) ((?:https?://)?[^/\s:]+(?::\d+)?)\S*: `)
+// httpPrefix matches the SDK's "GET https://host/path: " prefix of a transport error; a
+// request line in parentheses ("entry 3 (GET https://host/path): ...") is no such prefix.
+var httpPrefix = regexp.MustCompile(`\b(GET|POST|PUT|DELETE|PATCH|HEAD) ((?:https?://)?[^/\s:]+(?::\d+)?)[^\s)]*: `)
 
 // callPrefix matches the SDK's call-name prefixes ("searchBundles: ", "token.guest: "):
 // an operationId of the contract, with an optional variant.

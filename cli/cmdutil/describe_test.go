@@ -34,6 +34,9 @@ func TestDescribe(t *testing.T) {
 		{"deadline", fmt.Errorf("loading plans: listAreaBundles.global: GET https://x/y: %w", context.DeadlineExceeded), false,
 			"loading plans: the server did not answer in time", "Allow more time with --timeout (or ESIM_TIMEOUT), e.g. --timeout 2m.", nil},
 		{"plain error keeps its words, call names go", errors.New("getCurrentUser: the answer carries no data"), false, "the answer carries no data", "", nil},
+		// A recording's entry names its request line in parentheses; it is no SDK call prefix.
+		{"a request line in parentheses stays", errors.New("replay rec: rec/s.har: a HAR from another tool that cannot be replayed: entry 3 (GET https://shop.example/api/v1/catalog/countries): the answer's body was not saved"), false,
+			"replay rec: rec/s.har: a HAR from another tool that cannot be replayed: entry 3 (GET https://shop.example/api/v1/catalog/countries): the answer's body was not saved", "", nil},
 		{"section 8 message with a network cause", Message(messages.OTPVerify, refused, messages.Support{}), false,
 			"Invalid OTP\n(could not reach http://127.0.0.1:1: connection refused)", "Is the server running (esim sandbox)? Point esim at another one with --server or ESIM_SERVER (now http://127.0.0.1:1).", nil},
 	}

@@ -116,7 +116,11 @@ func Banner(w io.Writer, origin string, mode replay.Mode, loaded replay.Loaded) 
 	}
 	fmt.Fprintf(w, "Replaying %d recorded exchanges in %d files on %s (%s: %s)\n", entries, len(loaded.Files), origin, mode, desc)
 	for _, im := range loaded.Imported {
-		fmt.Fprintf(w, "  (%s: a HAR from another tool, %d exchanges kept, %d outside the services left out)\n", im.Path, im.Entries, im.Skipped)
+		incomplete := ""
+		if im.Incomplete > 0 {
+			incomplete = fmt.Sprintf(", %d that never got an answer", im.Incomplete)
+		}
+		fmt.Fprintf(w, "  (%s: a HAR from another tool, %d exchanges kept, %d outside the services%s left out)\n", im.Path, im.Entries, im.Skipped, incomplete)
 	}
 	fmt.Fprintf(w, "  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n",
 		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath)
