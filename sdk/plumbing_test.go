@@ -94,7 +94,7 @@ func TestHostileAnswers(t *testing.T) {
 			c := newTestClient(t, f)
 			_ = c.store.Save(context.Background(), Session{Token: "tok", IsGuest: "false"})
 			_, err := c.Catalog.Regions(context.Background())
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "catalog.regions: ") {
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "listRegions: ") {
 				t.Fatalf("err = %v, want it to name the call and mention %q", err, tc.want)
 			}
 			var ae *APIError

@@ -18,7 +18,7 @@ func required(field, v string) error {
 
 // validateEmail accepts a bare RFC 5322 address (no display name). A domain without a
 // dot ("user@host") is valid syntax and is left to the server, which answers it with a
-// validation problem (fixture users.otpSend/validation-error).
+// validation problem (fixture sendOtp/validation-error).
 func validateEmail(field, v string) error {
 	if err := required(field, v); err != nil {
 		return err

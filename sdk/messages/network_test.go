@@ -20,7 +20,7 @@ func TestNetwork(t *testing.T) {
 	if inUse == nil {
 		t.Fatal("listening twice on one address succeeded")
 	}
-	refused := fmt.Errorf("catalog.countries: GET http://127.0.0.1:1/api/v1/catalog/countries: %w",
+	refused := fmt.Errorf("listCountries: GET http://127.0.0.1:1/api/v1/catalog/countries: %w",
 		&net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)})
 	tests := []struct {
 		name           string

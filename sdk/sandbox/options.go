@@ -23,9 +23,9 @@ const (
 
 // Roles of the token's "role" claim (docs/contract.md, authorization model).
 const (
-	RoleGuest    = "guest"
-	RoleCustomer = "customer"
-	RoleAgent    = "agent"
+	RoleGuest    = contract.RoleGuest
+	RoleCustomer = contract.RoleCustomer
+	RoleAgent    = contract.RoleAgent
 )
 
 // The same-origin bases of the four services (contract/constants.json).

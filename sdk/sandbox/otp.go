@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -31,7 +32,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	email := strings.TrimSpace(r.PathValue("email"))
 	login := strings.EqualFold(r.PathValue("flag"), "true")
 	if !login && !strings.EqualFold(r.PathValue("flag"), "false") {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	var form wire.SignupForm // the login form is its email alone
@@ -48,7 +49,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		valid = valid && (login || strings.TrimSpace(v) != "")
 	}
 	if !valid {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	code, err := sixDigits()
@@ -58,13 +59,13 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.codeSends.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitNetwork, wait))
 		return
 	}
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.UserByEmail(email)
 		if login && u == nil {
-			return problemReply(http.StatusNotFound, "User not found"), nil
+			return problemReply(http.StatusNotFound, contract.DetailUserNotFound), nil
 		}
 		if u == nil {
 			u = &state.User{ID: newGUID(), Email: email, Created: now}
@@ -75,7 +76,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
 		if wait := retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow); wait > 0 {
 			return func(w http.ResponseWriter) {
-				writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
+				writeTooMany(w, wait, waitIn(contract.DetailSendLimitAddress, wait))
 			}, nil
 		}
 		s.codeSends.add(client, now)
@@ -113,7 +114,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		return
 	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {
-		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
+		writeProblem(w, http.StatusBadRequest, contract.DetailInvalidCaptcha)
 		return
 	}
 	userID := r.PathValue("userId")
@@ -123,11 +124,11 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.verifyFails.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailVerifyLimit, wait))
 		return
 	}
 	if s.locks.locked(userID, client, now) {
-		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailAccountLocked)
 		return
 	}
 	otp, err := randomToken(24)
@@ -140,7 +141,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		u := tx.User(userID)
 		if u == nil {
 			s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
-			return problemReply(http.StatusBadRequest, "User not found"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailUserNotFound), nil
 		}
 		if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
 			code != "" && equalSecret(code, u.VerifyCode) {
@@ -157,7 +158,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 				u.Code, u.Failed = "", 0 // void: the owner asks for a fresh code
 			}
 			tx.MarkUser(u)
-			return problemReply(http.StatusBadRequest, "Invalid OTP please try again"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailInvalidOtp), nil
 		}
 		s.locks.clear(userID, client)
 		u.Code, u.Failed, u.Verified = "", 0, true
@@ -237,6 +238,11 @@ func (l *lockouts) forgetOneLocked(now time.Time) {
 		}
 	}
 	delete(l.keys, first)
+}
+
+// waitIn fills the {wait} of a contract detail with the wait in words.
+func waitIn(detail string, wait time.Duration) string {
+	return strings.ReplaceAll(detail, "{wait}", humanWait(wait))
 }
 
 // humanWait says a wait in words: "3 minutes", "40 seconds".

@@ -2,12 +2,13 @@ package sandbox
 
 import (
 	"encoding/json"
-	"github.com/cedarsim/esim/contract"
 	"math"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per address, and

@@ -38,6 +38,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -259,7 +260,7 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f Fault) boo
 		}
 		if f.Status == http.StatusUnauthorized {
 			if f.Detail == "" {
-				detail = "Token expired"
+				detail = contract.DetailTokenExpired
 			}
 			unauthorized(w, "Bearer "+authRealm+`, error="invalid_token"`, detail)
 			return true

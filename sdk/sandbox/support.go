@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -29,7 +30,7 @@ func (s *supportService) canPurchase(w http.ResponseWriter, r *http.Request, c c
 	}
 	email := strings.TrimSpace(body.UserEmail)
 	if strings.TrimSpace(body.BundleID) == "" || !state.ValidEmail(email) {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	if _, no := authorize(c.who, c.op.security, &target{kind: purchaseFor, asked: email}); no != nil {
@@ -71,7 +72,7 @@ func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ cal
 		return
 	}
 	if strings.TrimSpace(body.FullName) == "" || strings.TrimSpace(body.Message) == "" || !state.ValidEmail(strings.TrimSpace(body.Email)) {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	s.update(func(tx *state.Tx) (reply, error) {

@@ -22,7 +22,7 @@ function write(rel: string, call: string, scenario: string, service: string, url
   writeFileSync(p, JSON.stringify({ log: { version: '1.2', creator: { name: 'esim record', version: '1' }, _call: call, _scenario: scenario, entries: [entry] } }));
 }
 
-write('api/catalog.countries/success.har.json', 'catalog.countries', 'success', 'api', 'https://api.provider.test/api/v1/catalog/countries', '{"data":[{"name":"Recorded","isoCode":"RC"}]}');
+write('api/listCountries/success.har.json', 'listCountries', 'success', 'api', 'https://api.provider.test/api/v1/catalog/countries', '{"data":[{"name":"Recorded","isoCode":"RC"}]}');
 write('api/listRegions/readme.har.json', 'listRegions', 'readme', 'api', 'https://api.provider.test/api/v1/catalog/regions', '{"data":[]}');
 write('checkout/checkout/success.har.json', 'checkout', 'success', 'checkout', 'https://shop.provider.test/sandbox/checkout/o-1', '<html></html>');
 
@@ -34,10 +34,10 @@ describe('gen-msw', () => {
   it('--from lays a recording over the fixtures: the same request answered as recorded, new scenarios added, checkout pages left out', () => {
     const text = generate(FIXTURES_DIR, { dir: recording });
     expect(text).toContain(`with the recording ${recording} laid over it`);
-    expect(text).toContain('"file": "api/catalog.countries/success.har.json"');
-    expect(text).not.toContain('"file": "recording:api/catalog.countries/success.har.json"');
+    expect(text).toContain('"file": "api/listCountries/success.har.json"');
+    expect(text).not.toContain('"file": "recording:api/listCountries/success.har.json"');
     expect(text).toContain('\\"Recorded\\"');
-    expect(text).toContain("'listRegions': 'readme';");
+    expect(text).toContain("'listRegions': 'success' | 'readme';"); // a new scenario beside the fixtures' own
     expect(text).not.toContain('sandbox/checkout');
   });
 
