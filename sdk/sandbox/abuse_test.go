@@ -140,6 +140,37 @@ func TestCodeSendsPerClient(t *testing.T) {
 	}
 }
 
+// TestNobodyUsesUpTheOwnersCodes (issue 21.7): a client that asks for login codes to
+// someone else's address (a customer's, the support agent's) uses up its own allowance of
+// code e-mails to that address, never the owner's: the owner, on their own network, still
+// gets a code. (The allowance was per address: five requests from anywhere kept the owner
+// out for 15 minutes, again and again.)
+func TestNobodyUsesUpTheOwnersCodes(t *testing.T) {
+	e := newEnv(t, sandbox.Options{AccessTokenLifetime: time.Hour})
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	const owner = "owner@example.com"
+	signup(t, context.Background(), e, e.client(t), owner)
+	for _, victim := range []string{owner, sandbox.DefaultAgentEmail} {
+		send := func(hc *http.Client) (int, http.Header, string) {
+			return call(t, hc, e, "POST", sandbox.APIPath+"users/otp/send_email/"+victim+"/true", "application/json", `{"email":"`+victim+`"}`, auth)
+		}
+		attacker := from("127.0.0.2")
+		for i := range 5 {
+			if st, _, body := send(attacker); st != 200 {
+				t.Fatalf("%s: the other client's code %d: %d %s", victim, i+1, st, body)
+			}
+		}
+		st, hdr, body := send(attacker)
+		assertTooMany(t, st, hdr.Get("Retry-After"), body, 15*time.Minute)
+		if !strings.Contains(body, "to this address") {
+			t.Fatalf("429 detail: %s", body)
+		}
+		if st, _, body := send(e.srv.Client()); st != 200 {
+			t.Fatalf("%s: the owner's own code after another client's five: %d %s", victim, st, body)
+		}
+	}
+}
+
 // TestUnverifiedSignupsDoNotBlockSignups (issue 21.6): a table full of accounts nobody
 // verified does not refuse new sign-ups (the oldest unverified one makes room), and
 // unverified accounts are pruned after 24 hours. (The same at 50,000 accounts:

@@ -23,8 +23,6 @@ type User struct {
 	OTP        string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires time.Time `json:"otpExpires"`
 	Role       string    `json:"role,omitempty"` // "agent" for support agents, else empty (customer)
-	// CodeSends are the times of the code e-mails within the send window (the per-address limit).
-	CodeSends []time.Time `json:"codeSends,omitempty"`
 	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
 	// issued OTP: a retry with both the same gets the same answer.
 	VerifyIdem string `json:"verifyIdem,omitempty"`
