@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -137,6 +138,28 @@ func TestCodeSendsPerClient(t *testing.T) {
 	}
 	if st, _, body := send(from("127.0.0.2"), "flood5@example.com"); st != 200 {
 		t.Fatalf("another client: %d %s", st, body)
+	}
+}
+
+// TestGuestLoginFloodKeepsCustomersSignedIn (issue 21.6): the guest credential is public,
+// and each guest login stores a refresh token. A flood of them past the table's size drops
+// guest sessions, never the customers': a customer who signed in before it still refreshes.
+// (The soonest to expire went first, so the customers who signed in earliest were signed
+// out by anyone with the shop's public configuration.)
+func TestGuestLoginFloodKeepsCustomersSignedIn(t *testing.T) {
+	const table = 50
+	e := memEnv(t, sandbox.WithGrantLimit(sandbox.Options{}, table))
+	tok := signup(t, context.Background(), e, e.client(t), "early@example.com")
+	guest := url.Values{"grant_type": {"password"}, "username": {sandbox.DefaultGuestUsername}, "password": {sandbox.DefaultGuestPassword}}.Encode()
+	basic := map[string]string{"Authorization": "Basic " + base64.StdEncoding.EncodeToString([]byte(sandbox.DefaultClientID+":"+sandbox.DefaultClientSecret))}
+	for i := range 3 * table {
+		e.clock.Advance(time.Second) // later guests expire later than the customer
+		if st, _, body := call(t, e.srv.Client(), e, "POST", sandbox.APIPath+"connect/token", "application/x-www-form-urlencoded", guest, basic); st != 200 {
+			t.Fatalf("guest login %d: %d %s", i, st, body)
+		}
+	}
+	if st, _, body := call(t, e.srv.Client(), e, "POST", sandbox.APIPath+"connect/token", "application/x-www-form-urlencoded", refreshForm(tok.RefreshToken), nil); st != 200 {
+		t.Fatalf("the customer's refresh after %d guest logins: %d %s", 3*table, st, body)
 	}
 }
 
