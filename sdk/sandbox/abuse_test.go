@@ -256,6 +256,37 @@ func TestMailFloodKeepsLiveCodes(t *testing.T) {
 	}
 }
 
+// TestSignupFloodKeepsARealCode (issue 21.6): a flood of sign-up codes, live ones too, from
+// several addresses does not push a customer's code out of the mailbox: the senders of the
+// most mails lose theirs first. (Live codes went oldest first, so 1,500 sign-ups from 15
+// addresses pushed out every real code sent before them.)
+func TestSignupFloodKeepsARealCode(t *testing.T) {
+	const mailbox = 100
+	e := memEnv(t, sandbox.WithStateLimits(sandbox.Options{AccessTokenLifetime: time.Hour}, 10_000, mailbox, 1000))
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	send := func(hc *http.Client, email string) {
+		t.Helper()
+		if st, _, body := call(t, hc, e, "POST", sandbox.APIPath+"users/otp/send_email/"+email+"/false", "application/json", signupJSON("A", "B", "961", "1"), auth); st != 200 {
+			t.Fatalf("send to %s: %d %s", email, st, body)
+		}
+	}
+	const real = "real@example.com"
+	send(from("127.0.0.9"), real)
+	code := e.sb.LatestCode(real)
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		flood := from(ip)
+		for i := range 60 {
+			send(flood, fmt.Sprintf("flood%d-%s@example.com", i, ip))
+		}
+	}
+	if n := len(e.sb.Mailbox()); n != mailbox {
+		t.Fatalf("the mailbox holds %d mails, want %d", n, mailbox)
+	}
+	if got := e.sb.LatestCode(real); got != code || code == "" {
+		t.Fatalf("the customer's code %q was pushed out by the flood (latest %q)", code, got)
+	}
+}
+
 // TestLockIsPerAccountAndClient (issue 21.7): wrong codes lock the account for the client
 // that made them (the spec's lock), not for its owner elsewhere; guesses from many clients
 // void the code instead, and a fresh code lets the owner in.

@@ -94,6 +94,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 			Text: fmt.Sprintf("Your %s verification code is %s. It expires in %d minutes. If you did not ask for it, ignore this e-mail.",
 				s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
 			Code: code,
+			From: client,
 		})
 		s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
 		return jsonReply(http.StatusOK, wire.OtpSentAnswer{Status: http.StatusOK, Data: wire.OtpSent{UserID: u.ID}}), nil

@@ -106,6 +106,9 @@ type Mail struct {
 	SentAt  time.Time `json:"sentAt"`
 	Code    string    `json:"code,omitempty"`
 	QRPNG   string    `json:"qrPng,omitempty"` // base64, eSIM delivery mails
+	// From names the client whose request sent it (its limit key; "" for the sandbox's own
+	// mail): the mailbox's fair share (SendMail). In memory only, like the per-client limits.
+	From string `json:"-"`
 
 	seq uint64 // its place in the store
 }
