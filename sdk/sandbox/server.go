@@ -156,7 +156,7 @@ func (s *Server) ExpireTokens() error {
 
 // Health is nil while the state file takes every change; after a failed write (or at a
 // start on a state file that cannot grow) it says so, and /healthz answers 503 "degraded",
-// until a write succeeds again.
+// until a write succeeds again and the file can grow.
 func (s *Server) Health() error { return s.st.Health() }
 
 // Close releases the state file (every answered change is already in it); the Server must
