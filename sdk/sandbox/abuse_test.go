@@ -382,3 +382,37 @@ func TestAuditJunkReadsAreCounted(t *testing.T) {
 		t.Fatalf("audit: %d entries, the real read %d times, %d junk reads counted (want 1 and %d)", len(audit), real, counted, junk)
 	}
 }
+
+// TestAuditCountsReadsOfUnfinishedSignups (issue 21.8): an agent's reads of addresses whose
+// sign-up was never finished (no verified account, no eSIMs) are junk reads like unknown
+// addresses: counted on one entry. Anyone can make tens of thousands of such accounts in
+// minutes; each read of one took an entry of its own, so an agent's script could fill the
+// audit log with entries too young to evict, and every later agent read was refused.
+func TestAuditCountsReadsOfUnfinishedSignups(t *testing.T) {
+	const unfinished = 300
+	e := memEnv(t, sandbox.Options{AccessTokenLifetime: time.Hour, CodeSendClientLimit: 10 * unfinished})
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	for i := range unfinished {
+		if st, _, body := call(t, e.srv.Client(), e, "POST", fmt.Sprintf("%susers/otp/send_email/half%d@example.com/false", sandbox.APIPath, i), "application/json",
+			signupJSON("A", "B", "961", "1"), auth); st != 200 {
+			t.Fatalf("sign-up %d: %d %s", i, st, body)
+		}
+	}
+	_, agent := login(t, e, sandbox.DefaultAgentEmail)
+	hdr := map[string]string{"Authorization": "Bearer " + agent.AccessToken}
+	for i := range unfinished {
+		if st, _, body := raw(t, e, "GET", fmt.Sprintf("%sesims/useremails/half%d@example.com", sandbox.SupportPath, i), "", "", hdr); st != 200 {
+			t.Fatalf("read %d: %d %s", i, st, body)
+		}
+	}
+	audit := e.sb.Audit()
+	counted := 0
+	for _, a := range audit {
+		if a.Call == "listEsimsByEmail" && a.Target == "" {
+			counted += a.Count
+		}
+	}
+	if len(audit) != 1 || counted != unfinished {
+		t.Fatalf("audit: %d entries, %d reads counted as found-nothing (want 1 entry counting %d)", len(audit), counted, unfinished)
+	}
+}
