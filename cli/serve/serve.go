@@ -130,6 +130,11 @@ container image.`,
 					return env(name)
 				}
 			}
+			if f.Overrides.Server != "" {
+				// --server points the CLI's calls somewhere; the shop would silently have run
+				// its own sandbox instead, test cards and all.
+				return cmdutil.FlagErrorf("esim serve does not take --server: give --api-url, --support-url and --esimcheck-url for a provider (or nothing for the built-in sandbox)")
+			}
 			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
 			opts.SupportURL = first(opts.SupportURL, f.Overrides.SupportURL)

@@ -653,3 +653,17 @@ func TestEnvironmentReachesServe(t *testing.T) {
 		t.Error("ESIM_LOG_PUSH=false: the log push is still on")
 	}
 }
+
+// TestServeRefusesServer (issue 21.10): --server sets the CLI's service URLs; esim serve
+// ignored it and ran its own sandbox, so a shop meant for a provider took test cards.
+func TestServeRefusesServer(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	f := &factory.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
+	f.Overrides.Server = "https://provider.example.com"
+	cmd := NewCmdServe(f, func(context.Context, *Options) error { return nil })
+	cmd.SetArgs([]string{"--webapp", "dist"})
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "does not take --server") {
+		t.Fatalf("err = %v, want a refusal of --server", err)
+	}
+}
