@@ -76,6 +76,15 @@ func TestFieldMaxima(t *testing.T) {
 	if st, _, body := raw(t, e, "POST", sandbox.APIPath+"users/otp/send_email/"+long+"/true", "application/json", `{}`, auth); st != 400 || !strings.Contains(body, "email is longer than 254") {
 		t.Fatalf("long e-mail: %d %s", st, body)
 	}
+	// A request path is counted in characters too, like a fault's path (2,048), so a fault
+	// on the longest path can match a request: it was counted in bytes.
+	longPath := "/api/v1/" + strings.Repeat("%C3%A9", 2048-len("/api/v1/")) // é, escaped
+	if st, _, body := raw(t, e, "GET", longPath, "", "", nil); st == 400 && strings.Contains(body, "too long") {
+		t.Fatalf("a 2,048-character path: %d %s", st, body)
+	}
+	if st, _, body := raw(t, e, "GET", "/api/v1/"+strings.Repeat("a", 2048), "", "", nil); st != 400 || !strings.Contains(body, "too long") {
+		t.Fatalf("a 2,056-character path: %d %s", st, body)
+	}
 	// Counted in characters like every other field: 254 of them are accepted even when
 	// they take more bytes (the address check counted bytes, and refused a 212-character
 	// address as invalid).

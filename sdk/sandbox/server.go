@@ -37,6 +37,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -213,7 +214,7 @@ func hostilePath(r *http.Request) string {
 	if !strings.HasPrefix(p, "/") {
 		return "The request path must be absolute."
 	}
-	if len(p) > maxFaultPath {
+	if utf8.RuneCountInString(p) > maxFaultPath { // characters, as a fault's path is counted
 		return "The request path is too long."
 	}
 	for _, seg := range strings.Split(p, "/") {
