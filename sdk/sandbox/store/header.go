@@ -93,6 +93,17 @@ func checkHeader(path string, size int64, log *slog.Logger) error {
 	if newest.pageSize < pageHeaderSize+metaSize || newest.pageSize > 1<<20 {
 		return fmt.Errorf("sandbox store %s is damaged: its header names %d-byte pages; it was not opened, nothing was changed", path, newest.pageSize)
 	}
+	// The page headers of the header pages are outside their checksums, yet bbolt's check
+	// asserts them (a panic on its own goroutine): each must name itself, as a meta page.
+	for id := range uint64(2) {
+		head := make([]byte, pageHeaderSize)
+		if _, err := f.ReadAt(head, int64(id)*int64(newest.pageSize)); err != nil {
+			return fmt.Errorf("read sandbox store %s: %w", path, err)
+		}
+		if binary.LittleEndian.Uint64(head) != id || binary.LittleEndian.Uint16(head[8:]) != metaPageFlag {
+			return fmt.Errorf("sandbox store %s is damaged (header page %d does not say it is one); it was not opened, nothing was changed (restore it from a copy, or move it away to start afresh)", path, id)
+		}
+	}
 	if err := checkPages(f, newest); err != nil {
 		return fmt.Errorf("sandbox store %s is damaged (%w); it was not opened, nothing was changed (restore it from a copy, or move it away to start afresh)", path, err)
 	}

@@ -25,6 +25,7 @@ import (
 const (
 	branchPageFlag   = 0x01
 	leafPageFlag     = 0x02
+	metaPageFlag     = 0x04
 	freelistPageFlag = 0x10
 	bucketLeafFlag   = 0x01
 	elementSize      = 16
