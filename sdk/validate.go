@@ -1,10 +1,13 @@
 package sdk
 
 import (
+	"fmt"
 	"net/mail"
 	"strings"
 
 	"github.com/google/uuid"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // Input checks made before a call, where the spec fixes the form of a value.
@@ -23,8 +26,8 @@ func validateEmail(field, v string) error {
 	if err := required(field, v); err != nil {
 		return err
 	}
-	if len(v) > 254 {
-		return &ValidationError{Field: field, Value: v[:32] + "...", Reason: "is longer than 254 characters"}
+	if r := []rune(v); len(r) > contract.LimitEmailMax {
+		return &ValidationError{Field: field, Value: string(r[:32]) + "...", Reason: fmt.Sprintf("is longer than %d characters", contract.LimitEmailMax)}
 	}
 	a, err := mail.ParseAddress(v)
 	if err != nil || a.Address != v || a.Name != "" {

@@ -119,7 +119,21 @@ container image.`,
 				if err != nil {
 					return err
 				}
-				opts.Getenv = cfg.Getenv
+				// The config answers only its own keys; serve's other ESIM_* settings (admin
+				// token, trusted proxies, allowed hosts, the site's head, ...) are read from
+				// the environment itself.
+				env := f.Getenv
+				opts.Getenv = func(name string) string {
+					if v := cfg.Getenv(name); v != "" || env == nil {
+						return v
+					}
+					return env(name)
+				}
+			}
+			if f.Overrides.Server != "" {
+				// --server points the CLI's calls somewhere; the shop would silently have run
+				// its own sandbox instead, test cards and all.
+				return cmdutil.FlagErrorf("esim serve does not take --server: give --api-url, --support-url and --esimcheck-url for a provider (or nothing for the built-in sandbox)")
 			}
 			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)

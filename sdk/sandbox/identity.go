@@ -14,17 +14,19 @@ import (
 // grants), the current user, and the e-mail-code sign-up and login (otp.go).
 type identityService struct {
 	*provider
-	verifyFails *window   // wrong codes per client, across accounts
-	codeSends   *window   // code e-mails per client, across addresses
-	locks       *lockouts // wrong codes per account and client (the spec's lock)
+	verifyFails  *window   // wrong codes per client, across accounts
+	codeSends    *window   // code e-mails per client, across addresses
+	addressSends *window   // code e-mails per address and client
+	locks        *lockouts // wrong codes per account and client (the spec's lock)
 }
 
 func newIdentity(p *provider) *identityService {
 	o := p.opts
 	return &identityService{provider: p,
-		verifyFails: newWindow(o.VerifyFailLimit, o.VerifyFailWindow),
-		codeSends:   newWindow(o.CodeSendClientLimit, o.CodeSendWindow),
-		locks:       newLockouts(o.MaxFailedAttempts, o.LockDuration),
+		verifyFails:  newWindow(o.VerifyFailLimit, o.VerifyFailWindow),
+		codeSends:    newWindow(o.CodeSendClientLimit, o.CodeSendWindow),
+		addressSends: newWindow(o.CodeSendLimit, o.CodeSendWindow),
+		locks:        newLockouts(o.MaxFailedAttempts, o.LockDuration),
 	}
 }
 

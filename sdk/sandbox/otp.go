@@ -16,8 +16,9 @@ import (
 )
 
 // The e-mail-code sign-up and login (section 3) and its abuse limits (docs/contract.md):
-//   - code e-mails: CodeSendLimit per address and CodeSendClientLimit per client (across
-//     addresses) within CodeSendWindow;
+//   - code e-mails: CodeSendLimit per address and client, and CodeSendClientLimit per
+//     client (across addresses), within CodeSendWindow: a client that asks for codes to
+//     someone else's address uses up its own allowance, never the owner's;
 //   - wrong codes: VerifyFailLimit per client within VerifyFailWindow (across accounts);
 //   - the spec's lock: MaxFailedAttempts wrong codes lock the account for LockDuration
 //     for the client that made them, not for everyone (so nobody can lock the owner out);
@@ -62,6 +63,11 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		writeTooMany(w, wait, waitIn(contract.DetailSendLimitNetwork, wait))
 		return
 	}
+	toAddress := lockKey(state.FoldEmail(email), client)
+	if wait := s.addressSends.blocked(toAddress, now); wait > 0 {
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitAddress, wait))
+		return
+	}
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.UserByEmail(email)
 		if login && u == nil {
@@ -73,13 +79,8 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 				return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many accounts; restart it without --state."), nil
 			}
 		}
-		u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
-		if wait := retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow); wait > 0 {
-			return func(w http.ResponseWriter) {
-				writeTooMany(w, wait, waitIn(contract.DetailSendLimitAddress, wait))
-			}, nil
-		}
 		s.codeSends.add(client, now)
+		s.addressSends.add(toAddress, now)
 		if !login && !u.Verified {
 			// Until the address is verified the signup form may be sent again with corrections.
 			u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
@@ -87,7 +88,6 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		}
 		// A new code replaces (and so invalidates) the previous one, with a fresh budget.
 		u.Code, u.CodeExpires, u.Failed = code, now.Add(s.opts.CodeLifetime), 0
-		u.CodeSends = append(u.CodeSends, now)
 		tx.MarkUser(u)
 		tx.SendMail(&state.Mail{
 			To:      u.Email,
@@ -95,6 +95,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 			Text: fmt.Sprintf("Your %s verification code is %s. It expires in %d minutes. If you did not ask for it, ignore this e-mail.",
 				s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
 			Code: code,
+			From: client,
 		})
 		s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
 		return jsonReply(http.StatusOK, wire.OtpSentAnswer{Status: http.StatusOK, Data: wire.OtpSent{UserID: u.ID}}), nil

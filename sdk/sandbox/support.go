@@ -75,6 +75,7 @@ func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ cal
 		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
+	client := s.clientIP(r)
 	s.update(func(tx *state.Tx) (reply, error) {
 		key := "contact:" + body.IdempotencyID
 		if id, seen := tx.Idem(key); seen && body.IdempotencyID != "" {
@@ -87,9 +88,11 @@ func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ cal
 			tx.SetIdem(key, c.ID)
 		}
 		tx.SendMail(&state.Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
-			Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
+			Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message),
+			From: client})
 		tx.SendMail(&state.Mail{To: supportInbox, Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
-			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
+			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message),
+			From: client})
 		return jsonReply(http.StatusOK, wire.ContactAnswer{Data: wire.ContactTicket{ID: c.ID}}), nil
 	})(w)
 }
