@@ -12,6 +12,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/internal/callname"
@@ -61,6 +62,9 @@ type Deps struct {
 	Logger *slog.Logger
 	// Emulator answers misses in lenient mode.
 	Emulator http.Handler
+	// EmulatorKey is the emulator's token signing key (LenientEmulator): recorded tokens
+	// are signed with it again on their way to the emulator.
+	EmulatorKey []byte
 	// Gate guards the replay's pages (mailbox, report, scenarios) by the sandbox admin
 	// surface's rule: allowed hosts, then the admin token or a direct loopback client.
 	Gate sb.AdminGate
@@ -85,6 +89,10 @@ func (f *Flags) Load(ctx context.Context, d Deps) (*replay.Handler, replay.Loade
 	switch mode {
 	case replay.Lenient:
 		o.Fallback = d.Emulator
+		if len(d.EmulatorKey) > 0 && d.Emulator != nil {
+			o.Fallback = resign(d.Emulator, d.EmulatorKey, time.Now)
+			o.Bypass = emulatorSession(d.EmulatorKey)
+		}
 	case replay.Spy:
 		u, err := url.Parse(f.Upstream)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
