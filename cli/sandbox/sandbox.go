@@ -126,7 +126,8 @@ func run(ctx context.Context, opts *Options) error {
 		if err != nil {
 			return closeEmu(err)
 		}
-		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate}); err != nil {
+		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate,
+			Guest: replayhost.GuestAccount{ClientID: opts.Flags.ClientID, ClientSecret: opts.Flags.ClientSecret, Username: opts.Flags.GuestUsername, Password: opts.Flags.GuestPassword}}); err != nil {
 			return closeEmu(err)
 		}
 		h = rh

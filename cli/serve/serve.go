@@ -385,7 +385,8 @@ func run(ctx context.Context, o *Options) error {
 			fallback = emu
 		}
 		gate := sb.AdminGate{Token: o.Sandbox.AdminToken, Proxies: proxies, Hosts: hosts}
-		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate}); err != nil {
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate,
+			Guest: replayhost.GuestAccount{ClientID: o.Sandbox.ClientID, ClientSecret: o.Sandbox.ClientSecret, Username: o.Sandbox.GuestUsername, Password: o.Sandbox.GuestPassword}}); err != nil {
 			return closeEmu(err)
 		}
 		ho.Sandbox = rh

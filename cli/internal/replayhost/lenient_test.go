@@ -3,6 +3,7 @@ package replayhost
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -152,5 +153,74 @@ func TestEmulatorSession(t *testing.T) {
 				t.Fatalf("%v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// In spy mode a miss goes to the upstream with the client's token: a recorded guest token
+// is swapped for the upstream's own guest token (it refused the recorded one, and a new
+// account could not sign up through a recording of the catalogue).
+func TestSpySendsTheUpstreamsGuestToken(t *testing.T) {
+	token := recordedGuestToken(t)
+	upstream, err := sb.New(sb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer upstream.Close()
+	srv := httptest.NewServer(upstream)
+	defer srv.Close()
+	f := Flags{Dir: "../../../fixtures", Mode: string(replay.Spy), Upstream: srv.URL}
+	h, _, err := f.Load(context.Background(), Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"firstName":"Lina","lastName":"Saade","countryCode":"961","phone":"71999888","email":"lina.spy@example.com"}`
+	r := httptest.NewRequest(http.MethodPost, "/api/v1/users/otp/send_email/lina.spy@example.com/false", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Authorization", "Bearer "+token)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != http.StatusOK || upstream.LatestCode("lina.spy@example.com") == "" {
+		t.Fatalf("%d %s: the upstream refused the guest", w.Code, w.Body)
+	}
+}
+
+// The upstream's answers name its own origin (the checkout link, a redirect); through a
+// spying replay the client gets the replay's, as through esim record: the shop refuses a
+// checkout link to another origin.
+func TestSpyGivesTheClientItsOwnOrigin(t *testing.T) {
+	var up *httptest.Server
+	up = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/sandbox/checkout/o-1" {
+			http.Redirect(w, r, up.URL+"/actionresult?success=true", http.StatusSeeOther)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"data":{"checkoutURL":"`+up.URL+`/sandbox/checkout/o-1?currency=usd"}}`)
+	}))
+	defer up.Close()
+	f := Flags{Dir: "../../../fixtures", Mode: string(replay.Spy), Upstream: up.URL}
+	h, _, err := f.Load(context.Background(), Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, err := http.Post(srv.URL+"/api/v1/accounts/a/o-1/orderdetails", "application/json", strings.NewReader(`{"x":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"data":{"checkoutURL":"` + srv.URL + `/sandbox/checkout/o-1?currency=usd"}}`; string(b) != want || resp.ContentLength != int64(len(want)) {
+		t.Fatalf("body %s (length %d), want %s", b, resp.ContentLength, want)
+	}
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err = c.Post(srv.URL+"/sandbox/checkout/o-1", "application/x-www-form-urlencoded", strings.NewReader("cardNumber=4242"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); loc != srv.URL+"/actionresult?success=true" {
+		t.Fatalf("Location %q", loc)
 	}
 }

@@ -68,6 +68,9 @@ type Deps struct {
 	// Gate guards the replay's pages (mailbox, report, scenarios) by the sandbox admin
 	// surface's rule: allowed hosts, then the admin token or a direct loopback client.
 	Gate sb.AdminGate
+	// Guest is the shop's guest login, with which spy mode logs in at the upstream to
+	// stand for a recorded guest token (the sandbox's defaults where empty).
+	Guest GuestAccount
 }
 
 // Load reads the recordings and builds the replay handler for the mode. A damaged file
@@ -98,7 +101,25 @@ func (f *Flags) Load(ctx context.Context, d Deps) (*replay.Handler, replay.Loade
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return nil, replay.Loaded{}, cmdutil.FlagErrorf("--upstream %q must be an http(s) origin such as http://127.0.0.1:9090", f.Upstream)
 		}
-		o.Fallback = &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) { pr.SetURL(u); pr.SetXForwarded() }}
+		upstream := u.Scheme + "://" + u.Host
+		proxy := &httputil.ReverseProxy{
+			Rewrite: func(pr *httputil.ProxyRequest) {
+				pr.SetURL(u)
+				pr.SetXForwarded()
+				// The transport asks for gzip itself and hands back the plain body, which
+				// ownOrigin may rewrite.
+				pr.Out.Header.Del("Accept-Encoding")
+			},
+			ModifyResponse: func(resp *http.Response) error { return ownOrigin(resp, upstream) },
+		}
+		g := d.Guest
+		g.ClientID, g.ClientSecret = first(g.ClientID, sb.DefaultClientID), first(g.ClientSecret, sb.DefaultClientSecret)
+		g.Username, g.Password = first(g.Username, sb.DefaultGuestUsername), first(g.Password, sb.DefaultGuestPassword)
+		guest, err := newUpstreamGuest(proxy, upstream, g)
+		if err != nil {
+			return nil, replay.Loaded{}, err
+		}
+		o.Fallback = guest
 	}
 	o.Guard = d.Gate.Allow
 	h, err := replay.New(loaded.Files, o)
@@ -141,4 +162,13 @@ func Banner(w io.Writer, origin string, mode replay.Mode, loaded replay.Loaded) 
 	}
 	fmt.Fprintf(w, "  Replay       %s%s (misses, unused entries); choose a scenario with the %s header or PUT %s\n",
 		origin, replay.ReportPath, replay.ScenarioHeader, replay.ScenariosPath)
+}
+
+func first(v ...string) string {
+	for _, s := range v {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }
