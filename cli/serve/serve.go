@@ -366,12 +366,18 @@ func run(ctx context.Context, o *Options) error {
 	}
 	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, Proxies: proxies, Hosts: hosts}
 	var emu *sb.Server
+	var emuKey []byte
 	if o.Config.Sandbox && (!o.Replay.Enabled() || mode == replay.Lenient) {
 		so, err := o.Sandbox.Options(logger)
 		if err != nil {
 			return err
 		}
 		so.AllowedHosts = hosts
+		if mode == replay.Lenient && o.Replay.Enabled() {
+			if emuKey, err = replayhost.LenientEmulator(&so); err != nil {
+				return err
+			}
+		}
 		if emu, err = sb.New(so); err != nil {
 			return fmt.Errorf("start sandbox: %w", err)
 		}
@@ -393,7 +399,8 @@ func run(ctx context.Context, o *Options) error {
 			fallback = emu
 		}
 		gate := sb.AdminGate{Token: o.Sandbox.AdminToken, Proxies: proxies, Hosts: hosts}
-		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate,
+			Guest: replayhost.GuestAccount{ClientID: o.Sandbox.ClientID, ClientSecret: o.Sandbox.ClientSecret, Username: o.Sandbox.GuestUsername, Password: o.Sandbox.GuestPassword}}); err != nil {
 			return closeEmu(err)
 		}
 		ho.Sandbox = rh
