@@ -72,7 +72,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@/(?!shared/contract/)|^\\.\\./(?!shared/contract/)', message: 'src/mocks imports only the contract constants (@/shared/contract).' }] },
+        { patterns: [{ regex: '^(@|\\.\\.)/(test|features|app)/|^(@|\\.\\.)/shared/(?!contract/)', message: 'src/mocks imports only the contract constants (@/shared/contract, contract/).' }] },
       ],
     },
   },

@@ -8,8 +8,8 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './scripts/precompress.ts';
 import { chromiumArgs, chromiumPath } from './e2e/harness/chromium.mjs';
+import { precompress } from './scripts/precompress.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 

@@ -306,7 +306,7 @@ func TestCountriesOpenWithThePopularSet(t *testing.T) {
 		t.Errorf("the list opens with %v, want %s", first, want)
 	}
 	rest := cs[10:]
-	if !slices.IsSortedFunc(rest, func(a, b sandbox.Area) int { return strings.Compare(a.Name, b.Name) }) {
+	if !slices.IsSortedFunc(rest, func(a, b sandbox.CountryRef) int { return strings.Compare(a.Name, b.Name) }) {
 		t.Error("the countries after the popular set are not A-Z")
 	}
 }

@@ -48,7 +48,9 @@ const webNewest = Math.max(
   newest(path.join(webapp, 'scripts'), (n) => n === 'build-shop.ts' || n === 'precompress.ts'),
 );
 if (mtime(distIndex) < webNewest) {
-  console.info('e2e: building webapp/dist');
-  // The browser build and the prerendered pages (scripts/build-shop.ts), without tsc's check.
+  console.info('e2e: type-checking and building webapp/dist');
+  // The type-check first, as npm run build does: a type error never reaches a build. Then the
+  // browser build and the prerendered pages (scripts/build-shop.ts).
+  execFileSync('npx', ['tsc', '-b'], { cwd: webapp, stdio: 'inherit' });
   execFileSync('npx', ['tsx', 'scripts/build-shop.ts'], { cwd: webapp, stdio: 'inherit' });
 }
