@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -91,6 +92,10 @@ func (o *Options) resolve() error {
 	c.SupportPhone = first(c.SupportPhone, env("ESIM_SUPPORT_PHONE"), DefaultSupportPhone)
 	c.SupportEmail = first(c.SupportEmail, env("ESIM_SUPPORT_EMAIL"), DefaultSupportEmail)
 	c.LiveChatURL = first(c.LiveChatURL, env("ESIM_LIVE_CHAT_URL"))
+	// A link every page may carry (prerendered ones too): http(s) only, never javascript: or data:.
+	if u, err := url.Parse(c.LiveChatURL); c.LiveChatURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
+		return cmdutil.FlagErrorf("--live-chat-url must be an absolute http(s) URL, got %q", c.LiveChatURL)
+	}
 	wa, err := support.WhatsAppNumber(first(c.WhatsApp, env("ESIM_WHATSAPP"), contract.DefaultWhatsapp))
 	if err != nil {
 		return fmt.Errorf("--whatsapp: %w", err)

@@ -265,6 +265,8 @@ func TestResolve(t *testing.T) {
 			}
 		}},
 		{name: "whatsapp not international", opts: Options{Config: RuntimeConfig{WhatsApp: "071 555 010"}}, wantErr: "--whatsapp"},
+		{name: "live chat not a web link", opts: Options{Config: RuntimeConfig{LiveChatURL: "javascript:alert(1)"}}, wantErr: "--live-chat-url"},
+		{name: "live chat relative", opts: Options{Config: RuntimeConfig{LiveChatURL: "/chat"}}, wantErr: "--live-chat-url"},
 		{name: "support url alone", opts: Options{SupportURL: "https://s.example/"}, wantErr: "need --api-url"},
 		{name: "upstream without the others", opts: Options{APIURL: "https://a.example/api/v1/"}, wantErr: "--support-url"},
 		{name: "relative upstream", opts: Options{APIURL: "/x/", SupportURL: "/y/", ESIMCheckURL: "/z/"}, wantErr: "absolute"},
