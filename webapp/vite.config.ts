@@ -178,7 +178,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Which chunks and styles each page needs: scripts/prerender.ts links them in its HTML.
+    // Which chunks and styles each page needs: scripts/build-shop.ts links them in its HTML.
     manifest: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? {}
