@@ -5,13 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-)
 
-// Scopes of the password grants (spec section 7).
-const (
-	guestScope = "accounts.fullaccess offline_access openid profile roles"
-	otpScope   = "accounts identity orders support cart payment offline_access"
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 )
 
 var (
@@ -19,13 +15,16 @@ var (
 	errNoClient       = errors.New("no client credential configured (Options.ClientID and ClientSecret)")
 )
 
-func (s *AuthService) token(ctx context.Context, call string, form url.Values, auth authMode) (*Token, error) {
+func (s *AuthService) token(ctx context.Context, call string, form wire.TokenRequest, auth authMode) (*Token, error) {
 	c := s.client
 	r, err := c.newRequest(call, http.MethodPost, c.apiBase, "connect/token", nil, auth)
 	if err != nil {
 		return nil, err
 	}
-	body, err := c.do(ctx, r.withForm(form))
+	if r, err = r.withForm(form); err != nil {
+		return nil, err
+	}
+	body, err := c.do(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -40,16 +39,13 @@ func (s *AuthService) token(ctx context.Context, call string, form url.Values, a
 func (s *AuthService) guestGrant(ctx context.Context) (*Token, error) {
 	c := s.client
 	if c.guestUsername == "" || c.guestPassword == "" {
-		return nil, fmt.Errorf("identity.token.guest: %w", errNoGuestAccount)
+		return nil, fmt.Errorf("token.guest: %w", errNoGuestAccount)
 	}
 	if c.clientID == "" {
-		return nil, fmt.Errorf("identity.token.guest: %w", errNoClient)
+		return nil, fmt.Errorf("token.guest: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.guest", url.Values{
-		"grant_type": {"password"},
-		"username":   {c.guestUsername},
-		"password":   {c.guestPassword},
-		"scope":      {guestScope},
+	return s.token(ctx, "token.guest", wire.TokenRequest{
+		GrantType: wire.TokenRequestGrantTypePassword, Username: c.guestUsername, Password: c.guestPassword, Scope: contract.ScopeGuest,
 	}, authBasic)
 }
 
@@ -73,13 +69,10 @@ func (s *AuthService) refreshGrant(ctx context.Context, refreshToken string) (*T
 		return nil, &ValidationError{Field: "refresh token", Reason: "is required"}
 	}
 	if c.clientID == "" {
-		return nil, fmt.Errorf("identity.token.refresh: %w", errNoClient)
+		return nil, fmt.Errorf("token.refresh: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.refresh", url.Values{
-		"client_id":     {c.clientID},
-		"client_secret": {c.clientSecret},
-		"grant_type":    {"refresh_token"},
-		"refresh_token": {refreshToken},
+	return s.token(ctx, "token.refresh", wire.TokenRequest{
+		ClientID: c.clientID, ClientSecret: c.clientSecret, GrantType: wire.TokenRequestGrantTypeRefreshToken, RefreshToken: refreshToken,
 	}, authNone)
 }
 
@@ -112,13 +105,10 @@ func (s *AuthService) ExchangeOTP(ctx context.Context, username, oneTimePassword
 		return nil, &ValidationError{Field: "one-time password", Reason: "is required"}
 	}
 	if s.client.clientID == "" {
-		return nil, fmt.Errorf("identity.token.otp: %w", errNoClient)
+		return nil, fmt.Errorf("token.otp: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.otp", url.Values{
-		"grant_type": {"password"},
-		"username":   {username},
-		"password":   {oneTimePassword},
-		"scope":      {otpScope},
+	return s.token(ctx, "token.otp", wire.TokenRequest{
+		GrantType: wire.TokenRequestGrantTypePassword, Username: username, Password: oneTimePassword, Scope: contract.ScopeOtp,
 	}, authBasic)
 }
 

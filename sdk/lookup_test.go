@@ -6,9 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 
-	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -16,24 +14,9 @@ import (
 // TestLookupCustomer: against the sandbox, an agent tells a customer from nobody; a server
 // without the look-up (a provider) ends in ErrNoLookup, not in "nobody" (issue 25.3).
 func TestLookupCustomer(t *testing.T) {
-	sb, err := sandbox.New(sandbox.Options{ActivationDelay: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sb)
-	defer srv.Close()
+	sb, srv := startSandbox(t)
 	ctx := context.Background()
-	client := func(base string) *sdk.Client {
-		c, err := sdk.NewClient(sdk.Options{APIBase: base + sandbox.APIPath, SupportBase: base + sandbox.SupportPath,
-			ESIMCheckBase: base + sandbox.ESIMCheckPath, Store: sdk.NewMemoryStore(),
-			ClientID: contract.SandboxClientID, ClientSecret: contract.SandboxClientSecret,
-			GuestUsername: contract.SandboxGuestUsername, GuestPassword: contract.SandboxGuestPassword})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	agent := client(srv.URL)
+	agent := sandboxClient(t, srv.URL)
 	if _, err := agent.Auth.GuestLogin(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +35,7 @@ func TestLookupCustomer(t *testing.T) {
 	}
 	provider := httptest.NewServer(http.NotFoundHandler())
 	defer provider.Close()
-	c := client(provider.URL)
+	c := sandboxClient(t, provider.URL)
 	s, _ := agent.Store().Load(ctx)
 	if err := c.Store().Save(ctx, s); err != nil {
 		t.Fatal(err)

@@ -7,9 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"testing"
-	"time"
 
-	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -17,20 +15,9 @@ import (
 // TestPaymentStatus: the sandbox's checkout link tells a declined card and a payment; a
 // payment provider's page without the status ends in ErrNoPaymentStatus (issue 25.12).
 func TestPaymentStatus(t *testing.T) {
-	sb, err := sandbox.New(sandbox.Options{ActivationDelay: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sb)
-	defer srv.Close()
+	sb, srv := startSandbox(t)
 	ctx := context.Background()
-	c, err := sdk.NewClient(sdk.Options{APIBase: srv.URL + sandbox.APIPath, SupportBase: srv.URL + sandbox.SupportPath,
-		ESIMCheckBase: srv.URL + sandbox.ESIMCheckPath, Store: sdk.NewMemoryStore(),
-		ClientID: contract.SandboxClientID, ClientSecret: contract.SandboxClientSecret,
-		GuestUsername: contract.SandboxGuestUsername, GuestPassword: contract.SandboxGuestPassword})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sandboxClient(t, srv.URL)
 	const email = "payer@example.com"
 	sent, err := c.Users.SendSignupCode(ctx, sdk.SignupForm{FirstName: "Pay", LastName: "Er", Phone: "71123456", Email: email})
 	if err != nil {

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/numerals"
 )
 
 // CurrentUser returns the logged-in customer (users/actions/get-current-user).
 func (s *UsersService) CurrentUser(ctx context.Context) (*CurrentUser, error) {
 	c := s.client
-	const call = "users.currentUser"
+	const call = "getCurrentUser"
 	r, err := c.newRequest(call, http.MethodGet, c.apiBase, "users/actions/get-current-user", nil, authPrivate)
 	if err != nil {
 		return nil, err
@@ -47,7 +48,7 @@ func (s *UsersService) SendSignupCode(ctx context.Context, f SignupForm) (*OTPSe
 	if err := validateEmail("email", f.Email); err != nil {
 		return nil, err
 	}
-	return s.sendCode(ctx, f.Email, "false", f)
+	return s.sendCode(ctx, f.Email, "false", wire.SignupForm(f))
 }
 
 // SendLoginCode e-mails a login code (flag true). A 404 means the e-mail is unknown.
@@ -55,14 +56,12 @@ func (s *UsersService) SendLoginCode(ctx context.Context, email string) (*OTPSen
 	if err := validateEmail("email", email); err != nil {
 		return nil, err
 	}
-	return s.sendCode(ctx, email, "true", struct {
-		Email string `json:"email"`
-	}{email})
+	return s.sendCode(ctx, email, "true", wire.LoginForm{Email: email})
 }
 
-func (s *UsersService) sendCode(ctx context.Context, email, flag string, form any) (*OTPSent, error) {
+func (s *UsersService) sendCode(ctx context.Context, email, flag string, form wire.OtpSendForm) (*OTPSent, error) {
 	c := s.client
-	const call = "users.otpSend"
+	const call = "sendOtp"
 	p, err := pathf("users/otp/send_email/%s/%s", email, flag)
 	if err != nil {
 		return nil, err
@@ -74,7 +73,6 @@ func (s *UsersService) sendCode(ctx context.Context, email, flag string, form an
 	if r, err = r.withJSON(form); err != nil {
 		return nil, err
 	}
-	r.guestRetry = true
 	body, err := c.do(ctx, r)
 	if err != nil {
 		return nil, err
@@ -90,7 +88,7 @@ func (s *UsersService) sendCode(ctx context.Context, email, flag string, form an
 // the request is retried after re-authentication.
 func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken string) (*OTPVerification, error) {
 	c := s.client
-	const call = "users.otpVerify"
+	const call = "verifyOtp"
 	if err := required("user id", userID); err != nil {
 		return nil, err
 	}
@@ -109,13 +107,9 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err != nil {
 		return nil, err
 	}
-	r, err = r.withJSON(struct {
-		IdempotencyID string `json:"idempotencyId"`
-		OTP           string `json:"otp"`
-		Username      string `json:"username"`
-		UserID        string `json:"userId"`
-		CaptchaToken  string `json:"captchaToken"`
-	}{c.newID(), otp, "", userID, captchaToken})
+	r, err = r.withJSON(wire.OtpVerifyRequest{
+		IdempotencyID: c.newID(), Otp: otp, Username: wire.OtpVerifyRequestUsernameEmpty, UserID: userID, CaptchaToken: captchaToken,
+	})
 	if err != nil {
 		return nil, err
 	}

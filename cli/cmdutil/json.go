@@ -192,20 +192,27 @@ func toGeneric(v any) (any, error) {
 // normalizeNumbers turns json.Number into int or float64, the types gojq works with, and
 // the way --json writes them back.
 func normalizeNumbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
+	return mapNumbers(v, func(x json.Number) any {
 		if i, err := x.Int64(); err == nil {
 			return int(i)
 		}
 		f, _ := x.Float64()
 		return f
+	})
+}
+
+// mapNumbers replaces each json.Number of decoded JSON by f of it, in place.
+func mapNumbers(v any, f func(json.Number) any) any {
+	switch x := v.(type) {
+	case json.Number:
+		return f(x)
 	case []any:
 		for i := range x {
-			x[i] = normalizeNumbers(x[i])
+			x[i] = mapNumbers(x[i], f)
 		}
 	case map[string]any:
 		for k := range x {
-			x[k] = normalizeNumbers(x[k])
+			x[k] = mapNumbers(x[k], f)
 		}
 	}
 	return v

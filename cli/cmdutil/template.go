@@ -43,20 +43,10 @@ func (n Number) String() string { return strconv.FormatFloat(float64(n), 'f', -1
 
 // templateNumbers turns the json.Numbers of decoded JSON into Numbers.
 func templateNumbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
+	return mapNumbers(v, func(x json.Number) any {
 		f, _ := x.Float64()
 		return Number(f)
-	case []any:
-		for i := range x {
-			x[i] = templateNumbers(x[i])
-		}
-	case map[string]any:
-		for k := range x {
-			x[k] = templateNumbers(x[k])
-		}
-	}
-	return v
+	})
 }
 
 // table collects the rows of tablerow until tablerender (or the end of the template)

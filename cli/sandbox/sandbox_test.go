@@ -139,3 +139,34 @@ func TestReplayRefusesBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestReplayLenientFallsThroughToTheEmulator(t *testing.T) {
+	addr := freeAddr(t)
+	out := runCmd(t, []string{"--addr", addr, "--replay", "../../fixtures", "--replay-mode", "lenient"}, "http://"+addr+"/sandbox/replay.json", func(t *testing.T) {
+		// Recorded: the fixtures' Europe plans.
+		resp, err := http.Get("http://" + addr + "/api/v1/catalog/bundles/Europe")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(b, []byte("EU_10GB_30D")) {
+			t.Fatalf("recorded Europe: %d %.200s", resp.StatusCode, b)
+		}
+		// Not recorded: the emulator answers.
+		resp, err = http.Get("http://" + addr + "/api/v1/catalog/bundles/FR")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(b, []byte("FR_")) {
+			t.Fatalf("emulated France: %d %.200s", resp.StatusCode, b)
+		}
+	})
+	for _, want := range []string{"lenient", "/sandbox/audit", "/sandbox/faults", "/sandbox/replay.json"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lenient banner lacks %s:\n%s", want, out)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -161,6 +162,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusNotFound, "This recording proxy forwards the provider's services only: "+r.URL.Path+" is under none of their paths.")
 		return
 	}
+	if preflight := allowBrowser(w, r); preflight {
+		return
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxRecordedBody+1))
 	if err != nil {
 		writeProblem(w, http.StatusBadRequest, "The request body could not be read.")
@@ -201,7 +205,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		live = bytes.ReplaceAll(live, []byte(p.origin), []byte(clientOrigin(r)))
 	}
 	for k, vs := range resp.Header {
-		if k == "Content-Length" || k == "Content-Encoding" {
+		if k == "Content-Length" || k == "Content-Encoding" || strings.HasPrefix(k, "Access-Control-") {
 			continue
 		}
 		for _, v := range vs {
@@ -241,6 +245,39 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		p.o.Logger.Warn("recording: an exchange after the recording closed", "method", r.Method, "path", redactLog(r.URL.Path))
 	}
+}
+
+// allowBrowser lets a web shop served from another loopback origin (esim serve --api-url
+// http://127.0.0.1:8080/api/v1/ ...) call the proxy: CORS for loopback origins only, the
+// proxy being a developer's tool on this machine. It answers a preflight itself (never
+// forwarded, never recorded) and reports it.
+func allowBrowser(w http.ResponseWriter, r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	u, err := url.Parse(origin)
+	if origin == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	if host := u.Hostname(); host != "localhost" && !isLoopback(host) {
+		return false
+	}
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", origin)
+	h.Add("Vary", "Origin")
+	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE")
+	if rh := r.Header.Get("Access-Control-Request-Headers"); rh != "" {
+		h.Set("Access-Control-Allow-Headers", rh)
+	}
+	h.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+	return true
+}
+
+func isLoopback(host string) bool {
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func (p *Proxy) badGateway(w http.ResponseWriter, r *http.Request, err error) {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -22,29 +24,28 @@ func writeCached(w http.ResponseWriter, b []byte) {
 	_, _ = w.Write(b)
 }
 
-func bundleList(bs []*Bundle) map[string]any { return data(nonNil(bs)) }
-
-// nonNil makes an empty list encode as [] rather than null.
-func nonNil(bs []*Bundle) []*Bundle {
-	if bs == nil {
-		return []*Bundle{}
+// bundleList is the answer of a bundle list (never null: an empty list is []).
+func bundleList(bs []*Bundle) wire.BundleList {
+	out := make([]wire.Bundle, len(bs))
+	for i, b := range bs {
+		out[i] = b.Bundle
 	}
-	return bs
+	return wire.BundleList{Data: out}
 }
 
 // GET catalog/countries
 func (s *catalogueService) countries(w http.ResponseWriter, _ *http.Request, _ call) {
-	writeCached(w, s.cat.body("countries", func() any { return s.cat.Countries }))
+	writeCached(w, s.cat.body("countries", func() any { return wire.CountryList{Data: s.cat.Countries} }))
 }
 
 // GET catalog/regions
 func (s *catalogueService) regions(w http.ResponseWriter, _ *http.Request, _ call) {
-	writeCached(w, s.cat.body("regions", func() any { return s.cat.Regions }))
+	writeCached(w, s.cat.body("regions", func() any { return wire.RegionList{Data: s.cat.Regions} }))
 }
 
 // GET catalog/bundles/special (no bearer: the path contains "catalog/bundle").
 func (s *catalogueService) special(w http.ResponseWriter, _ *http.Request, _ call) {
-	writeCached(w, s.cat.body("special", func() any { return nonNil(s.cat.Special()) }))
+	writeCached(w, s.cat.body("special", func() any { return wire.SpecialBundleList{Data: bundleList(s.cat.Special()).Data} }))
 }
 
 // GET catalog/bundles/{area}[?iccid=&provider=]: an area's bundles (public, no bearer), or
@@ -62,7 +63,7 @@ func (s *catalogueService) areaBundles(w http.ResponseWriter, r *http.Request, c
 			return
 		}
 		key := "area:" + strings.ToLower(strings.TrimSpace(area))
-		writeCached(w, s.cat.body(key, func() any { return s.cat.Area(area) }))
+		writeCached(w, s.cat.body(key, func() any { return bundleList(s.cat.Area(area)) }))
 		return
 	}
 	who, ok := s.bearer(w, r)
@@ -132,7 +133,7 @@ func (s *catalogueService) bundle(w http.ResponseWriter, r *http.Request, _ call
 		writeProblem(w, http.StatusNotFound, "Bundle not found")
 		return
 	}
-	writeCached(w, s.cat.body("bundle:"+b.ID, func() any { return []*Bundle{b} }))
+	writeCached(w, s.cat.body("bundle:"+b.ID, func() any { return bundleList([]*Bundle{b}) }))
 }
 
 // GET catalog/topup_bundle_selected/{iccId}/{bundleName}/{thirdPartyProvider}: the eSIM's
@@ -150,8 +151,8 @@ func (s *catalogueService) topupSelected(w http.ResponseWriter, r *http.Request,
 		case no != nil:
 			return no.reply()
 		case !ok || e == nil || s.canTopup(e, b, provider) != nil:
-			return problemReply(http.StatusNotFound, "Bundle cannot top up this eSIM")
+			return problemReply(http.StatusNotFound, contract.DetailTopupRefused)
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"data": []*Bundle{b}}))
+		return jsonReply(http.StatusOK, wire.TopupSelectedAnswer{Data: bundleList([]*Bundle{b})})
 	})(w)
 }

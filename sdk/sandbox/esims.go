@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -18,7 +19,9 @@ func (s *esimService) byEmail(w http.ResponseWriter, r *http.Request, c call) {
 	s.read(c, func(tx *state.Tx) reply {
 		mine := tx.ESIMsOf(email)
 		t := &target{kind: esimsOfEmail, asked: email, found: len(mine) > 0}
-		if u := tx.UserByEmail(email); u != nil {
+		// A sign-up never finished is nobody's account yet (as for the look-up): an agent's
+		// read of it found nothing, and is counted as such in the audit.
+		if u := tx.UserByEmail(email); u != nil && (u.Verified || len(mine) > 0) {
 			t.found, t.ownerID, t.ownerEmail = true, u.ID, u.Email
 		}
 		if no := s.allow(tx, c, t); no != nil {
@@ -29,7 +32,7 @@ func (s *esimService) byEmail(w http.ResponseWriter, r *http.Request, c call) {
 		for _, e := range mine {
 			list = append(list, s.esimView(e, now))
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"esims": list}))
+		return jsonReply(http.StatusOK, wire.EsimListAnswer{Data: wire.EsimList{Esims: list}})
 	})(w)
 }
 
@@ -43,7 +46,7 @@ func (s *esimService) qrCode(w http.ResponseWriter, r *http.Request, c call) {
 		case e == nil:
 			return problemReply(http.StatusNotFound, "eSIM not found")
 		}
-		return jsonReply(http.StatusOK, data(map[string]string{"base64QRCodeImage": e.QR}))
+		return jsonReply(http.StatusOK, wire.QrCodeAnswer{Data: wire.QrCode{Base64QRCodeImage: e.QR}})
 	})(w)
 }
 
@@ -57,7 +60,7 @@ func (s *esimService) info(w http.ResponseWriter, r *http.Request, c call) {
 		case e == nil:
 			return problemReply(http.StatusNotFound, "eSIM not found")
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"bundles": s.bundleViews(e, tx.Now())}))
+		return jsonReply(http.StatusOK, wire.EsimInfoAnswer{Data: wire.EsimInfo{Bundles: s.bundleViews(e, tx.Now())}})
 	})(w)
 }
 
@@ -70,7 +73,7 @@ func (s *esimService) check(w http.ResponseWriter, r *http.Request, c call) {
 			return no.reply()
 		}
 		can := ok && e != nil && s.canTopup(e, b, s.providerOf(e)) == nil
-		return jsonReply(http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))
+		return jsonReply(http.StatusOK, wire.EsimCheckAnswer{Data: wire.EsimCheckData{Data: wire.EsimCheck{CanContinue: &can}}})
 	})(w)
 }
 
@@ -93,6 +96,6 @@ func (s *esimService) revoke(w http.ResponseWriter, r *http.Request) {
 			e.Bundles[target].RevokedAt = &now
 		}
 		tx.MarkESIM(e)
-		return jsonReply(http.StatusOK, data(map[string]any{"bundles": s.bundleViews(e, now)})), nil
+		return jsonReply(http.StatusOK, wire.EsimInfoAnswer{Data: wire.EsimInfo{Bundles: s.bundleViews(e, now)}}), nil
 	})(w)
 }

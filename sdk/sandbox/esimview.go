@@ -20,14 +20,14 @@ type ESIMBundle = wire.EsimBundle
 // ESIM is an eSIM as the useremails call answers it (the generated wire type).
 type ESIM = wire.Esim
 
-// Bundle states of section 4.
+// Bundle states of section 4 (the contract's BundleState enum).
 const (
-	StateProcessing = "Processing"
-	StateQueued     = "Queued"
-	StateActive     = "Active"
-	StateDepleted   = "Depleted"
-	StateExpired    = "Expired"
-	StateRevoked    = "Revoked"
+	StateProcessing = wire.BundleStateProcessing
+	StateQueued     = wire.BundleStateQueued
+	StateActive     = wire.BundleStateActive
+	StateDepleted   = wire.BundleStateDepleted
+	StateExpired    = wire.BundleStateExpired
+	StateRevoked    = wire.BundleStateRevoked
 )
 
 const bytesPerMB = 1_000_000

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -13,17 +14,19 @@ import (
 // grants), the current user, and the e-mail-code sign-up and login (otp.go).
 type identityService struct {
 	*provider
-	verifyFails *window   // wrong codes per client, across accounts
-	codeSends   *window   // code e-mails per client, across addresses
-	locks       *lockouts // wrong codes per account and client (the spec's lock)
+	verifyFails  *window   // wrong codes per client, across accounts
+	codeSends    *window   // code e-mails per client, across addresses
+	addressSends *window   // code e-mails per address and client
+	locks        *lockouts // wrong codes per account and client (the spec's lock)
 }
 
 func newIdentity(p *provider) *identityService {
 	o := p.opts
 	return &identityService{provider: p,
-		verifyFails: newWindow(o.VerifyFailLimit, o.VerifyFailWindow),
-		codeSends:   newWindow(o.CodeSendClientLimit, o.CodeSendWindow),
-		locks:       newLockouts(o.MaxFailedAttempts, o.LockDuration),
+		verifyFails:  newWindow(o.VerifyFailLimit, o.VerifyFailWindow),
+		codeSends:    newWindow(o.CodeSendClientLimit, o.CodeSendWindow),
+		addressSends: newWindow(o.CodeSendLimit, o.CodeSendWindow),
+		locks:        newLockouts(o.MaxFailedAttempts, o.LockDuration),
 	}
 }
 
@@ -34,24 +37,26 @@ func (s *identityService) token(w http.ResponseWriter, r *http.Request, _ call) 
 		return
 	}
 	f := r.PostForm
-	if tooLong(w, fieldLimit{"username", f.Get("username"), MaxEmailLen}, fieldLimit{"password", f.Get("password"), maxSecretLen},
-		fieldLimit{"refresh_token", f.Get("refresh_token"), maxSecretLen}, fieldLimit{"scope", f.Get("scope"), maxSecretLen},
-		fieldLimit{"client_id", f.Get("client_id"), maxSecretLen}, fieldLimit{"client_secret", f.Get("client_secret"), maxSecretLen}) {
+	req := wire.TokenRequest{GrantType: wire.TokenRequestGrantType(f.Get("grant_type")), Username: f.Get("username"), Password: f.Get("password"),
+		Scope: f.Get("scope"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"), RefreshToken: f.Get("refresh_token")}
+	if tooLong(w, fieldLimit{"username", req.Username, MaxEmailLen}, fieldLimit{"password", req.Password, maxSecretLen},
+		fieldLimit{"refresh_token", req.RefreshToken, maxSecretLen}, fieldLimit{"scope", req.Scope, maxSecretLen},
+		fieldLimit{"client_id", req.ClientID, maxSecretLen}, fieldLimit{"client_secret", req.ClientSecret, maxSecretLen}) {
 		return
 	}
-	switch f.Get("grant_type") {
-	case "password":
+	switch req.GrantType {
+	case wire.TokenRequestGrantTypePassword:
 		if !s.basicClient(r) {
 			writeOAuthError(w, "invalid_client")
 			return
 		}
-		s.update(func(tx *state.Tx) (reply, error) { return s.passwordGrant(tx, f.Get("username"), f.Get("password")) })(w)
-	case "refresh_token":
-		if !equalSecret(f.Get("client_id"), s.opts.ClientID) || !equalSecret(f.Get("client_secret"), s.opts.ClientSecret) {
+		s.update(func(tx *state.Tx) (reply, error) { return s.passwordGrant(tx, req.Username, req.Password) })(w)
+	case wire.TokenRequestGrantTypeRefreshToken:
+		if !equalSecret(req.ClientID, s.opts.ClientID) || !equalSecret(req.ClientSecret, s.opts.ClientSecret) {
 			writeOAuthError(w, "invalid_client")
 			return
 		}
-		s.update(func(tx *state.Tx) (reply, error) { return s.refreshGrant(tx, f.Get("refresh_token")) })(w)
+		s.update(func(tx *state.Tx) (reply, error) { return s.refreshGrant(tx, req.RefreshToken) })(w)
 	default:
 		writeOAuthError(w, "unsupported_grant_type")
 	}
@@ -63,7 +68,7 @@ func (s *identityService) passwordGrant(tx *state.Tx, username, password string)
 	}
 	u := tx.UserByEmail(username)
 	if u == nil || u.OTP == "" || tx.Now().After(u.OTPExpires) || !equalSecret(password, u.OTP) {
-		return oauthErrorReply("invalid_grant"), nil
+		return oauthErrorReply(contract.DetailInvalidGrant), nil
 	}
 	u.OTP = "" // the one-time login password is single-use
 	tx.MarkUser(u)
@@ -77,7 +82,7 @@ func (s *identityService) refreshGrant(tx *state.Tx, token string) (reply, error
 	g := tx.Grant(token)
 	now := tx.Now()
 	if g == nil || now.After(g.Expires) {
-		return oauthErrorReply("invalid_grant"), nil
+		return oauthErrorReply(contract.DetailInvalidGrant), nil
 	}
 	if r := g.Rotated; r != nil {
 		return jsonReply(http.StatusOK, wire.TokenAnswer{AccessToken: r.Access, RefreshToken: r.Refresh, TokenType: "Bearer", ExpiresIn: r.Expires}), nil
@@ -87,7 +92,7 @@ func (s *identityService) refreshGrant(tx *state.Tx, token string) (reply, error
 		u := tx.User(g.UserID)
 		if u == nil {
 			tx.DeleteGrant(token)
-			return oauthErrorReply("invalid_grant"), nil
+			return oauthErrorReply(contract.DetailInvalidGrant), nil
 		}
 		who = userInfo(u) // the role is read again: a demoted agent loses it on refresh
 	}
@@ -155,5 +160,5 @@ func (s *identityService) currentUser(w http.ResponseWriter, _ *http.Request, c 
 			}
 		})
 	}
-	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]string{"email": a.Email, "firstName": first, "lastName": last}}))
+	writeJSON(w, http.StatusOK, wire.CurrentUserAnswer{Data: wire.CurrentUserData{Data: &wire.CurrentUser{Email: a.Email, FirstName: first, LastName: last}}})
 }

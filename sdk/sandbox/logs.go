@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -15,12 +16,7 @@ type logService struct{ *provider }
 
 // POST /loki/api/v1/push
 func (s *logService) push(w http.ResponseWriter, r *http.Request, _ call) {
-	var body struct {
-		Streams []struct {
-			Stream map[string]string `json:"stream"`
-			Values [][]string        `json:"values"`
-		} `json:"streams"`
-	}
+	var body wire.LogPush
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
@@ -31,11 +27,12 @@ func (s *logService) push(w http.ResponseWriter, r *http.Request, _ call) {
 	var lines []state.LogLine
 	now := s.now()
 	for _, st := range body.Streams {
-		if len(st.Stream) > MaxLogLabels {
+		labels := labelMap(st.Stream)
+		if len(labels) > MaxLogLabels {
 			writeProblem(w, http.StatusBadRequest, fmt.Sprintf("a stream has more than %d labels.", MaxLogLabels))
 			return
 		}
-		for k, v := range st.Stream {
+		for k, v := range labels {
 			if len(k) > MaxLogLabelLen || len(v) > MaxLogLabelLen {
 				writeProblem(w, http.StatusBadRequest, fmt.Sprintf("a label name or value is longer than %d bytes.", MaxLogLabelLen))
 				return
@@ -59,11 +56,26 @@ func (s *logService) push(w http.ResponseWriter, r *http.Request, _ call) {
 				writeProblem(w, http.StatusBadRequest, "timestamps must be Unix nanoseconds as text.")
 				return
 			}
-			lines = append(lines, state.LogLine{Time: time.Unix(0, ns).UTC(), Labels: st.Stream, Message: v[1], Received: now})
+			lines = append(lines, state.LogLine{Time: time.Unix(0, ns).UTC(), Labels: labels, Message: v[1], Received: now})
 		}
 	}
 	s.update(func(tx *state.Tx) (reply, error) {
 		tx.AddLogs(lines)
 		return func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) }, nil
 	})(w)
+}
+
+// labelMap is a stream's labels as the log page shows them: the named ones when set, and
+// every other.
+func labelMap(l wire.LogLabels) map[string]string {
+	m := make(map[string]string, len(l.AdditionalProperties)+3)
+	for k, v := range l.AdditionalProperties {
+		m[k] = v
+	}
+	for k, v := range map[string]string{"container": l.Container, "job": l.Job, "level": l.Level} {
+		if v != "" {
+			m[k] = v
+		}
+	}
+	return m
 }

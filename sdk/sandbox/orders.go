@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -39,7 +41,7 @@ func (s *orderService) create(w http.ResponseWriter, r *http.Request, _ call) {
 		if err := tx.AddOrder(o, unboundOrderTTL); errors.Is(err, state.ErrFull) {
 			return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many orders; restart it without --state."), nil
 		}
-		return jsonReply(http.StatusOK, data(map[string]any{"orderId": o.ID, "newlyCreated": true})), nil
+		return jsonReply(http.StatusOK, wire.OrderAnswer{Data: wire.Order{OrderID: o.ID, NewlyCreated: true}}), nil
 	})(w)
 }
 
@@ -59,7 +61,7 @@ func (s *orderService) delete(w http.ResponseWriter, r *http.Request, c call) {
 		}
 		o.Status = state.OrderDeleted
 		tx.MarkOrder(o)
-		return jsonReply(http.StatusOK, data(map[string]bool{"deleted": true})), nil
+		return jsonReply(http.StatusOK, wire.OrderDeletedAnswer{Data: wire.OrderDeleted{Deleted: true}}), nil
 	})(w)
 }
 
@@ -69,25 +71,16 @@ func (s *orderService) delete(w http.ResponseWriter, r *http.Request, c call) {
 // again (even once paid) and changes nothing; an order has one line, so another request on
 // an order that already has its line is refused (409) rather than adding a second.
 func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
-	var body struct {
-		IdempotencyID  string `json:"idempotencyId"`
-		DiscountAmount string `json:"discountAmount"`
-		Tax            string `json:"tax"`
-		Quantity       string `json:"quantity"`
-		Order          []struct {
-			ServiceItemID string `json:"ServiceItemId"`
-			Type          int    `json:"type"`
-		} `json:"order"`
-	}
+	var body wire.OrderDetailsRequest
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
-	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"discountAmount", body.DiscountAmount, maxAmountLen},
-		fieldLimit{"tax", body.Tax, maxAmountLen}, fieldLimit{"quantity", body.Quantity, maxAmountLen}) {
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"discountAmount", string(body.DiscountAmount), maxAmountLen},
+		fieldLimit{"tax", string(body.Tax), maxAmountLen}, fieldLimit{"quantity", string(body.Quantity), maxAmountLen}) {
 		return
 	}
 	if len(body.Order) != 1 || body.Order[0].ServiceItemID == "" || utf8.RuneCountInString(body.Order[0].ServiceItemID) > maxIDLen {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	b, found := s.cat.ByID(body.Order[0].ServiceItemID)
@@ -107,7 +100,7 @@ func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
 		switch {
 		case body.IdempotencyID != "" && o.DetailsIdem == body.IdempotencyID && o.CheckoutURL != "":
 			// A retry (its answer was lost): the same answer, no second line.
-			return jsonReply(http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL})), nil
+			return jsonReply(http.StatusOK, wire.CheckoutAnswer{Data: wire.CheckoutLink{CheckoutURL: o.CheckoutURL}}), nil
 		case o.Status == state.OrderPaid:
 			return problemReply(http.StatusConflict, "This order is already paid."), nil
 		case o.BundleID != "":
@@ -124,13 +117,13 @@ func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
 				return no.reply(), nil
 			}
 			if s.canTopup(e, b, s.providerOf(e)) != nil {
-				return problemReply(http.StatusBadRequest, "Bundle cannot top up this eSIM"), nil
+				return problemReply(http.StatusBadRequest, contract.DetailTopupRefused), nil
 			}
 			o.AccountID = accountID
 		}
 		o.UserID, o.Email, o.BundleID = c.who.Sub, c.who.Email, b.ID
 		o.DetailsIdem, o.CheckoutURL = body.IdempotencyID, origin+"/sandbox/checkout/"+o.ID
 		tx.MarkOrder(o)
-		return jsonReply(http.StatusOK, data(map[string]string{"checkoutURL": o.CheckoutURL})), nil
+		return jsonReply(http.StatusOK, wire.CheckoutAnswer{Data: wire.CheckoutLink{CheckoutURL: o.CheckoutURL}}), nil
 	})(w)
 }

@@ -10,12 +10,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
 // The e-mail-code sign-up and login (section 3) and its abuse limits (docs/contract.md):
-//   - code e-mails: CodeSendLimit per address and CodeSendClientLimit per client (across
-//     addresses) within CodeSendWindow;
+//   - code e-mails: CodeSendLimit per address and client, and CodeSendClientLimit per
+//     client (across addresses), within CodeSendWindow: a client that asks for codes to
+//     someone else's address uses up its own allowance, never the owner's;
 //   - wrong codes: VerifyFailLimit per client within VerifyFailWindow (across accounts);
 //   - the spec's lock: MaxFailedAttempts wrong codes lock the account for LockDuration
 //     for the client that made them, not for everyone (so nobody can lock the owner out);
@@ -30,16 +33,10 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	email := strings.TrimSpace(r.PathValue("email"))
 	login := strings.EqualFold(r.PathValue("flag"), "true")
 	if !login && !strings.EqualFold(r.PathValue("flag"), "false") {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
-	var form struct {
-		FirstName   string `json:"firstName"`
-		LastName    string `json:"lastName"`
-		CountryCode string `json:"countryCode"`
-		Phone       string `json:"phone"`
-		Email       string `json:"email"`
-	}
+	var form wire.SignupForm // the login form is its email alone
 	if !s.decodeJSON(w, r, &form) {
 		return
 	}
@@ -53,7 +50,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		valid = valid && (login || strings.TrimSpace(v) != "")
 	}
 	if !valid {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	code, err := sixDigits()
@@ -63,13 +60,18 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.codeSends.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitNetwork, wait))
+		return
+	}
+	toAddress := lockKey(state.FoldEmail(email), client)
+	if wait := s.addressSends.blocked(toAddress, now); wait > 0 {
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitAddress, wait))
 		return
 	}
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.UserByEmail(email)
 		if login && u == nil {
-			return problemReply(http.StatusNotFound, "User not found"), nil
+			return problemReply(http.StatusNotFound, contract.DetailUserNotFound), nil
 		}
 		if u == nil {
 			u = &state.User{ID: newGUID(), Email: email, Created: now}
@@ -77,13 +79,8 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 				return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many accounts; restart it without --state."), nil
 			}
 		}
-		u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
-		if wait := retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow); wait > 0 {
-			return func(w http.ResponseWriter) {
-				writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
-			}, nil
-		}
 		s.codeSends.add(client, now)
+		s.addressSends.add(toAddress, now)
 		if !login && !u.Verified {
 			// Until the address is verified the signup form may be sent again with corrections.
 			u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
@@ -91,7 +88,6 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		}
 		// A new code replaces (and so invalidates) the previous one, with a fresh budget.
 		u.Code, u.CodeExpires, u.Failed = code, now.Add(s.opts.CodeLifetime), 0
-		u.CodeSends = append(u.CodeSends, now)
 		tx.MarkUser(u)
 		tx.SendMail(&state.Mail{
 			To:      u.Email,
@@ -99,32 +95,27 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 			Text: fmt.Sprintf("Your %s verification code is %s. It expires in %d minutes. If you did not ask for it, ignore this e-mail.",
 				s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
 			Code: code,
+			From: client,
 		})
 		s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
-		return jsonReply(http.StatusOK, map[string]any{"status": 200, "data": map[string]string{"userId": u.ID}}), nil
+		return jsonReply(http.StatusOK, wire.OtpSentAnswer{Status: http.StatusOK, Data: wire.OtpSent{UserID: u.ID}}), nil
 	})(w)
 }
 
 // POST users/otp/email/{userId}: checks the captcha and the code; answers the one-time
 // login password that the password grant then accepts.
 func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ call) {
-	var body struct {
-		IdempotencyID string `json:"idempotencyId"`
-		OTP           string `json:"otp"`
-		Username      string `json:"username"`
-		UserID        string `json:"userId"`
-		CaptchaToken  string `json:"captchaToken"`
-	}
+	var body wire.OtpVerifyRequest
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
-	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.OTP, MaxOTPLen},
-		fieldLimit{"username", body.Username, MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
+	if tooLong(w, fieldLimit{"idempotencyId", body.IdempotencyID, maxIDLen}, fieldLimit{"otp", body.Otp, MaxOTPLen},
+		fieldLimit{"username", string(body.Username), MaxEmailLen}, fieldLimit{"userId", body.UserID, maxIDLen},
 		fieldLimit{"captchaToken", body.CaptchaToken, MaxCaptchaLen}) {
 		return
 	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {
-		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
+		writeProblem(w, http.StatusBadRequest, contract.DetailInvalidCaptcha)
 		return
 	}
 	userID := r.PathValue("userId")
@@ -134,11 +125,11 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.verifyFails.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailVerifyLimit, wait))
 		return
 	}
 	if s.locks.locked(userID, client, now) {
-		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailAccountLocked)
 		return
 	}
 	otp, err := randomToken(24)
@@ -146,18 +137,18 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		writeProblem(w, http.StatusInternalServerError, "Verification failed.")
 		return
 	}
-	code := strings.TrimSpace(body.OTP)
+	code := strings.TrimSpace(body.Otp)
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.User(userID)
 		if u == nil {
 			s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
-			return problemReply(http.StatusBadRequest, "User not found"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailUserNotFound), nil
 		}
 		if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
 			code != "" && equalSecret(code, u.VerifyCode) {
 			// A retry of a verification that succeeded (its answer was lost), with the same
 			// code: the same answer. Any other code is checked like a new attempt.
-			return jsonReply(http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": u.OTP})), nil
+			return jsonReply(http.StatusOK, wire.OtpVerifyAnswer{Data: wire.OtpCredentials{Username: u.Email, OneTimeLoginPassword: u.OTP}}), nil
 		}
 		if u.Code == "" || now.After(u.CodeExpires) || !equalSecret(code, u.Code) {
 			s.verifyFails.add(client, now)
@@ -168,14 +159,14 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 				u.Code, u.Failed = "", 0 // void: the owner asks for a fresh code
 			}
 			tx.MarkUser(u)
-			return problemReply(http.StatusBadRequest, "Invalid OTP please try again"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailInvalidOtp), nil
 		}
 		s.locks.clear(userID, client)
 		u.Code, u.Failed, u.Verified = "", 0, true
 		u.OTP, u.OTPExpires = otp, now.Add(5*time.Minute)
 		u.VerifyIdem, u.VerifyCode = body.IdempotencyID, code
 		tx.MarkUser(u)
-		return jsonReply(http.StatusOK, data(map[string]string{"username": u.Email, "oneTimeLoginPassword": otp})), nil
+		return jsonReply(http.StatusOK, wire.OtpVerifyAnswer{Data: wire.OtpCredentials{Username: u.Email, OneTimeLoginPassword: otp}}), nil
 	})(w)
 }
 
@@ -248,6 +239,11 @@ func (l *lockouts) forgetOneLocked(now time.Time) {
 		}
 	}
 	delete(l.keys, first)
+}
+
+// waitIn fills the {wait} of a contract detail with the wait in words.
+func waitIn(detail string, wait time.Duration) string {
+	return strings.ReplaceAll(detail, "{wait}", humanWait(wait))
 }
 
 // humanWait says a wait in words: "3 minutes", "40 seconds".

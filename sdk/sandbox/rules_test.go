@@ -47,14 +47,14 @@ func TestBundleLifecycle(t *testing.T) {
 		bundle  string
 		revoke  bool
 		advance []time.Duration
-		want    []string
+		want    []sdk.BundleState
 	}{
 		{"unlimited expires after its days", unlimited.Name, false, []time.Duration{time.Minute, 2 * time.Minute, 7 * 24 * time.Hour},
-			[]string{sandbox.StateProcessing, sandbox.StateActive, sandbox.StateExpired}},
+			[]sdk.BundleState{sandbox.StateProcessing, sandbox.StateActive, sandbox.StateExpired}},
 		{"500 MB depletes within the day", "FR_500MB_1D", false, []time.Duration{3 * time.Minute, 13 * time.Hour},
-			[]string{sandbox.StateActive, sandbox.StateDepleted}},
+			[]sdk.BundleState{sandbox.StateActive, sandbox.StateDepleted}},
 		{"revoked on request", "FR_1GB_7D", true, []time.Duration{3 * time.Minute},
-			[]string{sandbox.StateRevoked}},
+			[]sdk.BundleState{sandbox.StateRevoked}},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -306,7 +306,7 @@ func TestCountriesOpenWithThePopularSet(t *testing.T) {
 		t.Errorf("the list opens with %v, want %s", first, want)
 	}
 	rest := cs[10:]
-	if !slices.IsSortedFunc(rest, func(a, b sandbox.Area) int { return strings.Compare(a.Name, b.Name) }) {
+	if !slices.IsSortedFunc(rest, func(a, b sandbox.CountryRef) int { return strings.Compare(a.Name, b.Name) }) {
 		t.Error("the countries after the popular set are not A-Z")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -18,21 +20,17 @@ const supportInbox = "support@sandbox.cedarsim.example"
 // POST support esims/can-purchase: a customer asks for their own e-mail only (the answer
 // says how many unpaid orders that customer has).
 func (s *supportService) canPurchase(w http.ResponseWriter, r *http.Request, c call) {
-	var body struct {
-		BundleID  string `json:"bundleId"`
-		UserEmail string `json:"userEmail"`
-		Comment   string `json:"comment"`
-	}
+	var body wire.PurchaseCheckRequest
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
 	if tooLong(w, fieldLimit{"bundleId", body.BundleID, maxIDLen}, fieldLimit{"userEmail", body.UserEmail, MaxEmailLen},
-		fieldLimit{"comment", body.Comment, MaxDepartmentLen}) {
+		fieldLimit{"comment", string(body.Comment), MaxDepartmentLen}) {
 		return
 	}
 	email := strings.TrimSpace(body.UserEmail)
 	if strings.TrimSpace(body.BundleID) == "" || !state.ValidEmail(email) {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	if _, no := authorize(c.who, c.op.security, &target{kind: purchaseFor, asked: email}); no != nil {
@@ -40,7 +38,7 @@ func (s *supportService) canPurchase(w http.ResponseWriter, r *http.Request, c c
 		return
 	}
 	answer := func(ok bool, reason string) reply {
-		return jsonReply(http.StatusOK, data(map[string]any{"canContinue": ok, "reason": reason}))
+		return jsonReply(http.StatusOK, wire.PurchaseCheckAnswer{Data: wire.PurchaseCheck{CanContinue: &ok, Reason: reason}})
 	}
 	b, ok := s.cat.ByID(body.BundleID)
 	if !ok {
@@ -64,40 +62,37 @@ func (s *supportService) canPurchase(w http.ResponseWriter, r *http.Request, c c
 // POST support support/contact-us: stored, acknowledged by mail and copied to support. A
 // retry with the same idempotency id is not stored or mailed twice.
 func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ call) {
-	var body struct {
-		FullName      string `json:"FullName"`
-		Email         string `json:"Email"`
-		Message       string `json:"Message"`
-		Department    string `json:"Department"`
-		IdempotencyID string `json:"IdempotencyId"`
-	}
+	var body wire.ContactRequest
 	if !s.decodeJSON(w, r, &body) {
 		return
 	}
 	if tooLong(w, fieldLimit{"FullName", body.FullName, MaxFullNameLen}, fieldLimit{"Email", body.Email, MaxEmailLen},
-		fieldLimit{"Message", body.Message, MaxMessageLen}, fieldLimit{"Department", body.Department, MaxDepartmentLen},
+		fieldLimit{"Message", body.Message, MaxMessageLen}, fieldLimit{"Department", string(body.Department), MaxDepartmentLen},
 		fieldLimit{"IdempotencyId", body.IdempotencyID, maxIDLen}) {
 		return
 	}
 	if strings.TrimSpace(body.FullName) == "" || strings.TrimSpace(body.Message) == "" || !state.ValidEmail(strings.TrimSpace(body.Email)) {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
+	client := s.clientIP(r)
 	s.update(func(tx *state.Tx) (reply, error) {
 		key := "contact:" + body.IdempotencyID
 		if id, seen := tx.Idem(key); seen && body.IdempotencyID != "" {
-			return jsonReply(http.StatusOK, data(map[string]string{"id": id})), nil
+			return jsonReply(http.StatusOK, wire.ContactAnswer{Data: wire.ContactTicket{ID: id}}), nil
 		}
 		c := &state.Contact{ID: newGUID(), FullName: body.FullName, Email: strings.TrimSpace(body.Email), Message: body.Message,
-			Department: body.Department, Received: tx.Now()}
+			Department: string(body.Department), Received: tx.Now()}
 		tx.AddContact(c)
 		if body.IdempotencyID != "" {
 			tx.SetIdem(key, c.ID)
 		}
 		tx.SendMail(&state.Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
-			Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message)})
+			Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message),
+			From: client})
 		tx.SendMail(&state.Mail{To: supportInbox, Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
-			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
-		return jsonReply(http.StatusOK, data(map[string]string{"id": c.ID})), nil
+			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message),
+			From: client})
+		return jsonReply(http.StatusOK, wire.ContactAnswer{Data: wire.ContactTicket{ID: c.ID}}), nil
 	})(w)
 }

@@ -239,7 +239,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 	st := m.cfg.Styles
 	b := e.Bundle
-	state := b.BundleState
+	state := string(b.BundleState)
 	lines := []string{st.Cursor(focused) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
 	lines = append(lines, "    ICCID "+e.ESIM.ICCID+"   Purchased "+orDash(show.DateTime(b.AssignmentDatetime)))
 	lines = append(lines, "    "+usage(st, b))
@@ -266,7 +266,7 @@ func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 			}
 		}
 		lines = append(lines,
-			"    Status   "+d.BundleState,
+			"    Status   "+string(d.BundleState),
 			"    Start    "+orDash(show.DateTime(d.StartTime)),
 			"    End      "+orDash(show.DateTime(d.EndTime)),
 			"    Usage    "+usage(st, d),

@@ -256,6 +256,10 @@ func TestREADMESessionRecordsAndReplays(t *testing.T) {
 	if files < 10 {
 		t.Fatalf("%d files recorded", files)
 	}
+	// The redacted recording still satisfies the contract.
+	if out := live.run("fixtures", "check", rec); !strings.Contains(out, " 0 failed") {
+		t.Errorf("fixtures check: %s", out)
+	}
 
 	// Replay with the sandbox stopped, strict, on the recorder's address.
 	replay := startServer(t, bin, "sandbox", "--replay", rec, "--addr", addr)

@@ -78,7 +78,7 @@ func ProfileTabs(list []sdk.ESIM) [3][]Entry {
 		}
 	}
 	var out [3][]Entry
-	out[0], out[1] = profile.Split(all, func(e Entry) string { return e.Bundle.BundleState })
+	out[0], out[1] = profile.Split(all, func(e Entry) sdk.BundleState { return e.Bundle.BundleState })
 	out[2] = append([]Entry(nil), all...)
 	profile.SortHistory(out[2], func(e Entry) time.Time { return e.Bundle.AssignmentDatetime })
 	return out

@@ -23,8 +23,6 @@ type User struct {
 	OTP        string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires time.Time `json:"otpExpires"`
 	Role       string    `json:"role,omitempty"` // "agent" for support agents, else empty (customer)
-	// CodeSends are the times of the code e-mails within the send window (the per-address limit).
-	CodeSends []time.Time `json:"codeSends,omitempty"`
 	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
 	// issued OTP: a retry with both the same gets the same answer.
 	VerifyIdem string `json:"verifyIdem,omitempty"`
@@ -108,6 +106,9 @@ type Mail struct {
 	SentAt  time.Time `json:"sentAt"`
 	Code    string    `json:"code,omitempty"`
 	QRPNG   string    `json:"qrPng,omitempty"` // base64, eSIM delivery mails
+	// From names the client whose request sent it (its limit key; "" for the sandbox's own
+	// mail): the mailbox's fair share (SendMail). In memory only, like the per-client limits.
+	From string `json:"-"`
 
 	seq uint64 // its place in the store
 }
