@@ -20,14 +20,16 @@ const DOCS_PAGES = [
   'checkout-cartpage--docs',
   'topup-topupplanspage--docs',
   'guides-how-the-shop-is-mocked--docs',
+  // Stories pinned to Arabic (right-to-left) and French beside English ones.
+  'layout-header--docs',
 ];
 /** Saved whole, for the reader (test-results/screenshots/docs-<id>.png). */
 const SHOOT = new Set(['profile-profilepage--docs', 'guides-how-the-shop-is-mocked--docs']);
 
 const DONE = ['finished', 'errored', 'aborted'];
 
-/** What one rendering of a story shows. */
-type Shown = { text: string; error: string };
+/** What one rendering of a story shows: its text, its error display, its language and direction. */
+type Shown = { text: string; error: string; lang: string };
 
 type Block = Shown & { storyId: string; primary: boolean; width: number };
 
@@ -53,6 +55,7 @@ async function shownIn(frame: Frame): Promise<Shown> {
     await frame.page().waitForTimeout(250);
   }
   return frame.evaluate(() => ({
+    lang: `${document.documentElement.lang} ${document.documentElement.dir || 'ltr'}`,
     text: (document.querySelector('#storybook-root')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
     error: document.body.classList.contains('sb-show-errordisplay')
       ? `${document.querySelector('#error-message')?.textContent ?? ''}\n${document.querySelector('#error-stack')?.textContent ?? ''}`
@@ -86,6 +89,8 @@ async function blocksOf(page: Page): Promise<Block[]> {
         storyId,
         primary: id.endsWith('--primary'),
         width: await h.evaluate((e) => e.clientWidth),
+        // An inline block lives in the docs page's document, whose language it shares.
+        lang: await page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir || 'ltr'}`),
         text: collapse(await inner?.textContent()),
         error: collapse(await (await h.$('pre'))?.textContent()),
       });
@@ -144,6 +149,7 @@ describe('Storybook docs pages show each story as it is alone', () => {
       expect(own?.error, `${b.storyId} alone shows an error`).toBe('');
       expect(b.error, `${b.storyId} shows an error (a stack trace) on the docs page`).toBe('');
       expect(b.text, `${b.storyId} on the docs page shows what it shows alone`).toBe(own?.text);
+      expect(b.lang, `${b.storyId} on the docs page has the language and direction it has alone`).toBe(own?.lang);
     }
     // No two blocks alike where their stories differ alone (Loading beside Filled, Error beside Empty).
     for (const [i, a] of blocks.entries()) {
