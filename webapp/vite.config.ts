@@ -46,6 +46,8 @@ const optimizeDeps = {
     'msw/browser',
     '@tanstack/react-query',
     'storybook/test',
+    // .storybook/docsFrame.ts (a docs page's frame gets its own IndexedDB).
+    'fake-indexeddb',
   ],
 };
 
@@ -178,7 +180,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Which chunks and styles each page needs: scripts/prerender.ts links them in its HTML.
+    // Which chunks and styles each page needs: scripts/build-shop.ts links them in its HTML.
     manifest: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? {}

@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// prerenderDir is the build's folder of prerendered pages (webapp/scripts/prerender.ts).
+// prerenderDir is the build's folder of prerendered pages (webapp/scripts/build-shop.ts).
 const prerenderDir = "prerender"
 
 // maxOrigins bounds the documents kept per public origin (og:url is absolute): with

@@ -1,4 +1,4 @@
-// The build's server entry (scripts/prerender.ts bundles it with Vite and runs it in Node):
+// The build's server entry (scripts/build-shop.ts bundles it with Vite and runs it in Node):
 // renders each public page in each locale to HTML with React's static prerender, so a first
 // visit shows the page before any JavaScript has run; main.tsx then hydrates it
 // (docs/performance.md, "Prerendered first screen").
