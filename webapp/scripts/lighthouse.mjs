@@ -31,7 +31,8 @@ import { SandboxAPI } from '../e2e/harness/customer.ts';
 import { audit, CATEGORIES, closeChrome, launchChrome } from '../e2e/harness/lighthouse.ts';
 import { startShop } from '../e2e/harness/serve.ts';
 
-const opt = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+// The last occurrence wins, so flags after a task's own (CLI_ARGS) override them.
+const opt = (name, fallback) => process.argv.findLast((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const repeat = process.argv.includes('--repeat-visit');
 const mode = repeat ? 'repeat visit' : 'first visit';
 const pages = opt('pages', repeat ? '/,/plans,/profile' : '/,/plans,/setup-guide').split(',');
