@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureBundles } from '@/shared/testing/fixtureData';
 import { shopParameters } from '@/shared/testing/storybook';
-import { containing, storyText } from '@/shared/testing/storyText';
+import { containing, storyBundleTitle, storyText } from '@/shared/testing/storyText';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');
@@ -31,7 +31,7 @@ export const MoreInfo: Story = {
     const c = within(canvasElement);
     const close = storyText(ctx, 'shared')('close');
     await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'plans')('moreInfo') }));
-    const dialog = await c.findByRole('dialog', { name: unlimited.businessTitle });
+    const dialog = await c.findByRole('dialog', { name: storyBundleTitle(ctx, unlimited) });
     await expect(dialog).toHaveTextContent(unlimited.fupMsg);
     // Tab stays inside the dialog.
     await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
@@ -46,7 +46,7 @@ export const CoverageWithMore: Story = {
     const c = within(canvasElement);
     const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByRole('button', { name: /^\+7/ }));
-    const dialog = await c.findByRole('dialog', { name: t('coveredCountries', { title: global.businessTitle }) });
+    const dialog = await c.findByRole('dialog', { name: t('coveredCountries', { title: storyBundleTitle(ctx, global) }) });
     await expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
   },
 };
