@@ -12,8 +12,10 @@ const (
 // Group "fixture" of constants.json.
 const (
 	FixtureAPIBase       = "https://api.provider.test/api/v1/"
+	FixtureCheckoutBase  = "https://shop.provider.test/sandbox/checkout/"
 	FixtureESIMCheckBase = "https://esimcheck.provider.test/api/v1/"
 	FixtureLogPushURL    = "https://logs.provider.test/loki/api/v1/push"
+	FixtureShopOrigin    = "https://shop.provider.test"
 	FixtureSigningKey    = "cedarsim-fixtures-hs256-test-key-not-a-secret"
 	FixtureSupportBase   = "https://support.provider.test/esim-service/api/v1/"
 	FixtureWhatsapp      = "96171555010"
@@ -48,6 +50,7 @@ const (
 const (
 	SandboxAgentEmail    = "agent@cedarsim.test"
 	SandboxAPIPath       = "/api/v1/"
+	SandboxCheckoutPath  = "/sandbox/checkout/"
 	SandboxClientID      = "cedarsim-shop"
 	SandboxClientSecret  = "sandbox-client-secret"
 	SandboxESIMCheckPath = "/esim-check/api/v1/"

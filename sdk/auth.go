@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
+
+	"github.com/cedarsim/esim/contract/wire"
 )
 
 // Scopes of the password grants (spec section 7).
@@ -19,13 +20,16 @@ var (
 	errNoClient       = errors.New("no client credential configured (Options.ClientID and ClientSecret)")
 )
 
-func (s *AuthService) token(ctx context.Context, call string, form url.Values, auth authMode) (*Token, error) {
+func (s *AuthService) token(ctx context.Context, call string, form wire.TokenRequest, auth authMode) (*Token, error) {
 	c := s.client
 	r, err := c.newRequest(call, http.MethodPost, c.apiBase, "connect/token", nil, auth)
 	if err != nil {
 		return nil, err
 	}
-	body, err := c.do(ctx, r.withForm(form))
+	if r, err = r.withForm(form); err != nil {
+		return nil, err
+	}
+	body, err := c.do(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -45,11 +49,8 @@ func (s *AuthService) guestGrant(ctx context.Context) (*Token, error) {
 	if c.clientID == "" {
 		return nil, fmt.Errorf("identity.token.guest: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.guest", url.Values{
-		"grant_type": {"password"},
-		"username":   {c.guestUsername},
-		"password":   {c.guestPassword},
-		"scope":      {guestScope},
+	return s.token(ctx, "identity.token.guest", wire.TokenRequest{
+		GrantType: wire.TokenRequestGrantTypePassword, Username: c.guestUsername, Password: c.guestPassword, Scope: guestScope,
 	}, authBasic)
 }
 
@@ -75,11 +76,8 @@ func (s *AuthService) refreshGrant(ctx context.Context, refreshToken string) (*T
 	if c.clientID == "" {
 		return nil, fmt.Errorf("identity.token.refresh: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.refresh", url.Values{
-		"client_id":     {c.clientID},
-		"client_secret": {c.clientSecret},
-		"grant_type":    {"refresh_token"},
-		"refresh_token": {refreshToken},
+	return s.token(ctx, "identity.token.refresh", wire.TokenRequest{
+		ClientID: c.clientID, ClientSecret: c.clientSecret, GrantType: wire.TokenRequestGrantTypeRefreshToken, RefreshToken: refreshToken,
 	}, authNone)
 }
 
@@ -114,11 +112,8 @@ func (s *AuthService) ExchangeOTP(ctx context.Context, username, oneTimePassword
 	if s.client.clientID == "" {
 		return nil, fmt.Errorf("identity.token.otp: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.otp", url.Values{
-		"grant_type": {"password"},
-		"username":   {username},
-		"password":   {oneTimePassword},
-		"scope":      {otpScope},
+	return s.token(ctx, "identity.token.otp", wire.TokenRequest{
+		GrantType: wire.TokenRequestGrantTypePassword, Username: username, Password: oneTimePassword, Scope: otpScope,
 	}, authBasic)
 }
 

@@ -82,7 +82,7 @@ func newFx(t *testing.T, f *har.File) fx {
 // segs is the decoded path relative to the service base, split on "/".
 func (x fx) segs() []string {
 	u, _ := url.Parse(x.e.Request.URL)
-	k, err := har.MatchKey(fixtures.DefaultBases(), x.e.Request.Method, u, nil)
+	k, err := har.MatchKey(fixtures.DefaultBases(), x.e.Request.Method, u, "", nil)
 	if err != nil {
 		x.t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/numerals"
 )
 
@@ -22,7 +23,10 @@ func (s *OrdersService) Create(ctx context.Context) (*Order, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(ctx, c, r.withForm(url.Values{}), decodeOrder)
+	if r, err = r.withForm(wire.EmptyForm{}); err != nil {
+		return nil, err
+	}
+	return run(ctx, c, r, decodeOrder)
 }
 
 // Delete deletes an order that was not newly created.
@@ -41,21 +45,6 @@ func (s *OrdersService) Delete(ctx context.Context, orderID string) error {
 	}
 	_, err = c.do(ctx, r)
 	return err
-}
-
-type orderLine struct {
-	ServiceItemID   string `json:"ServiceItemId"`
-	KeepCurrentPlan bool   `json:"keepCurrentPlan"`
-	AddCredits      bool   `json:"addCredits"`
-	Type            int    `json:"type"`
-}
-
-type orderDetailsBody struct {
-	IdempotencyID  string      `json:"idempotencyId"`
-	DiscountAmount string      `json:"discountAmount"`
-	Tax            string      `json:"tax"`
-	Quantity       string      `json:"quantity"`
-	Order          []orderLine `json:"order"`
 }
 
 // AddDetails adds the bundle as the order's line and returns the checkout link. The
@@ -83,9 +72,10 @@ func (s *OrdersService) AddDetails(ctx context.Context, accountID, orderID, bund
 	if err != nil {
 		return nil, err
 	}
-	r, err = r.withJSON(orderDetailsBody{
-		IdempotencyID: c.newID(), DiscountAmount: "0", Tax: "0", Quantity: "1",
-		Order: []orderLine{{ServiceItemID: bundleID, Type: 15}},
+	r, err = r.withJSON(wire.OrderDetailsRequest{
+		IdempotencyID: c.newID(), DiscountAmount: wire.OrderDetailsRequestDiscountAmountN0,
+		Tax: wire.OrderDetailsRequestTaxN0, Quantity: wire.OrderDetailsRequestQuantityN1,
+		Order: []wire.OrderLine{{ServiceItemID: bundleID, Type: wire.OrderLineTypeN15}},
 	})
 	if err != nil {
 		return nil, err

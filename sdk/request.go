@@ -118,9 +118,23 @@ func (r *request) withJSON(v any) (*request, error) {
 	return r, nil
 }
 
-func (r *request) withForm(f url.Values) *request {
+// withForm encodes a form body from a wire request type: its JSON names and values (an
+// empty value is left out, as the JSON encoding of the type does).
+func (r *request) withForm(v any) (*request, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encode form: %w", r.call, err)
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return nil, fmt.Errorf("%s: encode form: %w", r.call, err)
+	}
+	f := url.Values{}
+	for k, v := range fields {
+		f.Set(k, fmt.Sprint(v))
+	}
 	r.body, r.contentType = []byte(f.Encode()), "application/x-www-form-urlencoded"
-	return r
+	return r, nil
 }
 
 // budget is how many more times one call may be sent (Client.do).

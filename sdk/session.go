@@ -63,12 +63,24 @@ func (c *Client) ensureSession(ctx context.Context) (string, error) {
 // reauthenticate replaces the stale token after a 401: the refresh grant for a registered
 // session, guest login for a guest session or when there is no refresh token.
 //
+// With a store other processes share (SessionLocker), the whole exchange runs under its
+// lock, so two processes never redeem the same refresh token.
+//
 // The stored session is cleared only when the server rejects the grant (refreshRejected:
 // 401, or 400 invalid_grant); the error then wraps ErrSessionExpired. A hiccup (5xx, a
 // timeout, a dropped connection, a store that cannot be read or written) keeps the
 // session, whose refresh token may well still be good, and returns that error as is.
 func (c *Client) reauthenticate(ctx context.Context, stale string) (string, error) {
 	return c.flight(ctx, flightReauth+stale, func(ctx context.Context) (string, error) {
+		if l, ok := c.store.(SessionLocker); ok {
+			// Other processes share the session: one of them at a time re-authenticates,
+			// and the ones after it find the token already replaced (below).
+			unlock, err := l.LockSession(ctx)
+			if err != nil {
+				return "", fmt.Errorf("re-authentication: %w", err)
+			}
+			defer unlock()
+		}
 		s, err := c.store.Load(ctx)
 		if err != nil {
 			return "", fmt.Errorf("re-authentication: load session: %w", err)

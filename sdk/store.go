@@ -9,6 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // TokenStore keeps the session between calls (and, for the file store, between runs).
@@ -17,6 +20,14 @@ type TokenStore interface {
 	Load(ctx context.Context) (Session, error)
 	Save(ctx context.Context, s Session) error
 	Clear(ctx context.Context) error
+}
+
+// SessionLocker is a TokenStore that several processes share (the CLI's session file).
+// LockSession holds the session for this caller until unlock is called, so that processes
+// finding the access token expired at the same time redeem the refresh token once: the
+// first refreshes and saves, the others then read the new session (reauthenticate).
+type SessionLocker interface {
+	LockSession(ctx context.Context) (unlock func(), err error)
 }
 
 type memoryStore struct {
@@ -109,6 +120,28 @@ func (f *fileStore) Save(_ context.Context, s Session) error {
 		return fmt.Errorf("replace session file: %w", err)
 	}
 	return nil
+}
+
+// sessionLockPoll is how often a process waiting for another's re-authentication retries
+// the lock.
+const sessionLockPoll = 25 * time.Millisecond
+
+// LockSession takes an advisory lock on a file beside the session ("<path>.lock"; the
+// session file itself is replaced on each save, so it cannot carry the lock). The operating
+// system releases it when the process ends, so a crash never leaves it held.
+func (f *fileStore) LockSession(ctx context.Context) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(f.path), 0o700); err != nil {
+		return nil, fmt.Errorf("create session directory: %w", err)
+	}
+	l := flock.New(f.path+".lock", flock.SetPermissions(0o600))
+	ok, err := l.TryLockContext(ctx, sessionLockPoll)
+	if err != nil {
+		return nil, fmt.Errorf("lock the session file: %w", err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("lock the session file: %w", ctx.Err())
+	}
+	return func() { _ = l.Unlock() }, nil
 }
 
 func (f *fileStore) Clear(context.Context) error {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/numerals"
 )
 
@@ -23,23 +24,12 @@ func (s *SupportService) CanPurchase(ctx context.Context, bundleID, email string
 	if err != nil {
 		return nil, err
 	}
-	r, err = r.withJSON(struct {
-		BundleID  string `json:"bundleId"`
-		UserEmail string `json:"userEmail"`
-		Comment   string `json:"comment"`
-	}{bundleID, email, "source: website"})
+	r, err = r.withJSON(wire.PurchaseCheckRequest{BundleID: bundleID, UserEmail: email, Comment: wire.PurchaseCheckRequestCommentSourceWebsite})
 	if err != nil {
 		return nil, err
 	}
 	return run(ctx, c, r, decodePurchaseCheck)
 }
-
-// Departments are the contact form's topics.
-const (
-	DepartmentCustomerService = "Customer Service"
-	DepartmentSales           = "Sales"
-	DepartmentSupport         = "Support"
-)
 
 // ContactUs sends the contact form. On any error it logs in as guest and retries once.
 func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
@@ -52,22 +42,16 @@ func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
 	if err := validateEmail("email", f.Email); err != nil {
 		return err
 	}
-	switch f.Department {
-	case DepartmentCustomerService, DepartmentSales, DepartmentSupport:
-	default:
+	if !wire.ContactDepartment(f.Department).Valid() {
 		return &ValidationError{Field: "department", Value: f.Department, Reason: "must be Customer Service, Sales or Support"}
 	}
 	r, err := c.newRequest("support.contactUs", http.MethodPost, c.supportBase, "support/contact-us", nil, authPublic)
 	if err != nil {
 		return err
 	}
-	r, err = r.withJSON(struct {
-		FullName      string `json:"FullName"`
-		Email         string `json:"Email"`
-		Message       string `json:"Message"`
-		Department    string `json:"Department"`
-		IdempotencyID string `json:"IdempotencyId"`
-	}{f.FullName, f.Email, f.Message, f.Department, c.newID()})
+	r, err = r.withJSON(wire.ContactRequest{
+		FullName: f.FullName, Email: f.Email, Message: f.Message, Department: wire.ContactDepartment(f.Department), IdempotencyID: c.newID(),
+	})
 	if err != nil {
 		return err
 	}
@@ -151,15 +135,6 @@ func (s *ESIMCheckService) Check(ctx context.Context, bundleName, iccid string) 
 	return run(ctx, c, r, decodeESIMCheck)
 }
 
-type lokiStream struct {
-	Stream struct {
-		Container string `json:"container"`
-		Job       string `json:"job"`
-		Level     string `json:"level"`
-	} `json:"stream"`
-	Values [][2]string `json:"values"`
-}
-
 // Push sends one line to the log aggregation endpoint (Loki push format). The bearer is
 // sent when there is a session; a log push never logs in or re-authenticates.
 func (s *LogsService) Push(ctx context.Context, l LogLine) error {
@@ -170,13 +145,11 @@ func (s *LogsService) Push(ctx context.Context, l LogLine) error {
 	if l.Time.IsZero() {
 		l.Time = time.Now()
 	}
-	var st lokiStream
-	st.Stream.Container, st.Stream.Job, st.Stream.Level = l.Container, l.Job, l.Level
-	st.Values = [][2]string{{strconv.FormatInt(l.Time.UnixNano(), 10), l.Message}}
 	r := &request{call: "logs.push", method: http.MethodPost, url: c.logPushURL, urlString: c.logPushURL.String(), auth: authOptional}
-	r, err := r.withJSON(struct {
-		Streams []lokiStream `json:"streams"`
-	}{[]lokiStream{st}})
+	r, err := r.withJSON(wire.LogPush{Streams: []wire.LogStream{{
+		Stream: wire.LogLabels{Container: l.Container, Job: l.Job, Level: l.Level},
+		Values: [][]string{{strconv.FormatInt(l.Time.UnixNano(), 10), l.Message}},
+	}}})
 	if err != nil {
 		return err
 	}

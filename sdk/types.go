@@ -1,6 +1,10 @@
 package sdk
 
-import "time"
+import (
+	"time"
+
+	"github.com/cedarsim/esim/contract/wire"
+)
 
 // Entity types of the provider API (spec section 3, shapes fixed in docs/contract.md).
 // Go field names are the JSON names in Go case. Times are zero when the server sends null.
@@ -55,22 +59,27 @@ type ESIM struct {
 
 // ESIMBundle is a bundle installed on an eSIM (user-emails and info calls).
 type ESIMBundle struct {
-	BundleID           string    `json:"bundleId"`
-	BundleDisplayName  string    `json:"bundleDisplayName"` // may be empty: use DisplayName()
-	Description        string    `json:"description"`
-	AssignmentDatetime time.Time `json:"assignmentDatetime"` // purchase date
-	StartTime          time.Time `json:"startTime"`
-	EndTime            time.Time `json:"endTime"`
-	BundleState        string    `json:"bundleState"`       // Processing|Queued|Active|Depleted|Expired|Revoked
-	InitialQuantity    int64     `json:"initialQuantity"`   // bytes
-	RemainingQuantity  int64     `json:"remainingQuantity"` // bytes
-	Unlimited          bool      `json:"unlimited"`
-	Countries          []Country `json:"countries"` // first entry is the origin
-	RoamingCountries   []Country `json:"roamingCountries"`
-	CanTopup           bool      `json:"canTopup"`
-	ThirdPartyProvider int       `json:"thirdPartyProvider"`
-	Name               string    `json:"name"` // bundle identifier, for the top-up check
+	BundleID           string      `json:"bundleId"`
+	BundleDisplayName  string      `json:"bundleDisplayName"` // may be empty: use DisplayName()
+	Description        string      `json:"description"`
+	AssignmentDatetime time.Time   `json:"assignmentDatetime"` // purchase date
+	StartTime          time.Time   `json:"startTime"`
+	EndTime            time.Time   `json:"endTime"`
+	BundleState        BundleState `json:"bundleState"`
+	InitialQuantity    int64       `json:"initialQuantity"`   // bytes
+	RemainingQuantity  int64       `json:"remainingQuantity"` // bytes
+	Unlimited          bool        `json:"unlimited"`
+	Countries          []Country   `json:"countries"` // first entry is the origin
+	RoamingCountries   []Country   `json:"roamingCountries"`
+	CanTopup           bool        `json:"canTopup"`
+	ThirdPartyProvider int         `json:"thirdPartyProvider"`
+	Name               string      `json:"name"` // bundle identifier, for the top-up check
 }
+
+// BundleState is a bundle's state as the server sends it: one of the contract's enum
+// (wire.BundleStateProcessing ... wire.BundleStateRevoked), or another text, which the
+// spec says is not shown (profile.TabFor).
+type BundleState = wire.BundleState
 
 // DisplayName is bundleDisplayName, falling back to description as the spec says.
 func (b ESIMBundle) DisplayName() string {

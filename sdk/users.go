@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/numerals"
 )
 
@@ -47,7 +48,7 @@ func (s *UsersService) SendSignupCode(ctx context.Context, f SignupForm) (*OTPSe
 	if err := validateEmail("email", f.Email); err != nil {
 		return nil, err
 	}
-	return s.sendCode(ctx, f.Email, "false", f)
+	return s.sendCode(ctx, f.Email, "false", wire.SignupForm(f))
 }
 
 // SendLoginCode e-mails a login code (flag true). A 404 means the e-mail is unknown.
@@ -55,12 +56,10 @@ func (s *UsersService) SendLoginCode(ctx context.Context, email string) (*OTPSen
 	if err := validateEmail("email", email); err != nil {
 		return nil, err
 	}
-	return s.sendCode(ctx, email, "true", struct {
-		Email string `json:"email"`
-	}{email})
+	return s.sendCode(ctx, email, "true", wire.LoginForm{Email: email})
 }
 
-func (s *UsersService) sendCode(ctx context.Context, email, flag string, form any) (*OTPSent, error) {
+func (s *UsersService) sendCode(ctx context.Context, email, flag string, form wire.OtpSendForm) (*OTPSent, error) {
 	c := s.client
 	const call = "users.otpSend"
 	p, err := pathf("users/otp/send_email/%s/%s", email, flag)
@@ -109,13 +108,9 @@ func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken
 	if err != nil {
 		return nil, err
 	}
-	r, err = r.withJSON(struct {
-		IdempotencyID string `json:"idempotencyId"`
-		OTP           string `json:"otp"`
-		Username      string `json:"username"`
-		UserID        string `json:"userId"`
-		CaptchaToken  string `json:"captchaToken"`
-	}{c.newID(), otp, "", userID, captchaToken})
+	r, err = r.withJSON(wire.OtpVerifyRequest{
+		IdempotencyID: c.newID(), Otp: otp, Username: wire.OtpVerifyRequestUsernameEmpty, UserID: userID, CaptchaToken: captchaToken,
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -21,6 +22,9 @@ import (
 	"github.com/cedarsim/esim/tui/bundle"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/esims"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
+	"github.com/cedarsim/esim/tui/internal/crash"
+	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/otp"
@@ -32,6 +36,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -56,6 +61,13 @@ type Options struct {
 	CaptchaTimeout time.Duration
 	// OpenBrowser opens the checkout link and the captcha page; nil hides the offer.
 	OpenBrowser func(url string) error
+	// KnownCustomers lists the addresses the agent looked up before (the CLI's list), for
+	// "did you mean"; SawCustomer adds one that named a customer. Either may be nil.
+	KnownCustomers func() []string
+	SawCustomer    func(email string)
+	// Copy puts text on the clipboard for the copy keys and reports whether the system
+	// clipboard took it; Run defaults it to the system clipboard plus OSC 52 on Out.
+	Copy func(text string) (system bool, err error)
 
 	Emoji     bool         // flags as emoji rather than ISO codes
 	AltScreen bool         // use the terminal's alternate screen
@@ -66,6 +78,10 @@ type Options struct {
 	// negative CheckoutPollEvery turns the watch off.
 	CheckoutPollEvery, CheckoutPollFor time.Duration
 
+	// CrashDir is where the report of a crash (a recovered panic) is written; default
+	// os.UserCacheDir()/esim/crash. Version is written into it.
+	CrashDir, Version string
+
 	// ProgramOptions are passed to tea.NewProgram after the ones Run sets (tests).
 	ProgramOptions []tea.ProgramOption
 	// QRFetchDelay overrides the wait before fetching a missing QR image (tests).
@@ -73,12 +89,36 @@ type Options struct {
 }
 
 // Run starts the TUI and returns when the user quits or ctx ends. Quitting never touches
-// the stored session.
+// the stored session. A panic ends the TUI with a *CrashError, its report written to a
+// file under opts.CrashDir.
 func Run(ctx context.Context, client *sdk.Client, opts Options) error {
 	if client == nil {
 		return errors.New("tui: no SDK client")
 	}
-	m := New(ctx, client, opts)
+	if opts.Copy == nil {
+		out := opts.Out
+		if out == nil {
+			out = os.Stdout
+		}
+		opts.Copy = clipboard.New(out, os.Getenv)
+	}
+	return run(ctx, New(ctx, client, opts), opts)
+}
+
+// CrashError says the TUI stopped on an internal error (a panic, recovered). Path is the
+// crash report's file; "" when it could not be written (WriteErr says why).
+type CrashError struct {
+	Value    any
+	Path     string
+	WriteErr error
+}
+
+func (e *CrashError) Error() string {
+	return fmt.Sprintf("the TUI stopped on an internal error: %v", e.Value)
+}
+
+// run runs any root model under the crash guard.
+func run(ctx context.Context, m tea.Model, opts Options) error {
 	in, out := opts.In, opts.Out
 	if in == nil {
 		in = os.Stdin
@@ -91,10 +131,32 @@ func Run(ctx context.Context, client *sdk.Client, opts Options) error {
 		po = append(po, tea.WithAltScreen())
 	}
 	po = append(po, opts.ProgramOptions...)
-	if _, err := tea.NewProgram(m, po...).Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+	g := crash.New(m)
+	p := tea.NewProgram(g, po...)
+	g.Bind(p.Send)
+	_, err := p.Run()
+	if r := g.Report(); r != nil {
+		return crashError(opts, r)
+	}
+	// bubbletea's own recovery (a panic outside the model) also reports ErrProgramKilled:
+	// only a cancelled context is a normal end.
+	if err != nil && (errors.Is(err, tea.ErrProgramPanic) || !errors.Is(err, tea.ErrProgramKilled)) {
 		return fmt.Errorf("tui: %w", err)
 	}
 	return nil
+}
+
+func crashError(opts Options, r *crash.Report) error {
+	dir := opts.CrashDir
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return &CrashError{Value: r.Value, WriteErr: err}
+		}
+		dir = filepath.Join(cache, "esim", "crash")
+	}
+	path, err := crash.Write(dir, opts.Version, time.Now(), r)
+	return &CrashError{Value: r.Value, Path: path, WriteErr: err}
 }
 
 // screen is what the root needs of every component.
@@ -233,11 +295,51 @@ func (m Model) helpHeight() int {
 	if !ok {
 		return 1
 	}
-	return strings.Count(m.helpView(cur), "\n") + 1
+	return min(strings.Count(m.helpView(cur), "\n")+1, m.maxHelp())
 }
 
+// maxHelp is the most lines the help may take: the header and 3 body lines stay.
+func (m Model) maxHelp() int { return max(1, m.height-2-3) }
+
 func (m Model) helpView(cur screen) string {
-	return m.help.View(helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()})
+	keys := helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()}
+	if !m.help.ShowAll {
+		return m.help.View(keys)
+	}
+	return flowHelp(m.help, keys.FullHelp(), m.width)
+}
+
+// flowHelp lays the columns of the full help side by side while they fit the width, and
+// on further rows after that: bubbles' help cuts the columns that do not fit (issue 25.12).
+func flowHelp(h help.Model, groups [][]key.Binding, width int) string {
+	h.Width = 0
+	sep := h.Styles.FullSeparator.Render(h.FullSeparator)
+	var rows, row []string
+	rowWidth := 0
+	flush := func() {
+		if len(row) > 0 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+		}
+		row, rowWidth = nil, 0
+	}
+	for _, g := range groups {
+		block := h.FullHelpView([][]key.Binding{g})
+		if block == "" {
+			continue
+		}
+		w := lipgloss.Width(block)
+		if len(row) > 0 && rowWidth+lipgloss.Width(sep)+w > width {
+			flush()
+		}
+		if len(row) > 0 {
+			row = append(row, sep)
+			rowWidth += lipgloss.Width(sep)
+		}
+		row = append(row, block)
+		rowWidth += w
+	}
+	flush()
+	return strings.Join(rows, "\n")
 }
 
 // open makes id the current screen, remembering where we came from.
@@ -293,22 +395,22 @@ func (m Model) home() Model {
 	return m.resize()
 }
 
-func (m Model) loginScreen() (screen, tea.Cmd) {
-	l := login.New(m.ctx, login.Config{
-		SendCode: m.client.Users.SendLoginCode, Verify: m.client.Login,
-		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
-		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: m.styles, Keys: login.DefaultKeyMap(), Log: m.opts.Log,
-	})
+func (m Model) loginScreen(notice string) (screen, tea.Cmd) {
+	l := login.New(m.ctx, login.Config{Notice: notice, SendCode: m.client.Users.SendLoginCode, Calls: m.codeCalls(),
+		Styles: m.styles, Keys: login.DefaultKeyMap()})
 	return wrap(l), l.Init()
 }
 
 func (m Model) signupScreen(email string) (screen, tea.Cmd) {
-	s := signup.New(m.ctx, signup.Config{
-		SendCode: m.client.Users.SendSignupCode, Verify: m.client.Login,
-		Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage, Open: m.opts.OpenBrowser,
-		CaptchaTimeout: m.opts.CaptchaTimeout, Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap(), Log: m.opts.Log,
-	}, email)
+	s := signup.New(m.ctx, signup.Config{SendCode: m.client.Users.SendSignupCode, Calls: m.codeCalls(),
+		Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap()}, email)
 	return wrap(s), s.Init()
+}
+
+// codeCalls are the code step's calls, the same for the login and the sign-up.
+func (m Model) codeCalls() otp.Calls {
+	return otp.Calls{Verify: m.client.Login, Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage,
+		Open: m.opts.OpenBrowser, Timeout: m.opts.CaptchaTimeout, Log: m.opts.Log}
 }
 
 func (m Model) esimsScreen() (screen, tea.Cmd) {
@@ -317,9 +419,9 @@ func (m Model) esimsScreen() (screen, tea.Cmd) {
 }
 
 func (m Model) checkoutConfig() checkout.Config {
-	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser,
+	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser, Copy: m.opts.Copy,
 		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
-		ESIMs: m.client.ESIMs.ByEmail, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
+		ESIMs: m.client.ESIMs.ByEmail, Status: m.client.PaymentStatus, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
 	if m.opts.CheckoutPollEvery < 0 {
 		c.ESIMs = nil
 	}
@@ -352,17 +454,18 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !m.registered {
 			b := msg.Bundle
 			m.pendingBuy = &b
-			s, cmd := m.loginScreen()
+			s, cmd := m.loginScreen("")
 			return m.open(scrLogin, s, cmd)
 		}
 		return m.open(scrCheckout, wrap(checkout.New(m.ctx, msg.Bundle, m.checkoutConfig())), nil)
 	case nav.LoginMsg:
-		s, cmd := m.loginScreen()
 		if msg.Expired {
+			s, cmd := m.loginScreen(show.SessionExpired)
 			m.registered, m.account = false, ""
 			m = m.setAgent(false)
 			return m.replace(scrLogin, s, cmd)
 		}
+		s, cmd := m.loginScreen("")
 		return m.open(scrLogin, s, cmd)
 	case nav.SignupMsg:
 		s, cmd := m.signupScreen(msg.Email)
@@ -392,7 +495,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.replace(scrESIMs, s, cmd)
 	case nav.ShowQRMsg:
 		q := qrview.New(m.ctx, msg.ESIM, qrview.Config{Source: m.client.ESIMs, Styles: m.styles,
-			Keys: qrview.DefaultKeyMap(), FetchDelay: m.opts.QRFetchDelay})
+			Keys: qrview.DefaultKeyMap(), Copy: m.opts.Copy, FetchDelay: m.opts.QRFetchDelay})
 		return m.open(scrQR, wrap(q), q.Init())
 	case nav.TopupMsg:
 		t := topup.New(m.ctx, msg, topup.Config{Bundles: m.client.Catalog.TopupBundles, Select: m.client.TopupSelect,
@@ -427,14 +530,15 @@ func (m Model) setAgent(agent bool) Model {
 
 func (m Model) agentScreen() (screen, tea.Cmd) {
 	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
+		Lookup: m.client.LookupCustomer, Known: m.opts.KnownCustomers, Saw: m.opts.SawCustomer,
 		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
-		Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
+		Copy: m.opts.Copy, Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
 	return wrap(a), a.Init()
 }
 
 func (m Model) profile() (Model, tea.Cmd) {
 	if !m.registered {
-		s, cmd := m.loginScreen()
+		s, cmd := m.loginScreen("")
 		return m.open(scrLogin, s, cmd)
 	}
 	s, cmd := m.esimsScreen()
@@ -517,6 +621,9 @@ func (m Model) View() string {
 	}
 	// help.Model can overflow when not even its ellipsis fits; cut each line to the window.
 	helpLines := strings.Split(m.helpView(cur), "\n")
+	if len(helpLines) > m.maxHelp() { // a tiny window: the rest of the keys do not fit
+		helpLines = helpLines[:m.maxHelp()]
+	}
 	for i, l := range helpLines {
 		helpLines[i] = ansi.Truncate(l, m.width, "…")
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"github.com/cedarsim/esim/tui/otp"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/qrcode/qrcodetest"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
@@ -220,6 +222,27 @@ func TestFlowQR(t *testing.T) {
 	}
 }
 
+// TestQRAt80x24: the whole screen at 80×24 (header, help bar) holds the QR code, which
+// scans back to the eSIM's activation code, beside the manual-install facts (issue 25.6).
+func TestQRAt80x24(t *testing.T) {
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m = tuitest.Press(t, m, "2", "v")
+	v := m.View()
+	if n := strings.Count(v, "\n") + 1; n > 24 {
+		t.Fatalf("%d lines at 80x24", n)
+	}
+	text, err := qrcodetest.Scan(v)
+	if err != nil || text != "LPA:1$smdp.cedarsim.example$10326-D64AD-97847-DDE82" {
+		t.Fatalf("scanned %q, %v from:\n%s", text, err, v)
+	}
+	if !strings.Contains(v, "10326-D64AD-97847-DDE82") || strings.Contains(v, "Enlarge") {
+		t.Fatalf("screen:\n%s", v)
+	}
+}
+
 func TestQuitWhileTypingNeedsCtrlC(t *testing.T) {
 	c := tuitest.Client(t, sdk.Session{}, catalog...)
 	m := tuitest.Drain(t, root{New(context.Background(), c, options())}, New(context.Background(), c, options()).Init())
@@ -349,7 +372,7 @@ func TestBuyFlowLogsInThenEndsInCheckoutLink(t *testing.T) {
 		"identity.token.otp/success", "support.canPurchase/allowed", "orders.create/newly-created", "orders.details/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
-	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	m = tuitest.Press(t, m, "down", "enter", "down", "right", "enter", "b") // Turkey, then its 5GB plan (the fixtures buy it)
 	m = tuitest.Type(t, m, tuitest.RegisteredEmail)
 	m = tuitest.Press(t, m, "tab", "space", "enter")
 	m = tuitest.Type(t, m, "123456")
@@ -404,6 +427,35 @@ func TestExpiredSessionLeadsToLogin(t *testing.T) {
 	if _, ok := m.screens[scrESIMs]; ok {
 		t.Error("the stale My eSIMs screen is still kept")
 	}
+	if v := m.View(); !strings.Contains(v, "Your session has expired. Please log in again.") {
+		t.Errorf("the login screen does not say why:\n%s", v)
+	}
+}
+
+// TestServerDownNamesTheServer: with no server listening, the plans say which server could
+// not be reached and how to point esim at another, as the CLI does (issue 25.12).
+func TestServerDownNamesTheServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	c, err := sdk.NewClient(sdk.Options{APIBase: "http://" + addr + "/api/v1/", SupportBase: "http://" + addr + "/esim-service/api/v1/",
+		ESIMCheckBase: "http://" + addr + "/esimcheck/api/v1/", Store: sdk.NewMemoryStore(), Timeout: 5 * time.Second,
+		ClientID: "c", ClientSecret: "s", GuestUsername: "g", GuestPassword: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	v := m.View()
+	for _, want := range []string{"Could not reach http://" + addr + ": connection refused.", "--server or ESIM_SERVER"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q:\n%s", want, v)
+		}
+	}
 }
 
 func TestRun(t *testing.T) {
@@ -454,7 +506,7 @@ func TestPurchasedShowsTheRefreshedList(t *testing.T) {
 	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
-	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
+	m = tuitest.Press(t, m, "down", "enter", "down", "right", "enter", "b") // Turkey, then its 5GB plan (the fixtures buy it)
 	if m.cur != scrCheckout {
 		t.Fatalf("screen %d, want checkout", m.cur)
 	}
@@ -538,6 +590,27 @@ func TestFlowCaptchaWait(t *testing.T) {
 		case <-p.closed:
 		case <-time.After(5 * time.Second):
 			t.Errorf("page %d never closed", i)
+		}
+	}
+}
+
+// TestFullHelpFits: ? shows every key of the screen and the global ones at 80 columns and
+// narrower, on further rows rather than cut (issue 25.12).
+func TestFullHelpFits(t *testing.T) {
+	c := tuitest.Client(t, sdk.Session{}, catalog...)
+	base := New(context.Background(), c, options())
+	m := tuitest.Drain(t, root{base}, base.Init())
+	m = tuitest.Press(t, m, "?")
+	for _, w := range []int{60, 80} {
+		r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+		v := r.View()
+		for _, want := range []string{"previous card", "previous tab", "clear search", "reload", "my eSIMs", "quit", "more keys"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%d columns: the full help lacks %q:\n%s", w, want, v)
+			}
+		}
+		if strings.Contains(v, "…\n") || strings.HasSuffix(v, "…") {
+			t.Errorf("%d columns: the help is cut:\n%s", w, v)
 		}
 	}
 }

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORYBOOK_TEST_INITIAL_GLOBALS_PROVIDE_KEY } from '@storybook/addon-vitest/constants';
@@ -7,6 +8,8 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chromiumArgs, chromiumPath } from './e2e/harness/chromium.mjs';
+import { precompress } from './scripts/precompress.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -20,16 +23,6 @@ const allStoryLocales = ['en', 'ar', 'fr'] as const;
 const storyLocales = allStoryLocales.filter((l) =>
   (process.env.STORY_LOCALES ?? allStoryLocales.join(',')).split(',').map((s) => s.trim()).includes(l),
 );
-
-// Debian's Chromium: the project never downloads a browser build of its own.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 // `vite dev` forwards the API bases and /config.json to a running `esim serve`.
 const serveURL = process.env.ESIM_SERVE_URL ?? 'http://localhost:8080';
@@ -127,6 +120,28 @@ function pwa(): PluginOption {
   });
 }
 
+/**
+ * MSW's worker (public/mockServiceWorker.js) is for Storybook and the story tests, which
+ * serve public/ themselves: the shop's build must not ship it (issue 21 item 9).
+ */
+function withoutMockServiceWorker(): PluginOption {
+  let outDir = '';
+  return {
+    name: 'esim:without-mock-service-worker',
+    apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    // Public files are copied before the bundle is written: by closeBundle the copy is there.
+    closeBundle: {
+      order: 'pre',
+      handler() {
+        rmSync(path.join(outDir, 'mockServiceWorker.js'), { force: true });
+      },
+    },
+  };
+}
+
 // react-router's package exports only its development build to bundlers (dev warnings on);
 // the production build next to it is the same code with them off. Builds take that one.
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
@@ -136,7 +151,8 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 
 export default defineConfig(({ command }) => ({
   // The service worker belongs to the built shop, not to unit tests or Storybook.
-  plugins: [react(), process.env.VITEST ? null : pwa()],
+  // The shop build's own steps; Storybook's build (STORYBOOK set by its CLI) keeps MSW's worker.
+  plugins: [react(), process.env.VITEST ? null : pwa(), ...(process.env.STORYBOOK ? [] : [withoutMockServiceWorker(), precompress()])],
   optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
@@ -197,7 +213,7 @@ export default defineConfig(({ command }) => ({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                executablePath: chromiumPath,
                 args: chromiumArgs,
               },
             }),

@@ -97,7 +97,7 @@ func countriesRun(ctx context.Context, opts *Options) error {
 		return errNoMatch("country", opts.Filter)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, list)
+		return opts.JSON.Write(ios, list)
 	}
 	if len(list) == 0 {
 		return errors.New("the catalogue lists no countries")
@@ -132,7 +132,7 @@ func regionsRun(ctx context.Context, opts *Options) error {
 		return errNoMatch("region", opts.Filter)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, list)
+		return opts.JSON.Write(ios, list)
 	}
 	if len(list) == 0 {
 		return errors.New("the catalogue lists no regions")

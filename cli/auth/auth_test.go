@@ -3,14 +3,17 @@ package auth_test
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cedarsim/esim/cli/auth/login"
 	"github.com/cedarsim/esim/cli/clitest"
+	"github.com/cedarsim/esim/sdk"
 )
 
 const usage = "Run 'esim --help' (or add --help to the command) for usage.\n"
@@ -57,6 +60,12 @@ func TestLogin(t *testing.T) {
 			},
 		},
 		{
+			Name:    "send only with a configured captcha token: the hint needs no token",
+			Args:    []string{"login", "--email", rana, "--send-only"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/login"), func(e *clitest.Env) { e.Config.CaptchaToken = "dev-captcha" }},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
+		},
+		{
 			Name:    "JSON",
 			Args:    append(flags, "--json"),
 			Opts:    []clitest.Option{guest, pend, clitest.Fixtures(ok...)},
@@ -64,10 +73,12 @@ func TestLogin(t *testing.T) {
 			Check:   loggedIn,
 		},
 		{
-			Name:    "send only",
-			Args:    []string{"login", "--email", rana, "--send-only"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
+			Name: "send only",
+			Args: []string{"login", "--email", rana, "--send-only"},
+			Opts: []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\n" +
+				"Verify it with: esim login --email rana.haddad@example.com --code CODE --captcha-token TOKEN\n" +
+				"(TOKEN: a captcha token, or set ESIM_CAPTCHA_TOKEN; on a terminal, leave --captcha-token out to solve the captcha in the browser.)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				b, err := os.ReadFile(filepath.Join(e.Config.Dir, "pending.json"))
 				if err != nil || !strings.Contains(string(b), `"userId":"`) || !strings.Contains(string(b), rana) {
@@ -88,10 +99,23 @@ func TestLogin(t *testing.T) {
 			Args:     append(flags, "--agent"),
 			Opts:     []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
 			WantCode: 1,
-			WantErr:  "rana.haddad@example.com is not a support agent account: the session was not kept (log in without --agent as a customer)\n",
+			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				if s := e.Session(); s.Registered() {
 					t.Errorf("customer session kept after --agent: %+v", s)
+				}
+			},
+		},
+		{
+			Name:     "a failed agent login keeps the session there was (issue 25.13)",
+			Args:     append(flags, "--agent"),
+			Opts:     []clitest.Option{clitest.Agent(), pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
+			WantCode: 1,
+			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
+			Check: func(t *testing.T, e *clitest.Env) {
+				c, _ := sdk.ParseClaims(e.Session().Token)
+				if !c.IsAgent() {
+					t.Errorf("the agent's session was thrown away: %+v", c)
 				}
 			},
 		},
@@ -221,6 +245,44 @@ func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
 	loggedIn(t, e)
 }
 
+// TestPromptsAskAgain: an answer the form refuses is asked for again with the reason,
+// rather than ending the command (issue 25.5).
+func TestPromptsAskAgain(t *testing.T) {
+	t.Run("login e-mail", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+			"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		e.In.WriteString("rana@\nrana.haddad@example.com\n123456\n")
+		if code := e.Run("login", "--captcha-token", "dev-captcha"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.ErrOut)
+		}
+		want := "E-mail: X Enter a valid e-mail address\nE-mail: A one-time code was sent to rana.haddad@example.com.\n"
+		if !strings.HasPrefix(e.ErrOut.String(), want) {
+			t.Errorf("stderr = %q, want it to start %q", e.ErrOut.String(), want)
+		}
+		loggedIn(t, e)
+	})
+	t.Run("sign-up fields", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures("users.otpSend/signup"))
+		e.In.WriteString("\nRana\nHaddad\nlb\n961\ncall me\n71123456\nrana.haddad@example\nrana.haddad@example.com\n")
+		if code := e.Run("signup", "--send-only"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.ErrOut)
+		}
+		want := "First name: X First name is required\nFirst name: Last name: " +
+			"Country dial code (961): X Enter the dial code in digits, e.g. 961\nCountry dial code (961): " +
+			"Phone: X Enter digits only\nPhone: E-mail: X Enter a valid e-mail address\nE-mail: " +
+			"A one-time code was sent to rana.haddad@example.com.\n"
+		if !strings.HasPrefix(e.ErrOut.String(), want) {
+			t.Errorf("stderr = %q, want it to start %q", e.ErrOut.String(), want)
+		}
+	})
+	t.Run("flags stay strict", func(t *testing.T) {
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest())
+		if code := e.Run("login", "--email", "rana@", "--send-only"); code != 2 {
+			t.Fatalf("exit %d, want 2: %s", code, e.ErrOut)
+		}
+	})
+}
+
 func TestLoginResend(t *testing.T) {
 	// The code request answers twice (the fixture keeps answering): once at start, once
 	// for the resend.
@@ -325,4 +387,37 @@ func TestWhoamiLogout(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestLoginCaptchaOverSSH: --captcha-port puts the page on a port the user can forward,
+// and on SSH the forwarding command is printed (issue 25.11).
+func TestLoginCaptchaOverSSH(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // a free port to give --captcha-port
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
+		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+	b := &captchaBrowser{}
+	e.Factory.Browser = b
+	e.Factory.Getenv = func(k string) string {
+		if k == "SSH_CONNECTION" {
+			return "10.0.0.2 51000 10.0.0.1 22"
+		}
+		return ""
+	}
+	e.In.WriteString("123456\n")
+	if code := e.Run("login", "-e", "rana.haddad@example.com", "--captcha-port", strconv.Itoa(port)); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	p := strconv.Itoa(port)
+	if len(b.urls) != 1 || !strings.HasPrefix(b.urls[0], "http://127.0.0.1:"+p+"/") {
+		t.Fatalf("browser opened %v, want the page on port %s", b.urls, p)
+	}
+	if hint := "ssh -L " + p + ":127.0.0.1:" + p + " HOST"; !strings.Contains(e.ErrOut.String(), hint) {
+		t.Errorf("no forwarding hint %q in:\n%s", hint, e.ErrOut)
+	}
+	loggedIn(t, e)
 }

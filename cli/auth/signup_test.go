@@ -33,10 +33,12 @@ func TestSignup(t *testing.T) {
 			Check: loggedIn,
 		},
 		{
-			Name:    "send only, then login finishes",
-			Args:    append(form, "--send-only"),
-			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/signup")},
-			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
+			Name: "send only, then login finishes",
+			Args: append(form, "--send-only"),
+			Opts: []clitest.Option{guest, clitest.Fixtures("users.otpSend/signup")},
+			WantErr: "A one-time code was sent to rana.haddad@example.com.\n" +
+				"Verify it with: esim login --email rana.haddad@example.com --code CODE --captcha-token TOKEN\n" +
+				"(TOKEN: a captcha token, or set ESIM_CAPTCHA_TOKEN; on a terminal, leave --captcha-token out to solve the captcha in the browser.)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				b, err := os.ReadFile(filepath.Join(e.Config.Dir, "pending.json"))
 				if err != nil || !strings.Contains(string(b), "e7ab0df2-2fee-5bdd-b616-73c43b51fdf9") {

@@ -10,7 +10,9 @@ import (
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/catalog"
 	"github.com/cedarsim/esim/cli/internal/checkout"
+	"github.com/cedarsim/esim/cli/internal/complete"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/sdk"
@@ -19,35 +21,39 @@ import (
 
 // Options are the options of `esim buy`.
 type Options struct {
-	IO       *iostreams.IOStreams
-	Client   func() (*sdk.Client, error)
-	Config   func() (*config.Config, error)
-	Browser  browser.Browser
-	BundleID string
-	Web      bool
-	JSON     cmdutil.JSONFlag
+	IO      *iostreams.IOStreams
+	Client  func() (*sdk.Client, error)
+	Config  func() (*config.Config, error)
+	Browser browser.Browser
+	Plan    string // a plan name, id or unambiguous start of either
+	Web     bool
+	JSON    cmdutil.JSONFlag
 }
 
-// NewCmdBuy builds `esim buy BUNDLE_ID`.
+// NewCmdBuy builds `esim buy PLAN`.
 func NewCmdBuy(f *factory.Factory) *cobra.Command {
 	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser}
 	cmd := &cobra.Command{
-		Use:   "buy BUNDLE_ID",
+		Use:   "buy PLAN",
 		Short: "Buy a plan: get the checkout link to pay",
-		Long: `Buy a plan as the logged-in customer (new? 'esim signup' first). esim asks whether the
-purchase is allowed (and shows the reason when it is not), creates the order, adds the
-plan to it and prints the checkout link. --web opens the link in the browser.`,
-		Example: `  $ esim buy 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10
-  $ esim buy 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10 --web`,
-		Args:    cmdutil.ExactArgs(1, "the BUNDLE_ID (the id column of 'esim plans')"),
+		Long: `Buy a plan as the logged-in customer (new? 'esim signup' first). PLAN is a plan's name
+(TR_1GB_7D, any case) or id as 'esim plans' shows them, or the start of either when only
+one plan has it. esim asks whether the purchase is allowed (and shows the reason when it
+is not), creates the order, adds the plan to it and prints the checkout link. --web
+opens the link in the browser.`,
+		Example: `  $ esim buy TR_1GB_7D
+  $ esim buy 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10 --web
+  $ esim buy 5d1c2f7e`,
+		Args:    cmdutil.ExactArgs(1, "the PLAN (the NAME or ID column of 'esim plans')"),
 		GroupID: "shop",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.BundleID = strings.TrimSpace(args[0])
-			if opts.BundleID == "" {
-				return cmdutil.FlagErrorf("BUNDLE_ID is empty")
+			opts.Plan = strings.TrimSpace(args[0])
+			if opts.Plan == "" {
+				return cmdutil.FlagErrorf("PLAN is empty")
 			}
 			return run(cmd.Context(), opts)
 		},
+		ValidArgsFunction: complete.Plans(f.Config),
 	}
 	cmd.Flags().BoolVarP(&opts.Web, "web", "w", false, "Open the checkout link in the browser")
 	cmdutil.AddJSONFlags(cmd, &opts.JSON, checkout.Result{})
@@ -68,8 +74,14 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	ios := opts.IO
+	ios.StartSpinner("Finding the plan")
+	id, err := catalog.Cache{Dir: cfg.Dir}.ResolvePlan(ctx, client.Catalog, opts.Plan)
+	ios.StopSpinner()
+	if err != nil {
+		return err
+	}
 	ios.StartSpinner("Creating the order")
-	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: opts.BundleID, Email: claims.Email})
+	res, err := client.Checkout(ctx, sdk.CheckoutRequest{BundleID: id, Email: claims.Email})
 	ios.StopSpinner()
 	if err != nil {
 		return checkout.PaymentError(err, cfg.Support())

@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
 	"regexp"
 	"strings"
-	"syscall"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/messages"
 )
 
 // NotFoundError is an unknown country, region, ICCID or customer: the user's input names
@@ -30,13 +28,6 @@ func (e *NotFoundError) Error() string {
 
 // httpPrefix matches the SDK's "GET https://host/path: " prefix of a transport error.
 var httpPrefix = regexp.MustCompile(`\b(GET|POST|PUT|DELETE|PATCH|HEAD) ((?:https?://)?[^/\s:]+(?::\d+)?)\S*: `)
-
-func isNetwork(err error) bool {
-	var op *net.OpError
-	var dns *net.DNSError
-	var uerr *url.Error
-	return errors.Is(err, syscall.ECONNREFUSED) || errors.As(err, &op) || errors.As(err, &dns) || errors.As(err, &uerr)
-}
 
 // callPrefix matches the SDK's "catalog.search: " call-name prefixes.
 var callPrefix = regexp.MustCompile(`(^|: )[a-z][a-zA-Z]*(\.[a-zA-Z]+)+: `)
@@ -64,19 +55,21 @@ func Describe(err error, debug bool, server string) (msg, hint string) {
 	if errors.As(err, &apiErr) {
 		return prefixBefore(full, apiErr.Error()) + serverSaid(apiErr), ""
 	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		return httpPrefix.ReplaceAllString(prefixBefore(full, context.DeadlineExceeded.Error()), "") + "the server did not answer in time",
-			"Allow more time with --timeout (or ESIM_TIMEOUT), e.g. --timeout 2m."
-	}
-	if isNetwork(err) {
-		host, before := "the server", full
-		if m := httpPrefix.FindStringSubmatchIndex(full); m != nil {
-			host, before = full[m[4]:m[5]], full[:m[0]]
+	if f, ok := messages.Network(err); ok {
+		if f.Timeout {
+			return httpPrefix.ReplaceAllString(prefixBefore(full, context.DeadlineExceeded.Error()), "") + f.Text(), f.Hint()
+		}
+		before := full
+		if m := httpPrefix.FindStringIndex(full); m != nil {
+			before = full[:m[0]]
 		} else if i := strings.LastIndex(full, ": "); i >= 0 {
 			before = full[:i+2]
 		}
-		return callPrefix.ReplaceAllString(before, "$1") + "could not reach " + host + ": " + networkReason(err),
-			"Is the server running (esim sandbox)? Point esim at another one with --server or ESIM_SERVER" + currentServer(server) + "."
+		if f.Host == "" {
+			f.Host = "the server"
+		}
+		return callPrefix.ReplaceAllString(before, "$1") + f.Text(),
+			strings.TrimSuffix(f.Hint(), ".") + currentServer(server) + "."
 	}
 	full = httpPrefix.ReplaceAllString(full, "")
 	return callPrefix.ReplaceAllString(full, "$1"), ""
@@ -109,21 +102,4 @@ func serverSaid(e *sdk.APIError) string {
 		return fmt.Sprintf("the server answered %d %s", e.Status, e.Title)
 	}
 	return fmt.Sprintf("the server answered with status %d", e.Status)
-}
-
-func networkReason(err error) string {
-	var dnsErr *net.DNSError
-	switch {
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return "connection refused"
-	case errors.As(err, &dnsErr):
-		return "unknown host " + dnsErr.Name
-	case errors.Is(err, context.DeadlineExceeded):
-		return "no answer in time"
-	}
-	var op *net.OpError
-	if errors.As(err, &op) && op.Err != nil {
-		return op.Err.Error()
-	}
-	return err.Error()
 }

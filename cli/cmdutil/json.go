@@ -12,6 +12,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 )
@@ -96,9 +97,6 @@ func (j *JSONFlag) looksLikeFields(s string) bool {
 	return true
 }
 
-// AvailableFields lists the JSON fields --json accepts.
-func (j *JSONFlag) AvailableFields() []string { return j.fields }
-
 func (j *JSONFlag) validate() error {
 	if j.JQ != "" && j.Template != "" {
 		return FlagErrorf("--jq and --template cannot be combined")
@@ -117,7 +115,7 @@ func (j *JSONFlag) validate() error {
 		}
 	}
 	if j.Template != "" {
-		if _, err := template.New("").Funcs(templateFuncs).Parse(j.Template); err != nil {
+		if _, err := template.New("").Funcs(templateFuncs(nil, nil)).Parse(j.Template); err != nil {
 			return FlagErrorf("invalid --template: %v", err)
 		}
 	}
@@ -141,9 +139,11 @@ func (v *jsonValue) Set(s string) error {
 	return nil
 }
 
-// Write prints v as the flags ask: indented JSON (only the chosen fields), the results of
-// the jq filter (strings raw, other values as JSON, one per line), or the template's output.
-func (j *JSONFlag) Write(w io.Writer, v any) error {
+// Write prints v on ios.Out as the flags ask: indented JSON (only the chosen fields), the
+// results of the jq filter (strings raw, other values as JSON, one per line), or the
+// template's output (see template.go).
+func (j *JSONFlag) Write(ios *iostreams.IOStreams, v any) error {
+	w := ios.Out
 	if len(j.Fields) == 0 && j.JQ == "" && j.Template == "" {
 		return WriteJSON(w, v) // the entity's own field order
 	}
@@ -156,9 +156,9 @@ func (j *JSONFlag) Write(w io.Writer, v any) error {
 	}
 	switch {
 	case j.JQ != "":
-		return runJQ(w, j.JQ, data)
+		return runJQ(w, j.JQ, normalizeNumbers(data))
 	case j.Template != "":
-		return runTemplate(w, j.Template, data)
+		return runTemplate(ios, j.Template, templateNumbers(data))
 	}
 	return WriteJSON(w, data)
 }
@@ -186,25 +186,33 @@ func toGeneric(v any) (any, error) {
 	if err := dec.Decode(&out); err != nil {
 		return nil, fmt.Errorf("encoding JSON: %w", err)
 	}
-	return normalizeNumbers(out), nil
+	return out, nil // numbers stay json.Number until jq or a template takes them
 }
 
-// normalizeNumbers turns json.Number into int or float64, the types gojq works with.
+// normalizeNumbers turns json.Number into int or float64, the types gojq works with, and
+// the way --json writes them back.
 func normalizeNumbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
+	return mapNumbers(v, func(x json.Number) any {
 		if i, err := x.Int64(); err == nil {
 			return int(i)
 		}
 		f, _ := x.Float64()
 		return f
+	})
+}
+
+// mapNumbers replaces each json.Number of decoded JSON by f of it, in place.
+func mapNumbers(v any, f func(json.Number) any) any {
+	switch x := v.(type) {
+	case json.Number:
+		return f(x)
 	case []any:
 		for i := range x {
-			x[i] = normalizeNumbers(x[i])
+			x[i] = mapNumbers(x[i], f)
 		}
 	case map[string]any:
 		for k := range x {
-			x[k] = normalizeNumbers(x[k])
+			x[k] = mapNumbers(x[k], f)
 		}
 	}
 	return v
@@ -265,45 +273,6 @@ func runJQ(w io.Writer, expr string, data any) error {
 			return fmt.Errorf("writing output: %w", err)
 		}
 	}
-}
-
-var templateFuncs = template.FuncMap{
-	"json": func(v any) (string, error) {
-		b, err := json.Marshal(v)
-		return string(b), err
-	},
-	"join": func(sep string, v any) string {
-		var parts []string
-		if xs, ok := v.([]any); ok {
-			for _, x := range xs {
-				parts = append(parts, fmt.Sprint(x))
-			}
-		}
-		return strings.Join(parts, sep)
-	},
-	"upper": strings.ToUpper,
-	"lower": strings.ToLower,
-	"truncate": func(n int, s string) string {
-		r := []rune(s)
-		if len(r) <= n {
-			return s
-		}
-		if n <= 1 {
-			return string(r[:max(n, 0)])
-		}
-		return string(r[:n-1]) + "…"
-	},
-}
-
-func runTemplate(w io.Writer, text string, data any) error {
-	t, err := template.New("").Option("missingkey=zero").Funcs(templateFuncs).Parse(text)
-	if err != nil {
-		return FlagErrorf("invalid --template: %v", err)
-	}
-	if err := t.Execute(w, data); err != nil {
-		return fmt.Errorf("--template: %w", err)
-	}
-	return nil
 }
 
 // FieldsOf lists the JSON field names of a struct, a pointer to one, or a slice of them,

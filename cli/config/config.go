@@ -53,8 +53,11 @@ type Config struct {
 	GuestPassword  string `yaml:"guest_password" json:"guest_password"`
 	CaptchaToken   string `yaml:"captcha_token" json:"captcha_token"`
 	CaptchaSiteKey string `yaml:"captcha_site_key" json:"captcha_site_key"`
-	SupportPhone   string `yaml:"support_phone" json:"support_phone"`
-	SupportEmail   string `yaml:"support_email" json:"support_email"`
+	// CaptchaPort is the 127.0.0.1 port of the captcha page ("" or 0: a free one); a fixed
+	// one can be forwarded over SSH.
+	CaptchaPort  string `yaml:"captcha_port" json:"captcha_port"`
+	SupportPhone string `yaml:"support_phone" json:"support_phone"`
+	SupportEmail string `yaml:"support_email" json:"support_email"`
 	// Keys read by `esim serve` only: the shop's runtime configuration (GET /config.json).
 	Brand         string `yaml:"brand" json:"brand"`
 	LiveChatURL   string `yaml:"live_chat_url" json:"live_chat_url"`
@@ -69,6 +72,9 @@ type Config struct {
 	Warnings []string `yaml:"-" json:"-"`
 	// Given holds the keys given by the file, the environment or a flag (not defaults).
 	Given map[string]bool `yaml:"-" json:"-"`
+	// from names where each given key came from ("--api-url", "ESIM_API_URL", "api_url in
+	// /path/config.yaml"), so that an invalid value is reported where the user set it.
+	from map[string]string
 
 	// Dir is the directory holding the config file and the session; not read from the file.
 	Dir string `yaml:"-" json:"-"`
@@ -92,11 +98,14 @@ type Duration time.Duration
 func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 	v, err := ParseDuration(n.Value)
 	if err != nil {
-		return fmt.Errorf("timeout: %w", err)
+		return &SettingError{Setting: "timeout", Value: n.Value, Reason: durationReason}
 	}
 	*d = Duration(v)
 	return nil
 }
+
+// durationReason is what a duration setting must be.
+const durationReason = "want a duration such as 30s or 2m"
 
 // ParseDuration reads "30s", "2m" or a plain number of seconds; it must not be negative.
 func ParseDuration(s string) (time.Duration, error) {
@@ -114,6 +123,31 @@ func ParseDuration(s string) (time.Duration, error) {
 	return d, nil
 }
 
+// SettingError is a setting with a value esim cannot use: a usage error (exit 2) wherever
+// it was given, flag, environment variable or config file.
+type SettingError struct {
+	Setting string // where it was given: "--timeout", "ESIM_SERVER", "server in /path/config.yaml"
+	Value   string
+	Reason  string
+}
+
+func (e *SettingError) Error() string {
+	return fmt.Sprintf("invalid %s %q: %s", e.Setting, e.Value, e.Reason)
+}
+
+// serverReason is what a server address must be.
+const serverReason = "want an http or https address such as https://shop.example.com or 127.0.0.1:8080"
+
+// checkServer refuses a server address that is not http(s) with a host; setting names
+// where it was given.
+func checkServer(setting, s string) error {
+	u, err := url.Parse(NormalizeServer(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &SettingError{Setting: setting, Value: s, Reason: serverReason}
+	}
+	return nil
+}
+
 // Env lists the environment variables read, with the field each one sets.
 var envVars = []struct {
 	name string
@@ -129,6 +163,7 @@ var envVars = []struct {
 	{"ESIM_GUEST_PASSWORD", func(c *Config) *string { return &c.GuestPassword }},
 	{"ESIM_CAPTCHA_TOKEN", func(c *Config) *string { return &c.CaptchaToken }},
 	{"ESIM_CAPTCHA_SITE_KEY", func(c *Config) *string { return &c.CaptchaSiteKey }},
+	{"ESIM_CAPTCHA_PORT", func(c *Config) *string { return &c.CaptchaPort }},
 	{"ESIM_SUPPORT_PHONE", func(c *Config) *string { return &c.SupportPhone }},
 	{"ESIM_SUPPORT_EMAIL", func(c *Config) *string { return &c.SupportEmail }},
 	{"ESIM_BRAND", func(c *Config) *string { return &c.Brand }},
@@ -209,6 +244,9 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	c.Dir = dir
 	// A server sets the four bases, below more specific settings of the same level.
 	if c.Server != "" {
+		if err := checkServer(c.source("server"), c.Server); err != nil {
+			return nil, err
+		}
 		file := *c
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(c.Server)
 		for _, f := range []struct{ from, to *string }{
@@ -221,20 +259,24 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 		}
 	}
 	if server := getenv("ESIM_SERVER"); server != "" {
+		if err := checkServer("ESIM_SERVER", server); err != nil {
+			return nil, err
+		}
 		c.Server = server
-		c.given("server")
+		c.givenBy("server", "ESIM_SERVER")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(server)
+		c.baseFrom("ESIM_SERVER")
 	}
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
 			*e.set(c) = v
-			c.given(envKey(e.name))
+			c.givenBy(envKey(e.name), e.name)
 		}
 	}
 	if v := getenv("ESIM_TIMEOUT"); v != "" {
 		d, err := ParseDuration(v)
 		if err != nil {
-			return nil, fmt.Errorf("ESIM_TIMEOUT: %w", err)
+			return nil, &SettingError{Setting: "ESIM_TIMEOUT", Value: v, Reason: durationReason}
 		}
 		c.Timeout = Duration(d)
 	}
@@ -242,9 +284,13 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 		c.Debug = true
 	}
 	if o.Server != "" {
+		if err := checkServer("--server", o.Server); err != nil {
+			return nil, err
+		}
 		c.Server = o.Server
-		c.given("server")
+		c.givenBy("server", "--server")
 		c.APIURL, c.SupportURL, c.ESIMCheckURL, c.LogPushURL = BasesFor(o.Server)
+		c.baseFrom("--server")
 	}
 	if o.Timeout > 0 {
 		c.Timeout = Duration(o.Timeout)
@@ -262,7 +308,7 @@ func Load(o Overrides, getenv func(string) string) (*Config, error) {
 	}
 	for key, v := range map[string]string{"api_url": o.APIURL, "support_url": o.SupportURL, "esimcheck_url": o.ESIMCheckURL} {
 		if v != "" {
-			c.given(key)
+			c.givenBy(key, "--"+strings.ReplaceAll(key, "_", "-"))
 		}
 	}
 	c.applyDefaults()
@@ -291,7 +337,7 @@ func readFile(dir string, c *Config) error {
 			known := Keys()
 			var unknown []string
 			for k := range keys {
-				c.given(k)
+				c.givenBy(k, k+" in "+p)
 				if !slices.Contains(known, k) {
 					unknown = append(unknown, k)
 				}
@@ -306,11 +352,28 @@ func readFile(dir string, c *Config) error {
 	return nil
 }
 
-func (c *Config) given(key string) {
+// givenBy records that key was given, and where.
+func (c *Config) givenBy(key, where string) {
 	if c.Given == nil {
-		c.Given = map[string]bool{}
+		c.Given, c.from = map[string]bool{}, map[string]string{}
 	}
-	c.Given[key] = true
+	c.Given[key], c.from[key] = true, where
+}
+
+// baseFrom records that the four service bases came from a server setting.
+func (c *Config) baseFrom(where string) {
+	for _, k := range []string{"api_url", "support_url", "esimcheck_url", "log_push_url"} {
+		c.givenBy(k, where)
+		c.Given[k] = false // set by the server, not given as such: Getenv leaves it out
+	}
+}
+
+// source is where key was given; the key itself for a default.
+func (c *Config) source(key string) string {
+	if w := c.from[key]; w != "" {
+		return w
+	}
+	return key
 }
 
 // envKey is the config key of an ESIM_* variable ("ESIM_API_URL" is "api_url").
@@ -370,14 +433,25 @@ func (c *Config) applyDefaults() {
 	}
 }
 
+// CaptchaPortNumber is the port of the captcha page, checked by Load (0: a free one).
+func (c *Config) CaptchaPortNumber() int {
+	n, _ := strconv.Atoi(strings.TrimSpace(c.CaptchaPort))
+	return n
+}
+
 func (c *Config) validate() error {
+	if p := strings.TrimSpace(c.CaptchaPort); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 0 || n > 65535 {
+			return &SettingError{Setting: c.source("captcha_port"), Value: c.CaptchaPort, Reason: "want a port number from 1 to 65535 (0: any free port)"}
+		}
+	}
 	for _, f := range []struct{ name, v string }{
 		{"api_url", c.APIURL}, {"support_url", c.SupportURL},
 		{"esimcheck_url", c.ESIMCheckURL}, {"log_push_url", c.LogPushURL},
 	} {
 		u, err := url.Parse(f.v)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("invalid %s %q: want an http or https URL such as https://api.example.com/api/v1/", f.name, f.v)
+			return &SettingError{Setting: c.source(f.name), Value: f.v, Reason: "want an http or https URL such as https://api.example.com/api/v1/"}
 		}
 	}
 	return nil

@@ -78,7 +78,12 @@ func TestLoadPrecedence(t *testing.T) {
 				}
 			},
 		},
-		{name: "bad URL", o: Overrides{APIURL: "ftp://x"}, wantErr: `invalid api_url "ftp://x/"`},
+		{name: "bad URL", o: Overrides{APIURL: "ftp://x"}, wantErr: `invalid --api-url "ftp://x/"`},
+		{name: "bad URL in the environment", env: map[string]string{"ESIM_SUPPORT_URL": "ftp://x"}, wantErr: `invalid ESIM_SUPPORT_URL "ftp://x/"`},
+		{name: "bad server in the environment (issue 25.9)", env: map[string]string{"ESIM_SERVER": "ftp://x"}, wantErr: `invalid ESIM_SERVER "ftp://x": want an http or https address`},
+		{name: "bad server flag", o: Overrides{Server: "ftp://x"}, wantErr: `invalid --server "ftp://x"`},
+		{name: "bad server in the file", file: "server: ftp://x", wantErr: `invalid server in `},
+		{name: "bad ESIM_TIMEOUT", env: map[string]string{"ESIM_TIMEOUT": "abc"}, wantErr: `invalid ESIM_TIMEOUT "abc": want a duration such as 30s or 2m`},
 		{name: "bad file", file: "api_url: [", wantErr: "parsing config file"},
 	}
 	for _, tt := range tests {

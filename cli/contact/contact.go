@@ -17,6 +17,7 @@ import (
 	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/spf13/cobra"
 )
 
@@ -65,9 +66,14 @@ whatever is still missing is asked for. --message - reads the message from stdin
 func topic(s string) (string, error) {
 	i := slices.IndexFunc(Topics, func(t string) bool { return strings.EqualFold(t, strings.TrimSpace(s)) })
 	if i < 0 {
-		return "", cmdutil.FlagErrorf("%s Topics: %s.", messages.InvalidTopic, strings.Join(Topics, ", "))
+		return "", cmdutil.FlagErrorf("%s", invalidTopic())
 	}
 	return Topics[i], nil
+}
+
+// invalidTopic is the spec's alert for a topic not in the list, with the list.
+func invalidTopic() string {
+	return fmt.Sprintf("%s Topics: %s.", messages.InvalidTopic, strings.Join(Topics, ", "))
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -93,7 +99,12 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	if opts.Topic == "" && ios.CanPrompt() {
 		fmt.Fprintf(ios.ErrOut, "Topics: %s\n", strings.Join(Topics, ", "))
-		if opts.Topic, err = prompt.Line(ctx, ios, "Topic: "); err != nil {
+		if opts.Topic, err = prompt.Ask(ctx, ios, "Topic: ", func(v string) string {
+			if _, err := topic(v); err != nil {
+				return invalidTopic()
+			}
+			return ""
+		}); err != nil {
 			return err
 		}
 	}
@@ -127,7 +138,16 @@ func run(ctx context.Context, opts *Options) error {
 		if !ios.CanPrompt() {
 			return cmdutil.FlagErrorf("%s is required (or log in, for name and e-mail)", q.flag)
 		}
-		if *q.p, err = prompt.Line(ctx, ios, q.label); err != nil {
+		check := func(v string) string {
+			if v == "" {
+				return "Please enter the " + strings.ToLower(strings.TrimSuffix(q.label, ": ")) + "."
+			}
+			if q.flag == "--email" {
+				return signupform.Check(signupform.Email, v)
+			}
+			return ""
+		}
+		if *q.p, err = prompt.Ask(ctx, ios, q.label, check); err != nil {
 			return err
 		}
 	}

@@ -49,6 +49,26 @@ func TestContact(t *testing.T) {
 			WantErr: "Topics: Customer Service, Sales, Support\nTopic: Full name: E-mail: Message: Your message has been sent successfully\n",
 		},
 		{
+			Name: "a prompt asks again with the reason (issue 25.5)",
+			Args: []string{"contact"},
+			Opts: []clitest.Option{clitest.TTY(80), clitest.Guest(), clitest.Fixtures("support.contactUs/success"),
+				stdin("Billing\nsales\n\nRami Haddad\nrami@\nrami@example.com\nGroup offers?\n")},
+			WantErr: "Topics: Customer Service, Sales, Support\n" +
+				"Topic: X Please select a valid topic. Topics: Customer Service, Sales, Support.\n" +
+				"Topic: Full name: X Please enter the full name.\n" +
+				"Full name: E-mail: X Enter a valid e-mail address\n" +
+				"E-mail: Message: Your message has been sent successfully\n",
+		},
+		{
+			Name:     "stdin ends at a prompt",
+			Args:     []string{"contact"},
+			Opts:     []clitest.Option{clitest.TTY(80), clitest.Guest(), stdin("Billing\n")},
+			WantCode: 2,
+			WantErr: "Topics: Customer Service, Sales, Support\n" +
+				"Topic: X Please select a valid topic. Topics: Customer Service, Sales, Support.\n" +
+				"Topic: \nno topic given\nRun 'esim --help' (or add --help to the command) for usage.\n",
+		},
+		{
 			Name:     "no topic when piped lists the topics",
 			Args:     []string{"contact", "--message", "x", "--name", "A", "--email", "a@b.co"},
 			WantCode: 2,

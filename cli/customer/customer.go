@@ -5,6 +5,7 @@ package customer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -18,7 +19,9 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/textmatch"
 	"github.com/spf13/cobra"
 )
 
@@ -90,25 +93,54 @@ func run(ctx context.Context, opts *ShowOptions) error {
 	case err != nil:
 		return fmt.Errorf("loading eSIMs of %s: %w", opts.Email, err)
 	}
-	view := diagnose.View(opts.Email, list)
-	if cfg, err := opts.Config(); err == nil {
-		ids := make([]string, 0, len(view.ESIMs))
-		for _, e := range view.ESIMs {
-			ids = append(ids, e.ICCID)
-		}
-		seen.Add(cfg.Dir, ids...)
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
 	}
+	if len(list) == 0 {
+		// An empty list is also what an unknown address gets: ask the look-up (issue 25.3).
+		if err := known(ctx, client, cfg.Dir, opts.Email); err != nil {
+			return err
+		}
+	}
+	seen.AddCustomer(cfg.Dir, opts.Email)
+	view := diagnose.View(opts.Email, list)
+	ids := make([]string, 0, len(view.ESIMs))
+	for _, e := range view.ESIMs {
+		ids = append(ids, e.ICCID)
+	}
+	seen.Add(cfg.Dir, ids...)
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, view)
+		return opts.JSON.Write(ios, view)
 	}
 	return print(ios, view)
+}
+
+// known checks that a customer has email, with the sandbox's look-up (sdk.LookupCustomer):
+// nobody is an unknown customer (exit 1) with the nearest address this agent has looked up
+// before; a server without the look-up (a provider) cannot tell, and the empty list stands.
+func known(ctx context.Context, client *sdk.Client, dir, email string) error {
+	l, err := client.LookupCustomer(ctx, email)
+	switch {
+	case errors.Is(err, sdk.ErrNoLookup):
+		return nil
+	case err != nil:
+		return fmt.Errorf("looking %s up: %w", email, err)
+	case l.Exists:
+		return nil
+	}
+	hint := "no account with this e-mail"
+	if near, ok := textmatch.Closest(email, seen.Customers(dir), 3); ok {
+		hint += "; did you mean " + near + "?"
+	}
+	return &cmdutil.NotFoundError{What: "customer", Value: email, Hint: hint}
 }
 
 func print(ios *iostreams.IOStreams, c diagnose.Customer) error {
 	var b strings.Builder
 	color := ios.ColorEnabled()
 	fmt.Fprintf(&b, "%s\n", tableprinter.Styled(color, tableprinter.Bold, tableprinter.Sanitize(c.Email)))
-	fmt.Fprintf(&b, "%s, %d active and %d expired bundles\n", plural(len(c.ESIMs), "eSIM"), c.Active, c.Expired)
+	fmt.Fprintf(&b, "%s, %d active and %d expired bundles\n", format.Count(len(c.ESIMs), "eSIM"), c.Active, c.Expired)
 	if len(c.ESIMs) == 0 {
 		fmt.Fprintln(&b, messages.NothingToShow)
 	}
@@ -163,11 +195,4 @@ func purchased(s string) string {
 		return ""
 	}
 	return "(" + s + ")"
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cedarsim/esim/cli/clitest"
+	"github.com/cedarsim/esim/cli/internal/seen"
 	"github.com/jarcoal/httpmock"
 )
 
@@ -120,3 +121,50 @@ eSIM 89961010025062100039 (Jun 22, 2025, 1:05 AM EEST)
     Top-up:    yes
     Origin:    United Arab Emirates (AE)
 `
+
+// TestUnknownCustomerIsNotAnEmptyOne: both get [] from the eSIM list; the sandbox's
+// look-up tells them apart. Nobody exits 1 with the nearest address the agent looked up
+// before; a customer without eSIMs exits 0; a server without the look-up (a provider)
+// cannot tell, and the empty answer stands (issue 25.3).
+func TestUnknownCustomerIsNotAnEmptyOne(t *testing.T) {
+	const karim = "karim.nassar@example.com"
+	lookup := func(exists bool) clitest.Option {
+		return func(e *clitest.Env) {
+			e.Transport.RegisterResponder("GET", "https://support.provider.test/sandbox/customers/"+karim,
+				httpmock.NewStringResponder(200, `{"data":{"email":"`+karim+`","exists":`+map[bool]string{true: "true", false: "false"}[exists]+`}}`))
+		}
+	}
+	noLookup := func(e *clitest.Env) {
+		e.Transport.RegisterResponder("GET", "https://support.provider.test/sandbox/customers/"+karim, httpmock.NewStringResponder(404, ""))
+	}
+	seenBefore := func(e *clitest.Env) { seen.AddCustomer(e.Config.Dir, "karim.nasser@example.com") }
+	empty := clitest.Fixtures("esims.byEmail/empty")
+	clitest.RunCases(t, []clitest.Case{
+		{
+			Name:     "nobody",
+			Args:     []string{"customer", "show", karim},
+			Opts:     []clitest.Option{clitest.Agent(), empty, lookup(false)},
+			WantCode: 1,
+			WantErr:  "unknown customer \"" + karim + "\": no account with this e-mail\n",
+		},
+		{
+			Name:     "nobody, and a near address looked up before",
+			Args:     []string{"customer", "show", karim},
+			Opts:     []clitest.Option{clitest.Agent(), empty, lookup(false), seenBefore},
+			WantCode: 1,
+			WantErr:  "unknown customer \"" + karim + "\": no account with this e-mail; did you mean karim.nasser@example.com?\n",
+		},
+		{
+			Name:    "a customer without eSIMs",
+			Args:    []string{"customer", "show", karim},
+			Opts:    []clitest.Option{clitest.Agent(), empty, lookup(true)},
+			WantOut: karim + "\n0 eSIMs, 0 active and 0 expired bundles\nNothing to show\n",
+		},
+		{
+			Name:    "a server without the look-up",
+			Args:    []string{"customer", "show", karim},
+			Opts:    []clitest.Option{clitest.Agent(), empty, noLookup},
+			WantOut: karim + "\n0 eSIMs, 0 active and 0 expired bundles\nNothing to show\n",
+		},
+	})
+}

@@ -3,8 +3,11 @@ package docsgen
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"testing"
+
+	"github.com/cedarsim/esim/sdk/iccid"
 
 	"github.com/spf13/cobra"
 )
@@ -96,4 +99,47 @@ func pages(t *testing.T, dir string) map[string]string {
 		out[filepath.Base(f)] = string(b)
 	}
 	return out
+}
+
+// iccidLike is a number an ICCID example would be: 89 (telecom), then 17 or 18 digits.
+var iccidLike = regexp.MustCompile(`\b89[0-9]{17,18}\b`)
+
+// TestExampleICCIDsAreValid: every ICCID in the help (each command's text, examples and
+// flags, the help topics) and in the docs passes the Luhn check, so that an example run
+// as it is reaches the server (issue 25.2: the old example exited 2, not the documented 1).
+func TestExampleICCIDsAreValid(t *testing.T) {
+	texts := map[string]string{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		texts["help of "+c.CommandPath()] = c.Short + "\n" + c.Long + "\n" + c.Example + "\n" + c.Flags().FlagUsages()
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(Root())
+	for _, glob := range []string{"../../docs/*.md", "../../docs/*/*.md", "../../README.md", "../*/README.md"} {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts[f] = string(b)
+		}
+	}
+	found := 0
+	for where, text := range texts {
+		for _, id := range iccidLike.FindAllString(text, -1) {
+			found++
+			if err := iccid.Valid(id); err != nil {
+				t.Errorf("%s: %s: %v", where, id, err)
+			}
+		}
+	}
+	if found < 10 {
+		t.Fatalf("only %d ICCIDs found in the help and docs: the scan is broken", found)
+	}
 }

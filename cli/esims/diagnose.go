@@ -16,6 +16,7 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/support"
 	"github.com/spf13/cobra"
 )
 
@@ -58,11 +59,11 @@ line carries the setup guide's or FAQ's advice.
 next step, the iPhone and Android install links); --whatsapp prints a wa.me link that
 opens WhatsApp with that message (--phone picks the chat). The exit code is 0 whatever
 the verdict; scripts read it from --json (.status is pass, warn or fail).`,
-		Example: `  $ esim esims diagnose 8944500000000000011
-  $ esim esims diagnose 8944500000000000011 --country turkey
-  $ esim esims diagnose 8944500000000000011 --reply --name Rana
-  $ esim esims diagnose 8944500000000000011 --reply --whatsapp --phone "+961 70 123 456"
-  $ esim esims diagnose 8944500000000000011 --jq '.checks[] | select(.status == "fail") | .finding'`,
+		Example: `  $ esim esims diagnose 8996199000000000010
+  $ esim esims diagnose 8996199000000000010 --country turkey
+  $ esim esims diagnose 8996199000000000010 --reply --name Rana
+  $ esim esims diagnose 8996199000000000010 --reply --whatsapp --phone "+961 70 123 456"
+  $ esim esims diagnose 8996199000000000010 --jq '.checks[] | select(.status == "fail") | .finding'`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])
@@ -75,6 +76,13 @@ the verdict; scripts read it from --json (.status is pass, warn or fail).`,
 			}
 			if opts.Phone != "" && !opts.WhatsApp {
 				return cmdutil.FlagErrorf("--phone goes with --whatsapp")
+			}
+			if opts.Phone != "" {
+				// "abc" made wa.me/?text=: a chat with nobody (issue 25.13).
+				given := strings.TrimSpace(opts.Phone)
+				if opts.Phone, err = support.WhatsAppNumber(given); err != nil {
+					return cmdutil.FlagErrorf("invalid --phone %q: want the customer's number in international form, e.g. \"+961 70 123 456\"", given)
+				}
 			}
 			return diagnoseRun(cmd.Context(), opts)
 		},
@@ -156,7 +164,7 @@ func diagnoseRun(ctx context.Context, opts *DiagnoseOptions) error {
 	}
 	switch {
 	case opts.JSON.Enabled:
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	case opts.WhatsApp:
 		_, err = fmt.Fprintln(ios.Out, res.WhatsApp)
 		return err

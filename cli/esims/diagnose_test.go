@@ -76,6 +76,12 @@ func TestDiagnose(t *testing.T) {
 			WantErr:  "--phone goes with --whatsapp\n" + usage,
 		},
 		{
+			Name:     "a phone that is not a number (issue 25.13)",
+			Args:     []string{"esims", "diagnose", iccid, "--whatsapp", "--phone", "abc"},
+			WantCode: 2,
+			WantErr:  "invalid --phone \"abc\": want the customer's number in international form, e.g. \"+961 70 123 456\"\n" + usage,
+		},
+		{
 			Name:     "bad ICCID",
 			Args:     []string{"esims", "diagnose", "1234"},
 			WantCode: 2,

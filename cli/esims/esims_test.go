@@ -12,6 +12,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/clitest"
 	"github.com/cedarsim/esim/sdk/qrcode"
+	"github.com/cedarsim/esim/sdk/qrcode/qrcodetest"
 	"github.com/jarcoal/httpmock"
 )
 
@@ -163,6 +164,9 @@ func TestQR(t *testing.T) {
 			if code := e.Run(append(tt.args, "--png", png)...); code != 0 {
 				t.Fatalf("exit %d: %s", code, e.ErrOut)
 			}
+			if text, err := qrcodetest.Scan(e.Out.String()); err != nil || text != tt.wantLPA {
+				t.Errorf("the terminal QR scans as %q, %v; want %q", text, err, tt.wantLPA)
+			}
 			lines := strings.Split(strings.TrimSuffix(e.Out.String(), "\n"), "\n")
 			if len(lines) < 4 {
 				t.Fatalf("output too short: %q", e.Out.String())
@@ -225,5 +229,21 @@ func TestQRFetchedAfterTheDelay(t *testing.T) {
 	}
 	if !strings.Contains(e.Out.String(), `"lpa": "LPA:1$smdp.cedarsim.example$08470-0CC66-7796D-43E99"`) {
 		t.Errorf("output %s", e.Out)
+	}
+}
+
+// TestQRColoursItself: with colour on, the terminal QR is drawn white on black (so a light
+// terminal theme does not invert it) and still scans.
+func TestQRColoursItself(t *testing.T) {
+	e := clitest.New(t, clitest.TTY(80), clitest.Color(), clitest.Customer(), clitest.Fixtures("esims.byEmail/success"))
+	if code := e.Run("esims", "qr", "89961010025061000016"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.ErrOut)
+	}
+	out := e.Out.String()
+	if !strings.HasPrefix(out, "\x1b[97;40m█") {
+		t.Errorf("the QR does not start white on black: %q", out[:min(40, len(out))])
+	}
+	if text, err := qrcodetest.Scan(out); err != nil || text != "LPA:1$smdp.cedarsim.example$10326-D64AD-97847-DDE82" {
+		t.Errorf("scanned %q, %v", text, err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/cedarsim/esim/cli/render"
 	"github.com/cedarsim/esim/cli/session"
 	"github.com/cedarsim/esim/cli/tableprinter"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/sdk/format"
@@ -32,9 +33,9 @@ func NewCmdESIMs(f *factory.Factory) *cobra.Command {
 		Short:   "List eSIMs, show their bundles and usage, print install QR codes, diagnose",
 		GroupID: "support",
 		Example: `  $ esim esims list --email customer@example.com
-  $ esim esims show 8944500000000000011
-  $ esim esims qr 8944500000000000011 --png esim.png
-  $ esim esims diagnose 8944500000000000011 --country TR --reply`,
+  $ esim esims show 8996199000000000010
+  $ esim esims qr 8996199000000000010 --png esim.png
+  $ esim esims diagnose 8996199000000000010 --country TR --reply`,
 	}
 	cmd.AddCommand(NewCmdList(f), NewCmdShow(f), NewCmdQR(f), NewCmdDiagnose(f))
 	return cmdutil.GroupCommand(cmd)
@@ -98,7 +99,7 @@ Expired and Revoked ones; all keeps both (other states are not shown).`,
 
 // inState reports whether a bundle state belongs to the --state selection: the profile
 // tabs of section 4; "all" is both tabs (other states are not shown).
-func inState(bundleState, sel string) bool {
+func inState(bundleState sdk.BundleState, sel string) bool {
 	switch profile.TabFor(bundleState) {
 	case profile.TabActive:
 		return sel == StateActive || sel == StateAll
@@ -146,7 +147,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 	remember(opts.Config, all)
 	esims := filter(all, opts.State)
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, esims)
+		return opts.JSON.Write(ios, esims)
 	}
 	if len(esims) == 0 {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)
@@ -196,7 +197,7 @@ func ESIMTable(ios *iostreams.IOStreams, esims []sdk.ESIM) error {
 				t.Field(e.ICCID)
 			}
 			t.Field(b.DisplayName(), tableprinter.Bold)
-			t.Field(b.BundleState, StateStyle(b.BundleState))
+			t.Field(string(b.BundleState), StateStyle(b.BundleState))
 			t.Field(tableUsage(b))
 			t.Field(format.DateZone(b.EndTime))
 			t.Field(render.YesNo(diagnose.TopupAllowed(b)))
@@ -207,13 +208,13 @@ func ESIMTable(ios *iostreams.IOStreams, esims []sdk.ESIM) error {
 }
 
 // StateStyle colours a bundle state.
-func StateStyle(s string) tableprinter.Style {
+func StateStyle(s sdk.BundleState) tableprinter.Style {
 	switch s {
-	case diagnose.StateActive:
+	case wire.BundleStateActive:
 		return tableprinter.Green
-	case diagnose.StateProcessing, diagnose.StateQueued:
+	case wire.BundleStateProcessing, wire.BundleStateQueued:
 		return tableprinter.Yellow
-	case diagnose.StateRevoked:
+	case wire.BundleStateRevoked:
 		return tableprinter.Red
 	}
 	return tableprinter.Muted

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
@@ -49,9 +50,9 @@ func NewCmdQR(f *factory.Factory) *cobra.Command {
 activation code for a manual install, and the one-tap install links for iPhone and
 Android. The activation code is read from the eSIM's iPhone install link, or decoded
 from its QR image when only the image is known. --png saves the QR image to a file.`,
-		Example: `  $ esim esims qr 8944500000000000011
-  $ esim esims qr 8944500000000000011 --email customer@example.com --png esim.png
-  $ esim esims qr 8944500000000000011 --jq .androidLink`,
+		Example: `  $ esim esims qr 8996199000000000010
+  $ esim esims qr 8996199000000000010 --email customer@example.com --png esim.png
+  $ esim esims qr 8996199000000000010 --jq .androidLink`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])
@@ -103,11 +104,15 @@ func qrRun(ctx context.Context, opts *QROptions) error {
 	}
 	res := QRResult{ICCID: opts.ICCID, Install: diagnose.InstallFor(code)}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	art, err := qrcode.Terminal(res.LPA)
 	if err != nil {
 		return fmt.Errorf("drawing the QR code: %w", err)
+	}
+	if ios.ColorEnabled() {
+		// White on black whatever the terminal's theme: a light theme would invert the code.
+		art = "\x1b[97;40m" + strings.ReplaceAll(art, "\n", "\x1b[0m\n\x1b[97;40m") + "\x1b[0m"
 	}
 	_, err = fmt.Fprintf(ios.Out, "%s\nSM-DP+ address:  %s\nActivation code: %s\nLPA:             %s\niPhone:          %s\nAndroid:         %s\n",
 		art, res.SMDPAddress, res.ActivationCode, res.LPA, res.IOSLink, res.AndroidLink)

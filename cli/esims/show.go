@@ -37,8 +37,8 @@ func NewCmdShow(f *factory.Factory) *cobra.Command {
 		Long: `Show each bundle of an eSIM: state, purchase, start and end dates (Beirut time, zone
 shown), data used in MB below 1 GB, whether a top-up is allowed (never for a Revoked
 bundle), origin and coverage. An unknown ICCID exits 1.`,
-		Example: `  $ esim esims show 8944500000000000011
-  $ esim esims show 8944500000000000011 --json`,
+		Example: `  $ esim esims show 8996199000000000010
+  $ esim esims show 8996199000000000010 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])
@@ -78,7 +78,7 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 		bundles = []sdk.ESIMBundle{}
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, bundles)
+		return opts.JSON.Write(ios, bundles)
 	}
 	if len(bundles) == 0 {
 		fmt.Fprintln(ios.ErrOut, messages.NothingToShow)

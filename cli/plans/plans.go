@@ -41,8 +41,9 @@ func NewCmdPlans(f *factory.Factory) *cobra.Command {
 --region with a region name as 'esim regions' lists it, --global, or --special for the
 special offers. An unknown country or region exits 1.
 
-Every plan table has the same columns: ID, flag, plan, data, validity, price, coverage
-(and the group of special offers).`,
+Every plan table has the same columns: ID, name, flag, plan, data, validity, price,
+coverage (and the group of special offers). 'esim buy' and 'esim plans show' take the
+name or the id. On a narrow terminal the ID column goes first (the name is enough).`,
 		Example: `  $ esim plans --country TR
   $ esim plans --country turkey,lebanon --json
   $ esim plans --country TR --jq '.[] | select(.price < 10) | .id'
@@ -151,8 +152,11 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 	if bundles == nil {
 		bundles = []sdk.Bundle{}
 	}
+	if cfg, err := opts.Config(); err == nil {
+		catalog.Cache{Dir: cfg.Dir}.RememberPlans(bundles) // for `esim buy NAME` and completion
+	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, bundles)
+		return opts.JSON.Write(ios, bundles)
 	}
 	if len(bundles) == 0 {
 		fmt.Fprintln(ios.ErrOut, "No plans are on sale there right now.")

@@ -21,35 +21,35 @@ func TestPlans(t *testing.T) {
 			Args: []string{"plans", "--country", "tr, LB"},
 			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "" +
-				"ID                                    FLAG  PLAN                     DATA       VALIDITY  PRICE      COVERAGE\n" +
-				"cfb611b1-c74c-526f-86d3-dd85f74a320d  🇹🇷    Turkey 1GB 7 Days        1 GB       7 Days    4.50 USD   -\n" +
-				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6  🇹🇷    Turkey 5GB 30 Days       5 GB       30 Days   13.00 USD  -\n" +
-				"eab605a0-3a19-57d1-93b6-da4bed388ccf  🇹🇷    Turkey 10GB 30 Days      10 GB      30 Days   21.99 USD  -\n" +
-				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d  🇹🇷    Turkey Unlimited 7 Days  Unlimited  7 Days    29.00 USD  -\n" +
-				"246d9777-6414-5d4a-bf6a-42562759deed  🇱🇧    Lebanon 500MB 1 Day      500 MB     1 Day     2.00 USD   -\n" +
-				"14f59074-7c8f-50a7-baa2-80889dffbecb  🇱🇧    Lebanon 3GB 30 Days      3 GB       30 Days   12.50 USD  -\n",
+				"ID                                    NAME         FLAG  PLAN                     DATA       VALIDITY  PRICE      COVERAGE\n" +
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d  TR_1GB_7D    🇹🇷    Turkey 1GB 7 Days        1 GB       7 Days    4.50 USD   -\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6  TR_5GB_30D   🇹🇷    Turkey 5GB 30 Days       5 GB       30 Days   13.00 USD  -\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf  TR_10GB_30D  🇹🇷    Turkey 10GB 30 Days      10 GB      30 Days   21.99 USD  -\n" +
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d  TR_UNL_7D    🇹🇷    Turkey Unlimited 7 Days  Unlimited  7 Days    29.00 USD  -\n" +
+				"246d9777-6414-5d4a-bf6a-42562759deed  LB_500MB_1D  🇱🇧    Lebanon 500MB 1 Day      500 MB     1 Day     2.00 USD   -\n" +
+				"14f59074-7c8f-50a7-baa2-80889dffbecb  LB_3GB_30D   🇱🇧    Lebanon 3GB 30 Days      3 GB       30 Days   12.50 USD  -\n",
 		},
 		{
 			Name: "country search piped",
 			Args: []string{"plans", "-c", "TR,LB"},
 			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "" +
-				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
-				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
-				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
-				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n" +
-				"246d9777-6414-5d4a-bf6a-42562759deed\tLB\tLebanon 500MB 1 Day\t500 MB\t1 Day\t2.00 USD\t-\n" +
-				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR_1GB_7D\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR_5GB_30D\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR_10GB_30D\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR_UNL_7D\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n" +
+				"246d9777-6414-5d4a-bf6a-42562759deed\tLB_500MB_1D\tLB\tLebanon 500MB 1 Day\t500 MB\t1 Day\t2.00 USD\t-\n" +
+				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB_3GB_30D\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
 		},
 		{
 			Name: "special offers grouped",
 			Args: []string{"plans", "--special"},
 			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.specialBundles/success")},
 			WantOut: "" +
-				"ID                                    FLAG            PLAN                        DATA   VALIDITY  PRICE      COVERAGE   GROUP\n" +
-				"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  haj             Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD  1 country  Hajj & Umrah\n" +
-				"0e7f703b-b36b-561f-a0fa-92d414b988b6  haj             Hajj & Umrah 20GB 30 Days   20 GB  30 Days   39.00 USD  1 country  Hajj & Umrah\n" +
-				"5bfe7b0e-962f-58a3-8c4f-b53370af3227  paris-olympics  Paris Olympics 5GB 15 Days  5 GB   15 Days   12.00 USD  1 country  Paris Olympics\n",
+				"ID                                    NAME               FLAG            PLAN                        DATA   VALIDITY  PRICE      COVERAGE   GROUP\n" +
+				"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  HAJJ_5GB_15D       haj             Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD  1 country  Hajj & Umrah\n" +
+				"0e7f703b-b36b-561f-a0fa-92d414b988b6  HAJJ_20GB_30D      haj             Hajj & Umrah 20GB 30 Days   20 GB  30 Days   39.00 USD  1 country  Hajj & Umrah\n" +
+				"5bfe7b0e-962f-58a3-8c4f-b53370af3227  PARIS2024_5GB_15D  paris-olympics  Paris Olympics 5GB 15 Days  5 GB   15 Days   12.00 USD  1 country  Paris Olympics\n",
 		},
 		{
 			Name:     "unknown region",
@@ -70,12 +70,12 @@ func TestPlans(t *testing.T) {
 			Args: []string{"plans", "--country", "turkey,Lebanon"},
 			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
 			WantOut: "" +
-				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
-				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
-				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
-				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n" +
-				"246d9777-6414-5d4a-bf6a-42562759deed\tLB\tLebanon 500MB 1 Day\t500 MB\t1 Day\t2.00 USD\t-\n" +
-				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR_1GB_7D\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR_5GB_30D\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR_10GB_30D\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n" +
+				"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\tTR_UNL_7D\tTR\tTurkey Unlimited 7 Days\tUnlimited\t7 Days\t29.00 USD\t-\n" +
+				"246d9777-6414-5d4a-bf6a-42562759deed\tLB_500MB_1D\tLB\tLebanon 500MB 1 Day\t500 MB\t1 Day\t2.00 USD\t-\n" +
+				"14f59074-7c8f-50a7-baa2-80889dffbecb\tLB_3GB_30D\tLB\tLebanon 3GB 30 Days\t3 GB\t30 Days\t12.50 USD\t-\n",
 		},
 		{
 			Name:    "jq over the plans",
@@ -118,10 +118,10 @@ func TestPlans(t *testing.T) {
 			Args: []string{"plans", "--special"},
 			Opts: []clitest.Option{clitest.TTY(80), guest, clitest.Fixtures("catalog.specialBundles/success")},
 			WantOut: "" +
-				"ID                                    PLAN            DATA   VALIDITY  PRICE\n" +
-				"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  Hajj & Umrah…   5 GB   15 Days   15.00 USD\n" +
-				"0e7f703b-b36b-561f-a0fa-92d414b988b6  Hajj & Umrah…   20 GB  30 Days   39.00 USD\n" +
-				"5bfe7b0e-962f-58a3-8c4f-b53370af3227  Paris Olympic…  5 GB   15 Days   12.00 USD\n",
+				"NAME               PLAN                        DATA   VALIDITY  PRICE\n" +
+				"HAJJ_5GB_15D       Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD\n" +
+				"HAJJ_20GB_30D      Hajj & Umrah 20GB 30 Days   20 GB  30 Days   39.00 USD\n" +
+				"PARIS2024_5GB_15D  Paris Olympics 5GB 15 Days  5 GB   15 Days   12.00 USD\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				for _, l := range strings.Split(strings.TrimSuffix(e.Out.String(), "\n"), "\n") {
 					if w := lipgloss.Width(l); w > 80 {
@@ -135,8 +135,8 @@ func TestPlans(t *testing.T) {
 			Args: []string{"plans", "--global"},
 			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.globalBundles/success")},
 			WantOut: "" +
-				"ID                                    FLAG    PLAN                DATA  VALIDITY  PRICE      COVERAGE\n" +
-				"885392c9-bc6f-5d39-900d-db4eab7befb2  global  Global 3GB 30 Days  3 GB  30 Days   29.00 USD  12 countries\n",
+				"ID                                    NAME            FLAG    PLAN                DATA  VALIDITY  PRICE      COVERAGE\n" +
+				"885392c9-bc6f-5d39-900d-db4eab7befb2  GLOBAL_3GB_30D  global  Global 3GB 30 Days  3 GB  30 Days   29.00 USD  12 countries\n",
 		},
 		{
 			Name: "show",
@@ -154,6 +154,12 @@ func TestPlans(t *testing.T) {
 				"Coverage: -\n",
 		},
 		{
+			Name:    "show by name",
+			Args:    []string{"plans", "show", "TR_5GB_30D", "--jq", ".id"},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.areaBundles/success", "catalog.bundle/success")},
+			WantOut: "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\n",
+		},
+		{
 			Name:     "no source",
 			Args:     []string{"plans"},
 			WantCode: 2,
@@ -169,7 +175,7 @@ func TestPlans(t *testing.T) {
 			Name:     "show without id",
 			Args:     []string{"plans", "show"},
 			WantCode: 2,
-			WantErr:  "missing the BUNDLE_ID (the id column of 'esim plans')\n" + usage,
+			WantErr:  "missing the PLAN (the NAME or ID column of 'esim plans')\n" + usage,
 		},
 	})
 }

@@ -8,7 +8,10 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/catalog"
+	"github.com/cedarsim/esim/cli/internal/complete"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/render"
 	"github.com/cedarsim/esim/cli/tableprinter"
@@ -20,28 +23,32 @@ import (
 
 // ShowOptions are the options of `esim plans show`.
 type ShowOptions struct {
-	IO       *iostreams.IOStreams
-	Client   func() (*sdk.Client, error)
-	BundleID string
-	JSON     cmdutil.JSONFlag
+	IO     *iostreams.IOStreams
+	Client func() (*sdk.Client, error)
+	Config func() (*config.Config, error)
+	Plan   string // a plan name, id or unambiguous start of either
+	JSON   cmdutil.JSONFlag
 }
 
-// NewCmdShow builds `esim plans show BUNDLE_ID`.
+// NewCmdShow builds `esim plans show PLAN`.
 func NewCmdShow(f *factory.Factory) *cobra.Command {
-	opts := &ShowOptions{IO: f.IOStreams, Client: f.Client}
+	opts := &ShowOptions{IO: f.IOStreams, Client: f.Client, Config: f.Config}
 	cmd := &cobra.Command{
-		Use:   "show BUNDLE_ID",
+		Use:   "show PLAN",
 		Short: "Show one plan with its coverage",
-		Example: `  $ esim plans show 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10
+		Long: `Show one plan with its coverage. PLAN is a plan's name (TR_1GB_7D, any case) or id as
+'esim plans' shows them, or the start of either when only one plan has it.`,
+		Example: `  $ esim plans show TR_1GB_7D
   $ esim plans show 5d1c2f7e-0b7c-4c55-9a57-2b1f0c8e4a10 --json`,
-		Args: cmdutil.ExactArgs(1, "the BUNDLE_ID (the id column of 'esim plans')"),
+		Args: cmdutil.ExactArgs(1, "the PLAN (the NAME or ID column of 'esim plans')"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.BundleID = strings.TrimSpace(args[0])
-			if opts.BundleID == "" {
-				return cmdutil.FlagErrorf("BUNDLE_ID is empty")
+			opts.Plan = strings.TrimSpace(args[0])
+			if opts.Plan == "" {
+				return cmdutil.FlagErrorf("PLAN is empty")
 			}
 			return showRun(cmd.Context(), opts)
 		},
+		ValidArgsFunction: complete.Plans(f.Config),
 	}
 	cmdutil.AddJSONFlags(cmd, &opts.JSON, sdk.Bundle{})
 	return cmd
@@ -52,18 +59,29 @@ func showRun(ctx context.Context, opts *ShowOptions) error {
 	if err != nil {
 		return err
 	}
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
+	}
 	ios := opts.IO
 	ios.StartSpinner("Loading plan")
-	b, err := client.Catalog.Bundle(ctx, opts.BundleID)
+	cache := catalog.Cache{Dir: cfg.Dir}
+	id, err := cache.ResolvePlan(ctx, client.Catalog, opts.Plan)
+	if err != nil {
+		ios.StopSpinner()
+		return err
+	}
+	b, err := client.Catalog.Bundle(ctx, id)
 	ios.StopSpinner()
 	if sdk.IsNotFound(err) || errors.Is(err, sdk.ErrNoData) {
-		return &cmdutil.NotFoundError{What: "plan", Value: opts.BundleID, Hint: "see the ID column of 'esim plans'"}
+		return &cmdutil.NotFoundError{What: "plan", Value: opts.Plan, Hint: "see the NAME and ID columns of 'esim plans'"}
 	}
 	if err != nil {
-		return fmt.Errorf("loading plan %s: %w", opts.BundleID, err)
+		return fmt.Errorf("loading plan %s: %w", opts.Plan, err)
 	}
+	cache.RememberPlans([]sdk.Bundle{*b})
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, b)
+		return opts.JSON.Write(ios, b)
 	}
 	return PrintBundle(ios.Out, *b)
 }

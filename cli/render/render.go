@@ -3,7 +3,6 @@
 package render
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/cedarsim/esim/cli/iostreams"
@@ -48,19 +47,18 @@ func Coverage(n int) string {
 	if n <= 0 {
 		return "-"
 	}
-	if n == 1 {
-		return "1 country"
-	}
-	return strconv.Itoa(n) + " countries"
+	return format.Countries(n)
 }
 
 // BundleColumns is the one column order of every catalogue bundle table (plans, special
-// offers, top-up plans): ID, flag, plan, data, validity, price, coverage, and the group of
-// special offers last. On a narrow terminal coverage goes first, then the flag, then the
-// group; the plan title is truncated; the ID is never cut.
+// offers, top-up plans): ID, name, flag, plan, data, validity, price, coverage, and the
+// group of special offers last. On a narrow terminal the ID goes first (the name, which
+// every command takes too, stays), then coverage, the flag and the group; the plan title
+// is truncated; the ID and the name are never cut. Piped output has every column, the ID
+// still first.
 func BundleColumns(withGroup bool) []tableprinter.Column {
 	cols := []tableprinter.Column{
-		{Title: "ID", Keep: true}, {Title: "Flag", Drop: 2}, {Title: "Plan", Min: 8},
+		{Title: "ID", Keep: true, Drop: 4}, {Title: "Name", Keep: true}, {Title: "Flag", Drop: 2}, {Title: "Plan", Min: 8},
 		{Title: "Data", Keep: true}, {Title: "Validity", Keep: true}, {Title: "Price", Keep: true},
 		{Title: "Coverage", Drop: 3},
 	}
@@ -76,6 +74,7 @@ func BundleTable(ios *iostreams.IOStreams, bundles []sdk.Bundle, withGroup bool)
 	t.Columns(BundleColumns(withGroup)...)
 	for _, b := range bundles {
 		t.Field(b.ID, tableprinter.Muted)
+		t.Field(b.Name)
 		t.Field(Flag(b.FlagsCodes, t.IsTTY()))
 		t.Field(BundleTitle(b), tableprinter.Bold)
 		t.Field(format.Quota(b.QuotaInMB))

@@ -11,7 +11,11 @@ import (
 	"github.com/cedarsim/esim/cli/customer"
 	"github.com/cedarsim/esim/cli/esims"
 	"github.com/cedarsim/esim/cli/factory"
+	clifixtures "github.com/cedarsim/esim/cli/fixtures"
+	"github.com/cedarsim/esim/cli/fixtures/check"
+	"github.com/cedarsim/esim/cli/fixtures/diff"
 	"github.com/cedarsim/esim/cli/plans"
+	clirecord "github.com/cedarsim/esim/cli/record"
 	clisandbox "github.com/cedarsim/esim/cli/sandbox"
 	"github.com/cedarsim/esim/cli/serve"
 	"github.com/cedarsim/esim/cli/topup"
@@ -38,6 +42,8 @@ func commands(f *factory.Factory) []*cobra.Command {
 		customer.NewCmdCustomer(f),
 		serve.NewCmdServe(f, nil),
 		clisandbox.NewCmdSandbox(f),
+		clirecord.NewCmdRecord(f, nil),
+		clifixtures.Group(diff.NewCmdDiff(f, nil), check.NewCmdCheck(f, nil)),
 		version.NewCmdVersion(f.IOStreams, f.AppVersion),
 	}
 }

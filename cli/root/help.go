@@ -41,17 +41,42 @@ Example config.yaml:
   timeout: 45s`,
 		},
 		{
+			Use:     "formatting",
+			Example: "  $ esim plans --country TR --template '{{range .}}{{tablerow .name (printf \"%.2f\" .price)}}{{end}}'\n  $ esim esims list --jq '.[].iccid'",
+			Short:   "Machine-readable output: --json, --jq and --template",
+			Long: `Every command that prints data takes --json (all fields, or --json=a,b for some),
+--jq EXPRESSION (a jq filter over that JSON, strings printed raw) and --template TEXT (a
+Go template over it). --jq and --template imply --json; the fields are the provider's
+names (docs/contract.md).
+
+In a template, numbers format with printf's verbs (%.2f, %d, %e) and print without an
+exponent; eq, ne, lt, le, gt and ge compare them with int or float literals. Helpers, as
+in gh:
+
+  tablerow FIELDS...     a row of a table aligned when the template ends (or tablerender)
+  tablerender            print the rows so far
+  timeago TIME           "about 3 hours ago"
+  timefmt LAYOUT TIME    a time in a Go layout, e.g. "2006-01-02"
+  truncate N TEXT        at most N characters, with an ellipsis
+  hyperlink URL TEXT     a terminal hyperlink; piped: TEXT (URL)
+  color STYLE TEXT       "green", "red+b" (b bold, u underline, i italic); plain when
+                         colour is off (NO_COLOR, piped); autocolor is the same
+  pluck FIELD LIST       the field of each element
+  join SEP LIST, json VALUE, upper TEXT, lower TEXT`,
+		},
+		{
 			Use:     "exit-codes",
-			Example: "  $ esim esims show 8944500000000000011 || echo \"exit $?\"",
+			Example: "  $ esim esims show 8996199000000000010 || echo \"exit $?\"",
 			Short:   "What esim's exit codes mean",
 			Long: `esim exits with:
 
   0  success (also an empty list that is really empty, e.g. "Nothing to show")
   1  an error: the server refused or failed, the server could not be reached (a hint
-     names --server and ESIM_SERVER), an unknown country, region, ICCID, plan or
-     customer, or an agent command refused by the server
+     names --server and ESIM_SERVER), an unknown country, region, ICCID, plan,
+     customer or help topic, or an agent command refused by the server
   2  a usage error (unknown command or flag, with suggestions; a missing or malformed
-     argument) or an interrupt (Ctrl-C)
+     argument; a setting esim cannot use, whether a flag, an ESIM_* variable or a key
+     of the config file) or an interrupt (Ctrl-C)
   4  not logged in, the session expired, or a support agent's session is needed
 
 Errors are written for people, without call names or URLs; --debug (or ESIM_DEBUG=1)

@@ -9,11 +9,14 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/cli/version"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/textmatch"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // SessionExpiredMessage is printed when a 401 cannot be recovered (exit code 4).
@@ -49,7 +52,7 @@ error or interrupted, 4 not logged in or session expired. See 'esim help exit-co
   $ esim signup
   $ esim login --email me@example.com
   $ esim esims list --email customer@example.com --state active
-  $ esim esims qr 8944500000000000011`,
+  $ esim esims qr 8996199000000000010`,
 		Version:       f.AppVersion,
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -59,7 +62,7 @@ error or interrupted, 4 not logged in or session expired. See 'esim help exit-co
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &cmdutil.FlagError{Err: err}
+		return &cmdutil.FlagError{Err: suggestFlag(c, err)}
 	})
 
 	pf := cmd.PersistentFlags()
@@ -79,6 +82,7 @@ error or interrupted, 4 not logged in or session expired. See 'esim help exit-co
 	for _, t := range helpTopics() {
 		cmd.AddCommand(t)
 	}
+	cmd.SetHelpCommand(newCmdHelp(cmd))
 	addCompletionExamples(cmd)
 	// Only groups that hold a command, so help shows no empty headings.
 	for _, g := range []*cobra.Group{
@@ -97,7 +101,7 @@ error or interrupted, 4 not logged in or session expired. See 'esim help exit-co
 const environmentHelp = `ESIM_SERVER, ESIM_API_URL, ESIM_SUPPORT_URL, ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL,
 ESIM_TIMEOUT, ESIM_DEBUG,
 ESIM_CLIENT_ID, ESIM_CLIENT_SECRET, ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD,
-ESIM_CAPTCHA_TOKEN, ESIM_CAPTCHA_SITE_KEY, ESIM_SUPPORT_PHONE, ESIM_SUPPORT_EMAIL,
+ESIM_CAPTCHA_TOKEN, ESIM_CAPTCHA_SITE_KEY, ESIM_CAPTCHA_PORT, ESIM_SUPPORT_PHONE, ESIM_SUPPORT_EMAIL,
 ESIM_CONFIG_DIR, NO_COLOR, BROWSER`
 
 // Main runs the command line and returns the process exit code.
@@ -141,6 +145,7 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted, debug
 	var flagErr *cmdutil.FlagError
 	var authErr *cmdutil.AuthError
 	var validErr *sdk.ValidationError
+	var setErr *config.SettingError
 	switch {
 	case errors.Is(err, cmdutil.ErrSilent):
 		return cmdutil.ExitError
@@ -154,6 +159,12 @@ func HandleError(w io.Writer, root *cobra.Command, err error, interrupted, debug
 			fmt.Fprintln(w, SessionExpiredMessage)
 		}
 		return cmdutil.ExitAuth
+	case errors.As(err, &setErr):
+		// A setting esim cannot use is a usage error wherever it was given (flag,
+		// environment, file), as a bad flag value is.
+		fmt.Fprintln(w, safeLines(err.Error()))
+		fmt.Fprintln(w, "See 'esim help config' for the settings.")
+		return cmdutil.ExitUsage
 	case errors.As(err, &flagErr), errors.As(err, &validErr), isCobraUsageError(err):
 		// A ValidationError is the SDK refusing an argument before any request.
 		fmt.Fprintln(w, safeLines(err.Error()))
@@ -176,6 +187,54 @@ func safeLines(s string) string {
 		lines[i] = tableprinter.Sanitize(l)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// suggestFlag adds the nearest flag of c to pflag's "unknown flag: --contry".
+func suggestFlag(c *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	c.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	if near, ok := textmatch.Closest(name, names, 2); ok {
+		return fmt.Errorf("%w (did you mean --%s?)", err, near)
+	}
+	return err
+}
+
+// newCmdHelp is `esim help [command]`: cobra's, except that an unknown topic is an error
+// (exit 1, as gh's) with the nearest commands, not the root's help and exit 0.
+func newCmdHelp(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help provides help for any command or topic in the application.",
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			var out []string
+			for _, sub := range root.Commands() {
+				if sub.IsAvailableCommand() || sub.IsAdditionalHelpTopicCommand() {
+					if strings.HasPrefix(sub.Name(), toComplete) {
+						out = append(out, sub.Name()+"\t"+sub.Short)
+					}
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || target == nil || len(rest) > 0 {
+				msg := fmt.Sprintf("unknown help topic %q", strings.Join(args, " "))
+				if s := root.SuggestionsFor(strings.Join(args, " ")); len(s) > 0 {
+					msg += "\n\nDid you mean this?\n  " + strings.Join(s, "\n  ")
+				}
+				return errors.New(msg + "\n\nRun 'esim --help' for the commands and topics.")
+			}
+			target.InitDefaultHelpFlag()
+			return target.Help()
+		},
+	}
 }
 
 // Cobra reports unknown commands and argument-count errors as plain errors.

@@ -32,6 +32,10 @@ func TestMainExitCodes(t *testing.T) {
 		{"unknown command", []string{"nope"}, 2, "", "unknown command \"nope\" for \"esim\"\nRun 'esim --help' (or add --help to the command) for usage.\n"},
 		{"unknown flag", []string{"version", "--nope"}, 2, "", "unknown flag: --nope\nRun 'esim --help' (or add --help to the command) for usage.\n"},
 		{"extra argument", []string{"version", "x"}, 2, "", "unexpected argument \"x\"\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+		{"a misspelt flag is named (issue 25.9)", []string{"plans", "--contry", "TR"}, 2, "", "unknown flag: --contry (did you mean --country?)\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+		{"a misspelt global flag", []string{"plans", "--timout", "3s"}, 2, "", "unknown flag: --timout (did you mean --timeout?)\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+		{"an unknown help topic exits 1", []string{"help", "nonexist"}, 1, "", "unknown help topic \"nonexist\"\n\nRun 'esim --help' for the commands and topics.\n"},
+		{"a misspelt help topic", []string{"help", "plna"}, 1, "", "unknown help topic \"plna\"\n\nDid you mean this?\n  plans\n\nRun 'esim --help' for the commands and topics.\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +51,42 @@ func TestMainExitCodes(t *testing.T) {
 			}
 			if errOut.String() != tt.wantErrOut {
 				t.Errorf("stderr = %q, want %q", errOut.String(), tt.wantErrOut)
+			}
+		})
+	}
+}
+
+// TestSettingsAreUsageErrors: a bad setting exits 2 and is named where it was given,
+// whether a flag, an environment variable or the file (issue 25.9).
+func TestSettingsAreUsageErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		wantErr string
+	}{
+		{"timeout flag", []string{"--timeout", "abc", "plans", "--global"}, nil,
+			"invalid argument \"abc\" for \"--timeout\" flag: time: invalid duration \"abc\"\nRun 'esim --help' (or add --help to the command) for usage.\n"},
+		{"ESIM_TIMEOUT", []string{"plans", "--global"}, map[string]string{"ESIM_TIMEOUT": "abc"},
+			"invalid ESIM_TIMEOUT \"abc\": want a duration such as 30s or 2m\nSee 'esim help config' for the settings.\n"},
+		{"ESIM_SERVER", []string{"plans", "--global"}, map[string]string{"ESIM_SERVER": "ftp://x"},
+			"invalid ESIM_SERVER \"ftp://x\": want an http or https address such as https://shop.example.com or 127.0.0.1:8080\nSee 'esim help config' for the settings.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := factory.New("1.2.3")
+			ios, _, _, errOut := iostreams.Test()
+			f.IOStreams = ios
+			env := map[string]string{"ESIM_CONFIG_DIR": t.TempDir()}
+			for k, v := range tt.env {
+				env[k] = v
+			}
+			f.Getenv = func(k string) string { return env[k] }
+			if code := Main(context.Background(), f, tt.args); code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if errOut.String() != tt.wantErr {
+				t.Errorf("stderr %q, want %q", errOut.String(), tt.wantErr)
 			}
 		})
 	}

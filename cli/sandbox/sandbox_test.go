@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -80,7 +82,7 @@ func TestSandboxCommand(t *testing.T) {
 
 func TestReplayCommand(t *testing.T) {
 	addr := freeAddr(t)
-	runCmd(t, []string{"--addr", addr, "--replay", "../../fixtures"}, "http://"+addr+"/", func(t *testing.T) {
+	out := runCmd(t, []string{"--addr", addr, "--replay", "../../fixtures"}, "http://"+addr+"/sandbox/replay.json", func(t *testing.T) {
 		resp, err := http.Get("http://" + addr + "/api/v1/catalog/countries")
 		if err != nil {
 			t.Fatal(err)
@@ -91,7 +93,80 @@ func TestReplayCommand(t *testing.T) {
 			t.Fatalf("replayed countries: %d %s", resp.StatusCode, b)
 		}
 	})
-	if _, err := ReplayHandler(t.TempDir()); err == nil {
-		t.Fatal("an empty fixture directory was accepted")
+	// The banner names only the pages a strict replay has.
+	for _, want := range []string{"/api/v1/", "/sandbox/mailbox", "/sandbox/replay.json", "strict"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("banner lacks %s:\n%s", want, out)
+		}
+	}
+	for _, absent := range []string{"/sandbox/audit", "/sandbox/faults"} {
+		if strings.Contains(out, absent) {
+			t.Errorf("strict replay banner advertises %s:\n%s", absent, out)
+		}
+	}
+}
+
+func TestReplayRefusesBadInput(t *testing.T) {
+	damaged := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(damaged, "api", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(damaged, "api", "x", "s.har.json"), []byte(`{"log":{"version":"1.2"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"empty folder", []string{"--replay", t.TempDir()}, "no *.har.json"},
+		{"damaged file named", []string{"--replay", damaged}, filepath.Join("api", "x", "s.har.json")},
+		{"bad mode", []string{"--replay", damaged, "--replay-mode", "loose"}, "strict, lenient or spy"},
+		{"spy without upstream", []string{"--replay", "../../fixtures", "--replay-mode", "spy"}, "needs --upstream"},
+		{"mode without replay", []string{"--replay-mode", "lenient"}, "need --replay"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ios, _, _, _ := iostreams.Test()
+			f := &factory.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
+			cmd := NewCmdSandbox(f)
+			cmd.SetArgs(append([]string{"--addr", "127.0.0.1:0"}, tc.args...))
+			cmd.SetOut(io.Discard)
+			cmd.SetErr(io.Discard)
+			err := cmd.Execute()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestReplayLenientFallsThroughToTheEmulator(t *testing.T) {
+	addr := freeAddr(t)
+	out := runCmd(t, []string{"--addr", addr, "--replay", "../../fixtures", "--replay-mode", "lenient"}, "http://"+addr+"/sandbox/replay.json", func(t *testing.T) {
+		// Recorded: the fixtures' Europe plans.
+		resp, err := http.Get("http://" + addr + "/api/v1/catalog/bundles/Europe")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(b, []byte("EU_10GB_30D")) {
+			t.Fatalf("recorded Europe: %d %.200s", resp.StatusCode, b)
+		}
+		// Not recorded: the emulator answers.
+		resp, err = http.Get("http://" + addr + "/api/v1/catalog/bundles/FR")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(b, []byte("FR_")) {
+			t.Fatalf("emulated France: %d %.200s", resp.StatusCode, b)
+		}
+	})
+	for _, want := range []string{"lenient", "/sandbox/audit", "/sandbox/faults", "/sandbox/replay.json"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lenient banner lacks %s:\n%s", want, out)
+		}
 	}
 }

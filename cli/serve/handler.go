@@ -11,37 +11,39 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/cli/internal/webshop"
+	"github.com/cedarsim/esim/sdk/forwarded"
 	"github.com/klauspost/compress/gzhttp"
 )
 
 // HandlerOptions configure the shop's HTTP handler.
 type HandlerOptions struct {
-	Webapp  fs.FS         // the built web app (webapp/dist)
+	// Webapp is the built web app (webapp/dist, or the build embedded in the binary); nil
+	// serves the page that says how to build the shop (webshop.Placeholder), with 503.
+	Webapp  fs.FS
 	Config  RuntimeConfig // answered at /config.json
 	Sandbox http.Handler  // the emulator on the same origin; nil when upstream URLs are used
 	// Health reports what /healthz answers: nil is "ok", an error "degraded" with 503 (the
 	// sandbox's state file failing writes). Nil means always ok.
 	Health func() error
 	Logger *slog.Logger
-	// TrustProxy reads X-Forwarded-Proto from the reverse proxy in front: https there turns
-	// HSTS on (as TLS on the connection does).
-	TrustProxy bool
+	// Proxies are the trusted reverse proxies (--trust-proxy): only their forwarding
+	// headers count, for the logged client address and for https (HSTS, og:url).
+	Proxies forwarded.Proxies
+	// Hosts are the host names the shop answers as (--allowed-hosts): og:url takes the
+	// request's host only when it is one of them. The zero value allows none.
+	Hosts forwarded.Hosts
 }
 
 // sandboxPrefixes are the paths the same-origin sandbox answers.
 // The log push is "/loki/api/…": a "/loki/" prefix would also take the shop's /loki page.
 var sandboxPrefixes = [...]string{"/api/", "/esim-service/", "/esim-check/", "/loki/api/", "/sandbox/"}
 
-// NewHandler serves the web app (SPA fallback to index.html, immutable caching of hashed
-// assets), /config.json, /healthz and, when given, the sandbox; every answer carries the
-// security headers and is gzip-compressed when the client accepts it.
+// NewHandler serves the web app from memory (static.go: precompressed, strong ETags,
+// immutable caching of hashed assets; SPA fallback to index.html), /config.json, /healthz
+// and, when given, the sandbox; every answer carries the security headers, and the
+// dynamic ones are gzip-compressed when the client accepts it.
 func NewHandler(o HandlerOptions) (http.Handler, error) {
-	if o.Webapp == nil {
-		return nil, fmt.Errorf("serve: no web app directory")
-	}
-	if _, err := fs.Stat(o.Webapp, "index.html"); err != nil {
-		return nil, fmt.Errorf("serve: the web app has no index.html (build it with `go tool task web:build`): %w", err)
-	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -49,9 +51,13 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: encode config: %w", err)
 	}
+	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
+	if err != nil {
+		return nil, fmt.Errorf("serve: gzip: %w", err)
+	}
 	csp := contentSecurityPolicy(o.Config)
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+	mux.Handle("GET /healthz", gz(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
 		if o.Health != nil {
@@ -62,27 +68,27 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 			}
 		}
 		_, _ = w.Write([]byte(`{"status":"ok"}`))
-	})
-	mux.HandleFunc("GET /config.json", func(w http.ResponseWriter, _ *http.Request) {
+	})))
+	mux.Handle("GET /config.json", gz(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(cfg)
-	})
-	static, err := newSPA(o.Webapp, o.Config.Site, o.TrustProxy)
+	})))
+	fr := front{proxies: o.Proxies, hosts: o.Hosts, site: o.Config.Site.URL}
+	static, err := newSPA(o.Webapp, o.Config.Site, fr.publicOrigin)
 	if err != nil {
 		return nil, err
 	}
+	// The shop's files are compressed already (static.go); only the sandbox's answers are
+	// compressed per request.
 	mux.Handle("/", static)
 	if o.Sandbox != nil {
+		sandbox := gz(o.Sandbox)
 		for _, p := range sandboxPrefixes {
-			mux.Handle(p, o.Sandbox)
+			mux.Handle(p, sandbox)
 		}
 	}
-	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
-	if err != nil {
-		return nil, fmt.Errorf("serve: gzip: %w", err)
-	}
-	return logRequests(o.Logger, securityHeaders(csp, o.TrustProxy, gz(mux))), nil
+	return logRequests(o.Logger, o.Proxies, securityHeaders(csp, fr, mux)), nil
 }
 
 // spa serves files of the build; any other GET path answers index.html so client-side
@@ -91,23 +97,38 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 // folder of the build (/assets/..., /scripts/...) and a name with a static file's
 // extension (/favicon.ico, /robots.txt, /missing.js).
 type spa struct {
-	fsys       fs.FS
-	dirs       map[string]bool // top-level folders of the build
-	site       SiteConfig      // the head's metadata (head.go)
-	trustProxy bool
+	files staticFiles
+	docs  *documents
+	dirs  map[string]bool // top-level folders of the build
+	site  SiteConfig      // the head's metadata (head.go)
+	// origin is the public origin of a request, for og:url (front.publicOrigin).
+	origin func(*http.Request) string
 }
 
-func newSPA(fsys fs.FS, site SiteConfig, trustProxy bool) (*spa, error) {
+func newSPA(fsys fs.FS, site SiteConfig, origin func(*http.Request) string) (*spa, error) {
+	s := &spa{dirs: map[string]bool{"assets": true}, site: site, origin: origin}
+	if fsys == nil {
+		s.files = staticFiles{}
+		s.docs = newDocuments(site, map[string]string{"index.html": string(webshop.Placeholder())}, http.StatusServiceUnavailable)
+		return s, nil
+	}
+	index, err := fs.ReadFile(fsys, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("serve: the web app has no index.html (build it with `go tool task web:build`): %w", err)
+	}
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("serve: read the web app directory: %w", err)
 	}
-	s := &spa{fsys: fsys, dirs: map[string]bool{"assets": true}, site: site, trustProxy: trustProxy}
 	for _, e := range entries {
 		if e.IsDir() {
 			s.dirs[e.Name()] = true
 		}
 	}
+	if s.files, err = loadStatic(fsys); err != nil {
+		return nil, err
+	}
+	s.docs = newDocuments(site, map[string]string{"index.html": string(index)}, http.StatusOK)
 	return s, nil
 }
 
@@ -116,12 +137,8 @@ var staticExt = map[string]bool{
 	".js": true, ".mjs": true, ".css": true, ".map": true, ".json": true, ".webmanifest": true, ".txt": true,
 	".xml": true, ".html": true, ".htm": true, ".ico": true, ".png": true, ".jpg": true, ".jpeg": true,
 	".gif": true, ".svg": true, ".webp": true, ".avif": true, ".woff": true, ".woff2": true, ".ttf": true,
-	".otf": true, ".wasm": true, ".pdf": true, ".mp4": true, ".webm": true,
+	".otf": true, ".wasm": true, ".pdf": true, ".mp4": true, ".webm": true, ".br": true, ".gz": true,
 }
-
-// revalidated are the build's files without a content hash that must never be served from
-// a stale HTTP cache: the service worker (vite-plugin-pwa's sw.js) and the web manifest.
-var revalidated = map[string]bool{"sw.js": true, "manifest.webmanifest": true}
 
 // isFilePath reports a path that can only name a file of the build.
 func (s *spa) isFilePath(name string) bool {
@@ -140,23 +157,8 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name != "" && fs.ValidPath(name) {
-		if st, err := fs.Stat(s.fsys, name); err == nil && !st.IsDir() && name != "index.html" {
-			switch {
-			case strings.HasPrefix(name, "assets/"):
-				// Vite puts a content hash in every file name under assets/.
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			case revalidated[name]:
-				// The service worker and the manifest name no hash: the browser asks every
-				// time, so a new version is found on the next visit (docs/offline.md).
-				w.Header().Set("Cache-Control", "no-cache")
-			default:
-				w.Header().Set("Cache-Control", "public, max-age=300")
-			}
-			if strings.HasSuffix(name, ".webmanifest") {
-				// Not in every system's MIME table; browsers want this type (W3C appmanifest).
-				w.Header().Set("Content-Type", "application/manifest+json")
-			}
-			http.ServeFileFS(w, r, s.fsys, name)
+		if res := s.files[name]; res != nil {
+			res.serve(w, r, http.StatusOK)
 			return
 		}
 		// A missing file (a stale asset, a typo) is a 404, not the app. /index.html itself is
@@ -166,18 +168,8 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	b, err := fs.ReadFile(s.fsys, "index.html")
-	if err != nil {
-		http.Error(w, "index.html missing", http.StatusInternalServerError)
-		return
-	}
-	origin := s.site.URL
-	if origin == "" {
-		origin = requestOrigin(r, s.trustProxy)
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(renderHead(string(b), s.site, origin)))
+	origin := s.origin(r)
+	s.docs.serve(w, r, "index.html", origin)
 }
 
 // originOf returns scheme://host of an absolute URL, or "" for a relative one.
@@ -246,12 +238,12 @@ func contains(list []string, s string) bool {
 // hsts is the Strict-Transport-Security value sent over https (one year).
 const hsts = "max-age=31536000"
 
-func securityHeaders(csp string, trustProxy bool, next http.Handler) http.Handler {
+func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		// HSTS only where the browser came over https: TLS on this connection, or a
 		// trusted proxy saying so. Over plain http it would mean nothing (RFC 6797 8.1).
-		if r.TLS != nil || (trustProxy && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")) {
+		if fr.https(r) {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		h.Set("Content-Security-Policy", csp)
@@ -292,13 +284,14 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // logRequests writes one structured line per request. The query string is left out (it
 // can carry tokens, e-mail addresses and ICCIDs) and the path is redacted (redactPath).
-func logRequests(l *slog.Logger, next http.Handler) http.Handler {
+// The client address is the peer's, or behind a trusted proxy the one it forwarded.
+func logRequests(l *slog.Logger, proxies forwarded.Proxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		l.Info("request", "method", r.Method, "path", redactPath(r.URL.Path), "status", rec.status, "bytes", rec.bytes,
-			"duration_ms", time.Since(start).Milliseconds())
+			"duration_ms", time.Since(start).Milliseconds(), "client", proxies.Client(r).Addr.String())
 	})
 }
 
@@ -307,9 +300,10 @@ func logRequests(l *slog.Logger, next http.Handler) http.Handler {
 // (whoever holds it may pay the order).
 var secretAfter = map[string]bool{"token": true, "verify-email-token": true, "checkout": true}
 
-// redactPath keeps tokens, codes and e-mail addresses out of the logs: the segment after
-// /token/ (and the other secretAfter names), any segment that looks like a JWT, and any
-// e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...).
+// redactPath keeps tokens, codes, e-mail addresses, order ids and ICCIDs out of the logs:
+// the segment after /token/ (and the other secretAfter names), any segment that looks like
+// a JWT, any e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...), any
+// GUID ([id]: orders/{id}, accounts/{account}/{order}) and any ICCID ([iccid]).
 func redactPath(p string) string {
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
@@ -320,9 +314,35 @@ func redactPath(p string) string {
 			segs[i] = "[redacted]"
 		case strings.Contains(s, "@") || strings.Contains(strings.ToLower(s), "%40"):
 			segs[i] = "[email]"
+		case looksLikeGUID(s):
+			segs[i] = "[id]" // order ids (whoever holds one may pay it) and eSIM accounts
+		case looksLikeICCID(s):
+			segs[i] = "[iccid]"
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// looksLikeGUID reports a GUID in its 8-4-4-4-12 hex form.
+func looksLikeGUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeICCID reports an ICCID: 18 to 22 digits.
+func looksLikeICCID(s string) bool {
+	return len(s) >= 18 && len(s) <= 22 && strings.Trim(s, "0123456789") == ""
 }
 
 // looksLikeJWT reports a compact JWS: three dot-separated base64url parts, the first a JSON

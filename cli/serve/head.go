@@ -2,7 +2,6 @@ package serve
 
 import (
 	"html"
-	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -30,23 +29,7 @@ var (
 	titleRe = regexp.MustCompile(`(?is)<title\b[^>]*>.*?</title\s*>`)
 	metaRe  = regexp.MustCompile(`(?is)<meta\b[^>]*>`)
 	attrRe  = regexp.MustCompile(`(?s)([a-zA-Z][\w:-]*)\s*=\s*"([^"]*)"`)
-	// hostRe is a Host header safe to reflect: a name or IP literal and an optional port.
-	hostRe = regexp.MustCompile(`^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$`)
 )
-
-// requestOrigin is the public origin for og:url when no --site-url is set: the request's
-// Host (when it is a plain host[:port]) and its scheme (https over TLS, or from a trusted
-// proxy). "" when the Host is unusable, which leaves the paths relative.
-func requestOrigin(r *http.Request, trustProxy bool) string {
-	if !hostRe.MatchString(r.Host) {
-		return ""
-	}
-	scheme := "http"
-	if r.TLS != nil || (trustProxy && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")) {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
-}
 
 // siteImage accepts an absolute http(s) URL or a path of the build; anything else (a
 // javascript: or data: URL, a relative name) is refused so the build's image stays.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/cedarsim/esim/sdk/forwarded"
 )
 
 // builtIndex is the shape of webapp/index.html after a build: static defaults.
@@ -132,27 +134,47 @@ func TestRenderHead(t *testing.T) {
 	}
 }
 
-func TestRequestOrigin(t *testing.T) {
+// TestPublicOrigin: og:url takes --site-url, else the host the client addressed when it is
+// an allowed host, with https only over TLS or from a trusted proxy; any other Host (a
+// DNS-rebinding name, a hostile header) is never reflected.
+func TestPublicOrigin(t *testing.T) {
+	proxies, err := forwarded.ParseProxies("10.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hosts, err := forwarded.ParseHosts("shop.example,localhost,[::1]")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
-		name, host, proto string
-		trust             bool
-		want              string
+		name, host, remote, site string
+		hdr                      map[string]string
+		want                     string
 	}{
-		{"plain", "shop.example:8080", "", false, "http://shop.example:8080"},
-		{"trusted https proxy", "shop.example", "https", true, "https://shop.example"},
-		{"untrusted forwarded proto", "shop.example", "https", false, "http://shop.example"},
-		{"ipv6 literal", "[::1]:8080", "", false, "http://[::1]:8080"},
-		{"hostile host is not reflected", `evil.example"><script>`, "", false, ""},
-		{"host with a path", "evil.example/x", "", false, ""},
+		{name: "allowed host", host: "shop.example:8080", want: "http://shop.example:8080"},
+		{name: "ipv6 literal", host: "[::1]:8080", want: "http://[::1]:8080"},
+		{name: "a rebinding name is not reflected", host: "rebind.attacker.example:8080", want: ""},
+		{name: "hostile host is not reflected", host: `evil.example"><script>`, want: ""},
+		{name: "host with a path", host: "evil.example/x", want: ""},
+		{name: "--site-url wins", host: "rebind.attacker.example", site: "https://zed.example", want: "https://zed.example"},
+		{name: "trusted https proxy", host: "shop.example", remote: "10.0.0.1:1", hdr: map[string]string{"X-Forwarded-Proto": "https"}, want: "https://shop.example"},
+		{name: "untrusted forwarded proto", host: "shop.example", hdr: map[string]string{"X-Forwarded-Proto": "https"}, want: "http://shop.example"},
+		{name: "trusted proxy's forwarded host", host: "upstream", remote: "10.0.0.1:1", hdr: map[string]string{"X-Forwarded-Host": "shop.example"}, want: "http://shop.example"},
+		{name: "untrusted forwarded host", host: "shop.example", hdr: map[string]string{"X-Forwarded-Host": "rebind.attacker.example"}, want: "http://shop.example"},
+		{name: "trusted proxy forwarding a host not allowed", host: "shop.example", remote: "10.0.0.1:1", hdr: map[string]string{"X-Forwarded-Host": "rebind.attacker.example"}, want: ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest("GET", "/", nil)
 			r.Host = tt.host
-			if tt.proto != "" {
-				r.Header.Set("X-Forwarded-Proto", tt.proto)
+			if tt.remote != "" {
+				r.RemoteAddr = tt.remote
 			}
-			if got := requestOrigin(r, tt.trust); got != tt.want {
+			for k, v := range tt.hdr {
+				r.Header.Set(k, v)
+			}
+			fr := front{proxies: proxies, hosts: hosts, site: tt.site}
+			if got := fr.publicOrigin(r); got != tt.want {
 				t.Fatalf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -223,7 +245,7 @@ func TestSiteFlags(t *testing.T) {
 // stays off unless asked for.
 func TestLogPushDefault(t *testing.T) {
 	upstream := map[string]string{"ESIM_API_URL": "https://a.example/api/v1/", "ESIM_SUPPORT_URL": "https://s.example/", "ESIM_ESIMCHECK_URL": "https://c.example/",
-		"ESIM_CLIENT_ID": "c", "ESIM_CLIENT_SECRET": "s", "ESIM_GUEST_USERNAME": "g", "ESIM_GUEST_PASSWORD": "p"}
+		"ESIM_CLIENT_ID": "c", "ESIM_CLIENT_SECRET": "s", "ESIM_GUEST_USERNAME": "g", "ESIM_GUEST_PASSWORD": "p", "ESIM_CHECKOUT_HOSTS": "pay.example.com"}
 	tests := []struct {
 		name    string
 		args    []string

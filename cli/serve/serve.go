@@ -6,9 +6,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -16,7 +20,11 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/httpserve"
+	"github.com/cedarsim/esim/cli/internal/replayhost"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
+	"github.com/cedarsim/esim/cli/internal/webshop"
+	"github.com/cedarsim/esim/fixtures/replay"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/cedarsim/esim/sdk/support"
 	"github.com/spf13/cobra"
@@ -36,6 +44,8 @@ type Options struct {
 
 	Config  RuntimeConfig // brand, support contacts, captcha, tag manager...
 	Sandbox sandboxhost.Flags
+	// Replay serves recordings instead of the emulator (--replay DIR, docs/qa.md).
+	Replay replayhost.Flags
 
 	// LogPush is --log-push when given; nil leaves the choice to ESIM_LOG_PUSH, then the
 	// default: on with the sandbox (its /loki/api/v1/push receives the /loki page's logs),
@@ -51,9 +61,11 @@ func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web shop (on the sandbox provider unless upstream URLs are given)",
-		Long: `Serve the built web shop with its runtime configuration at /config.json, and the
-sandbox provider on the same origin unless --api-url is given (then --support-url and
---esimcheck-url are needed too). /healthz answers when the server is up.
+		Long: `Serve the web shop built into esim (or, with --webapp, a build on disk) with its
+runtime configuration at /config.json, and the sandbox provider on the same origin unless
+--api-url is given (then --support-url and --esimcheck-url are needed too). /healthz
+answers when the server is up. The shop's files are served from memory, compressed at
+build time (brotli, gzip), with strong ETags; --webapp is read once at start.
 
 Values come from flags, then ESIM_* environment variables, then the config file (see
 'esim help config': brand, support_phone, ..., checkout_hosts) (ESIM_BRAND, ESIM_SUPPORT_PHONE,
@@ -61,7 +73,8 @@ ESIM_SUPPORT_EMAIL, ESIM_LIVE_CHAT_URL, ESIM_CAPTCHA_SITE_KEY, ESIM_TAG_MANAGER_
 ESIM_FLAG_BASE_URL, ESIM_CHECKOUT_HOSTS, ESIM_CLIENT_ID, ESIM_CLIENT_SECRET,
 ESIM_GUEST_USERNAME, ESIM_GUEST_PASSWORD, ESIM_API_URL, ESIM_SUPPORT_URL,
 ESIM_ESIMCHECK_URL, ESIM_LOG_PUSH_URL, ESIM_LOG_PUSH, ESIM_SITE_TITLE, ESIM_SITE_DESCRIPTION,
-ESIM_SITE_KEYWORDS, ESIM_SITE_URL, ESIM_SITE_IMAGE, ESIM_SANDBOX_ADMIN_TOKEN).
+ESIM_SITE_KEYWORDS, ESIM_SITE_URL, ESIM_SITE_IMAGE, ESIM_SANDBOX_ADMIN_TOKEN, ESIM_TRUST_PROXY,
+ESIM_ALLOWED_HOSTS).
 
 Log push (the /loki page) is on with the sandbox and off with an upstream provider unless
 --log-push (or ESIM_LOG_PUSH=true|false) says otherwise; --log-push=false turns it off.
@@ -69,16 +82,31 @@ Log push (the /loki page) is on with the sandbox and off with an upstream provid
 The served index.html carries the title, description, keywords, Open Graph and Twitter
 card tags link previewers read (they run no JavaScript): the build's defaults, replaced by
 --site-title, --site-description, --site-keywords and --site-image when given (HTML-escaped).
-og:url and relative images are made absolute with --site-url, else the request's origin.
+og:url and relative images are made absolute with --site-url, else the request's origin
+when its host is allowed (--allowed-hosts; default: the listen address, localhost and
+--site-url's host), never a host the request merely names.
 
-The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer loopback
-clients only unless --sandbox-admin-token is set; listening beyond loopback with the
-sandbox on prints a warning. Behind a reverse proxy, --trust-proxy reads its
-X-Forwarded-* headers (client address, public origin, HSTS over https).`,
-		Example: `  $ esim serve --webapp webapp/dist
-  $ esim serve --webapp webapp/dist --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
+With --replay DIR the shop runs on HAR recordings instead of the emulator (the committed
+fixtures/, or a folder 'esim record' wrote), with --replay-mode strict, lenient or spy as
+'esim sandbox --replay' (docs/qa.md).
+
+The sandbox's /sandbox/* admin pages (login codes, faults, audit log) answer only for an
+allowed host, and then only clients on this machine that reach the server directly (no
+forwarding header) unless an admin token is set: ESIM_SANDBOX_ADMIN_TOKEN or
+--sandbox-admin-token-file (the --sandbox-admin-token flag shows in the process list).
+Without a token esim serve prints a warning.
+
+Behind a reverse proxy, --trust-proxy CIDR[,CIDR] names the proxies whose
+X-Forwarded-For/-Proto/-Host (or X-Real-IP) are believed: the client address (logs,
+per-client limits) is the right-most address that is not a trusted proxy, and https there
+turns HSTS on. With --api-url, --checkout-hosts is required: the shop follows checkout
+links to those hosts only. docs/deploy.md has an nginx set-up, a systemd unit and a
+container image.`,
+		Example: `  $ esim serve
+  $ esim serve --addr 127.0.0.1:8080 --state sandbox.db --accelerate 60
   $ esim serve --webapp webapp/dist --agent lina@support.example
-  $ esim serve --webapp webapp/dist --api-url https://api.example.com/api/v1/ \
+  $ esim serve --replay rec/ --replay-mode strict
+  $ esim serve --api-url https://api.example.com/api/v1/ \
       --support-url https://support.example.com/esim-service/api/v1/ \
       --esimcheck-url https://check.example.com/api/v1/`,
 		Args:    cmdutil.NoArgs,
@@ -103,6 +131,9 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 			if checkoutHosts != "" {
 				opts.Config.CheckoutHosts = splitList(checkoutHosts)
 			}
+			if opts.Replay.Enabled() && opts.APIURL != "" {
+				return cmdutil.FlagErrorf("--replay serves the recordings on this origin; it cannot be combined with --api-url")
+			}
 			if err := opts.resolve(); err != nil {
 				return err
 			}
@@ -114,7 +145,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", sandboxhost.DefaultAddr, "Address to listen on")
-	fl.StringVar(&opts.WebappDir, "webapp", "webapp/dist", "Directory of the built web app")
+	fl.StringVar(&opts.WebappDir, "webapp", "", "Serve the web app built in this directory (e.g. webapp/dist) instead of the one built into esim")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "Log format: text or json")
 	fl.StringVar(&opts.LogPushURL, "log-push-url", "", "Upstream log push URL (Loki)")
 	fl.StringVar(&opts.Config.Brand, "brand", "", "Brand name shown by the shop")
@@ -137,6 +168,7 @@ X-Forwarded-* headers (client address, public origin, HSTS over https).`,
 	fl.StringVar(&opts.Sandbox.GuestUsername, "guest-username", "", "Built-in guest account")
 	fl.StringVar(&opts.Sandbox.GuestPassword, "guest-password", "", "Built-in guest account password")
 	opts.Sandbox.Register(fl)
+	opts.Replay.Register(fl)
 	return cmd
 }
 
@@ -158,6 +190,9 @@ func splitList(s string) []string {
 	}
 	return out
 }
+
+// checkoutHostRe is a host name the web app compares a checkout link's hostname with.
+var checkoutHostRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^[0-9.]+$`)
 
 // Defaults of the runtime configuration (docs/contract.md).
 const (
@@ -220,7 +255,14 @@ func (o *Options) resolve() error {
 	s.ClientSecret = first(s.ClientSecret, env("ESIM_CLIENT_SECRET"))
 	s.GuestUsername = first(s.GuestUsername, env("ESIM_GUEST_USERNAME"))
 	s.GuestPassword = first(s.GuestPassword, env("ESIM_GUEST_PASSWORD"))
-	s.AdminToken = first(s.AdminToken, env("ESIM_SANDBOX_ADMIN_TOKEN"))
+	if err := s.ResolveAdminToken(env); err != nil {
+		return err
+	}
+	s.Front.TrustProxy = first(s.Front.TrustProxy, env("ESIM_TRUST_PROXY"))
+	s.Front.AllowedHosts = first(s.Front.AllowedHosts, env("ESIM_ALLOWED_HOSTS"))
+	if _, err := s.Front.Proxies(); err != nil {
+		return err
+	}
 
 	o.APIURL = first(o.APIURL, env("ESIM_API_URL"))
 	o.SupportURL = first(o.SupportURL, env("ESIM_SUPPORT_URL"))
@@ -252,6 +294,16 @@ func (o *Options) resolve() error {
 	if s.ClientID == "" || s.ClientSecret == "" || s.GuestUsername == "" || s.GuestPassword == "" {
 		return cmdutil.FlagErrorf("an upstream provider needs the client credential and guest account: --client-id, --client-secret, --guest-username, --guest-password (or ESIM_CLIENT_ID, ...)")
 	}
+	for _, h := range c.CheckoutHosts {
+		if !checkoutHostRe.MatchString(h) {
+			return cmdutil.FlagErrorf("--checkout-hosts: %q is not a host name (give names like pay.example.com, without https:// or a path)", h)
+		}
+	}
+	if len(c.CheckoutHosts) == 0 {
+		// The shop follows a checkout link only to these hosts (docs/contract.md): with none,
+		// every payment would end on the failure page.
+		return cmdutil.FlagErrorf("with --api-url, give --checkout-hosts (or ESIM_CHECKOUT_HOSTS, checkout_hosts in the config file): the https hosts of the provider's payment pages. Without them the shop refuses every checkout link and no payment can succeed")
+	}
 	c.Sandbox = false
 	c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = o.APIURL, o.SupportURL, o.ESIMCheckURL, o.LogPushURL
 	c.LogPushEnabled = push != nil && *push
@@ -274,19 +326,18 @@ func run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	ho := HandlerOptions{Webapp: os.DirFS(o.WebappDir), Config: o.Config, Logger: logger, TrustProxy: o.Sandbox.TrustProxy}
-	var emu *sb.Server
-	if o.Config.Sandbox {
-		so, err := o.Sandbox.Options(logger)
-		if err != nil {
-			return err
-		}
-		if emu, err = sb.New(so); err != nil {
-			return fmt.Errorf("start sandbox: %w", err)
-		}
-		ho.Sandbox, ho.Health = emu, emu.Health
+	webapp, from, err := o.webapp()
+	if err != nil {
+		return err
 	}
-	h, err := NewHandler(ho)
+	if webapp == nil {
+		fmt.Fprintln(o.ErrOut, "warning: this esim was built without the web shop; build it in with `go tool task build`, or serve a build with --webapp webapp/dist")
+	}
+	mode, err := o.Replay.ParsedMode()
+	if err != nil {
+		return err
+	}
+	proxies, err := o.Sandbox.Front.Proxies()
 	if err != nil {
 		return err
 	}
@@ -294,23 +345,88 @@ func run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", o.Addr, err)
 	}
+	defer ln.Close() // a no-op once the server has closed it
+	hosts, err := o.Sandbox.Front.Hosts(ln.Addr(), o.Config.Site.URL)
+	if err != nil {
+		return err
+	}
+	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, Proxies: proxies, Hosts: hosts}
+	var emu *sb.Server
+	if o.Config.Sandbox && (!o.Replay.Enabled() || mode == replay.Lenient) {
+		so, err := o.Sandbox.Options(logger)
+		if err != nil {
+			return err
+		}
+		so.AllowedHosts = hosts
+		if emu, err = sb.New(so); err != nil {
+			return fmt.Errorf("start sandbox: %w", err)
+		}
+		ho.Sandbox, ho.Health = emu, emu.Health
+	}
+	closeEmu := func(err error) error {
+		if emu != nil {
+			if serr := emu.Close(); serr != nil && err == nil {
+				err = serr
+			}
+		}
+		return err
+	}
+	var rh *replay.Handler
+	var loaded replay.Loaded
+	if o.Replay.Enabled() {
+		var fallback http.Handler
+		if emu != nil {
+			fallback = emu
+		}
+		gate := sb.AdminGate{Token: o.Sandbox.AdminToken, Proxies: proxies, Hosts: hosts}
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
+			return closeEmu(err)
+		}
+		ho.Sandbox = rh
+	}
+	h, err := NewHandler(ho)
+	if err != nil {
+		return closeEmu(err)
+	}
 	origin := "http://" + displayAddr(ln.Addr())
 	fmt.Fprintf(o.Out, "Shop: %s/\n", origin)
-	if emu != nil {
-		sandboxhost.WarnIfExposed(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
+	switch {
+	case rh != nil:
+		replayhost.Banner(o.Out, origin, mode, loaded)
+	case emu != nil:
+		sandboxhost.WarnAdmin(o.ErrOut, ln.Addr(), o.Sandbox.AdminToken != "")
 		fmt.Fprintf(o.Out, "Sandbox provider on the same origin; e-mail codes appear at %s%s\n", origin, sb.MailboxPath)
 		fmt.Fprintf(o.Out, "Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.\n")
-	} else {
+	default:
 		fmt.Fprintf(o.Out, "Provider: %s\n", o.APIURL)
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "webapp", o.WebappDir, "sandbox", emu != nil)
-	err = sandboxhost.Serve(ctx, ln, h, logger)
-	if emu != nil {
-		if serr := emu.Close(); serr != nil && err == nil {
-			err = serr
-		}
+	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil, "replay", o.Replay.Dir,
+		"trusted_proxies", proxies.String(), "allowed_hosts", hosts.String())
+	err = httpserve.Serve(ctx, ln, h, httpserve.DefaultLimits(), logger)
+	if rh != nil {
+		rh.Summary(o.ErrOut)
 	}
-	return err
+	return closeEmu(err)
+}
+
+// webapp is the build to serve: --webapp's directory, else the one embedded in the binary;
+// nil when neither is there (the binary then serves a page saying how to build the shop).
+// from names it for the log.
+func (o *Options) webapp() (fsys fs.FS, from string, err error) {
+	if o.WebappDir != "" {
+		if st, err := os.Stat(filepath.Join(o.WebappDir, "index.html")); err != nil || st.IsDir() {
+			return nil, "", cmdutil.FlagErrorf("--webapp %s: no index.html there (build the shop with `go tool task web:build`)", o.WebappDir)
+		}
+		return os.DirFS(o.WebappDir), o.WebappDir, nil
+	}
+	build, ok, err := webshop.Build()
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "none (placeholder page)", nil
+	}
+	return build, "embedded", nil
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.

@@ -22,6 +22,7 @@ import (
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/forwarded"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
 
@@ -37,7 +38,7 @@ func webapp() fstest.MapFS {
 	}
 }
 
-func sandboxConfig(t *testing.T) RuntimeConfig {
+func sandboxConfig(t testing.TB) RuntimeConfig {
 	t.Helper()
 	o := &Options{Getenv: func(string) string { return "" }}
 	if err := o.resolve(); err != nil {
@@ -275,8 +276,12 @@ func TestResolve(t *testing.T) {
 		{name: "upstream without the others", opts: Options{APIURL: "https://a.example/api/v1/"}, wantErr: "--support-url"},
 		{name: "relative upstream", opts: Options{APIURL: "/x/", SupportURL: "/y/", ESIMCheckURL: "/z/"}, wantErr: "absolute"},
 		{name: "upstream without credentials", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/"}, wantErr: "client credential"},
+		{name: "upstream without checkout hosts", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/",
+			Sandbox: sandboxCreds()}, wantErr: "with --api-url, give --checkout-hosts"},
+		{name: "a checkout host given as a URL", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/",
+			Sandbox: sandboxCreds(), Config: RuntimeConfig{CheckoutHosts: []string{"https://pay.example.com/"}}}, wantErr: `"https://pay.example.com/" is not a host name`},
 		{name: "upstream", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/",
-			Sandbox: sandboxCreds()}, check: func(t *testing.T, o *Options) {
+			Sandbox: sandboxCreds(), Config: RuntimeConfig{CheckoutHosts: []string{"pay.example.com"}}}, check: func(t *testing.T, o *Options) {
 			if o.Config.Sandbox || o.Config.APIBase != "https://a.example/api/v1/" || o.Config.Guest.ClientID != "prod-client" {
 				t.Fatalf("%+v", o.Config)
 			}
@@ -343,6 +348,13 @@ func TestRedactPath(t *testing.T) {
 		{"/plans", "/plans"},
 		{"/esim-service/api/v1/esims/useremails/rima@example.com", "/esim-service/api/v1/esims/useremails/[email]"},
 		{"/api/v1/users/otp/send_email/a@b.c/false", "/api/v1/users/otp/send_email/[email]/false"},
+		// Order ids, eSIM accounts and ICCIDs, as on the checkout path (issue 21.9).
+		{"/api/v1/orderfulfillment/orders/1F0C2A9E-3B7D-4C8E-9A51-2D4E8F0B7C63", "/api/v1/orderfulfillment/orders/[id]"},
+		{"/api/v1/accounts/00000000-0000-0000-0000-000000000000/6f1c2a9e-3b7d-4c8e-9a51-2d4e8f0b7c63/orderdetails", "/api/v1/accounts/[id]/[id]/orderdetails"},
+		{"/esim-service/api/v1/esims/89961993549420145635/QrCode", "/esim-service/api/v1/esims/[iccid]/QrCode"},
+		{"/esim-check/api/v1/esims/check/TR_1GB_7D/8996199354942014563", "/esim-check/api/v1/esims/check/TR_1GB_7D/[iccid]"},
+		{"/api/v1/catalog/topup_bundle_selected/89961993549420145635/TR_1GB_7D/0", "/api/v1/catalog/topup_bundle_selected/[iccid]/TR_1GB_7D/0"},
+		{"/api/v1/catalog/bundles/TR", "/api/v1/catalog/bundles/TR"},
 	}
 	for _, tt := range tests {
 		if got := redactPath(tt.in); got != tt.want {
@@ -445,17 +457,22 @@ func TestLogsCarryNoSecrets(t *testing.T) {
 func TestHSTS(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
-		trustProxy bool
+		trustProxy string
 		hdr        map[string]string
 		want       bool
 	}{
-		{"plain http: none", false, nil, false},
-		{"forwarded https from an untrusted client: none", false, map[string]string{"X-Forwarded-Proto": "https"}, false},
-		{"behind a trusted https proxy", true, map[string]string{"X-Forwarded-Proto": "https"}, true},
-		{"behind a trusted http proxy: none", true, map[string]string{"X-Forwarded-Proto": "http"}, false},
+		{"plain http: none", "", nil, false},
+		{"forwarded https from an untrusted client: none", "", map[string]string{"X-Forwarded-Proto": "https"}, false},
+		{"forwarded https from a peer that is not the trusted proxy: none", "192.0.2.1", map[string]string{"X-Forwarded-Proto": "https"}, false},
+		{"behind a trusted https proxy", "127.0.0.1", map[string]string{"X-Forwarded-Proto": "https"}, true},
+		{"behind a trusted http proxy: none", "127.0.0.0/8", map[string]string{"X-Forwarded-Proto": "http"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), TrustProxy: tc.trustProxy})
+			proxies, err := forwarded.ParseProxies(tc.trustProxy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Proxies: proxies})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -519,6 +536,74 @@ func TestHealthzReportsDegradedSandboxStore(t *testing.T) {
 			}
 			if tt.health != nil && !strings.Contains(string(body), "no space left on device") {
 				t.Fatalf("the reason is missing: %s", body)
+			}
+		})
+	}
+}
+
+// TestLogsCarryTheClientAddress: the request log names the client; a forwarded address
+// counts only from a trusted proxy, and then it is the right-most untrusted one.
+func TestLogsCarryTheClientAddress(t *testing.T) {
+	xff := map[string]string{"X-Forwarded-For": "198.51.100.1, 203.0.113.7"}
+	for _, tc := range []struct {
+		name, trust string
+		hdr         map[string]string
+		want        string
+	}{
+		{"direct client", "", nil, "client=127.0.0.1"},
+		{"forwarded header from an untrusted peer", "", xff, "client=127.0.0.1"},
+		{"forwarded header from a peer that is not the proxy", "10.0.0.0/8", xff, "client=127.0.0.1"},
+		{"forwarded header from the trusted proxy", "127.0.0.1/32", xff, "client=203.0.113.7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			proxies, err := forwarded.ParseProxies(tc.trust)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Proxies: proxies,
+				Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(h)
+			t.Cleanup(srv.Close)
+			fetch(t, srv, "/", tc.hdr)
+			if !strings.Contains(buf.String(), tc.want+"\n") {
+				t.Fatalf("log lacks %q:\n%s", tc.want, buf.String())
+			}
+		})
+	}
+}
+
+func TestFrontFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		proxies string
+		wantErr string
+	}{
+		{name: "flag", args: []string{"--trust-proxy", "10.0.0.0/8, 127.0.0.1"}, proxies: "10.0.0.0/8,127.0.0.1/32"},
+		{name: "environment", env: map[string]string{"ESIM_TRUST_PROXY": "192.0.2.0/24"}, proxies: "192.0.2.0/24"},
+		{name: "the old boolean form", args: []string{"--trust-proxy", "true"}, wantErr: "--trust-proxy"},
+		{name: "admin token file and flag", args: []string{"--sandbox-admin-token", "a", "--sandbox-admin-token-file", "/dev/null"}, wantErr: "not both"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseServe(tt.env, tt.args...)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := got.Sandbox.Front.Proxies()
+			if err != nil || p.String() != tt.proxies {
+				t.Fatalf("proxies %q %v, want %q", p, err, tt.proxies)
 			}
 		})
 	}

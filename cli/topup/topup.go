@@ -28,8 +28,8 @@ func NewCmdTopup(f *factory.Factory) *cobra.Command {
 		Use:     "topup <command>",
 		Short:   "Top up an eSIM with more data",
 		GroupID: "shop",
-		Example: `  $ esim topup list 8944500000000000011
-  $ esim topup buy 8944500000000000011 TR_5GB_30D --web`,
+		Example: `  $ esim topup list 8996199000000000010
+  $ esim topup buy 8996199000000000010 TR_5GB_30D --web`,
 	}
 	cmd.AddCommand(NewCmdList(f), NewCmdBuy(f))
 	return cmdutil.GroupCommand(cmd)
@@ -53,8 +53,8 @@ func NewCmdList(f *factory.Factory) *cobra.Command {
 		Short: "List the top-up plans available for an eSIM",
 		Long: `List the plans that can top up an eSIM. The origin (the first country of the eSIM's
 plan) and the provider are read from the eSIM unless --origin and --provider are given.`,
-		Example: `  $ esim topup list 8944500000000000011
-  $ esim topup list 8944500000000000011 --origin TR --provider 0 --json`,
+		Example: `  $ esim topup list 8996199000000000010
+  $ esim topup list 8996199000000000010 --origin TR --provider 0 --json`,
 		Args: cmdutil.ExactArgs(1, "the ICCID of the eSIM"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])
@@ -103,7 +103,7 @@ func listRun(ctx context.Context, opts *ListOptions) error {
 		return err
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, bundles)
+		return opts.JSON.Write(ios, bundles)
 	}
 	if ios.IsStdoutTTY() {
 		fmt.Fprintf(ios.ErrOut, "Topup eSIM with ICCID %s\n", opts.ICCID)
@@ -167,8 +167,8 @@ func NewCmdBuy(f *factory.Factory) *cobra.Command {
 (BUNDLE is its name, such as TR_5GB_30D, or its id). esim asks the eSIM service whether
 the plan can continue, has the provider select the top-up bundle, then creates the order
 and prints the checkout link; --web opens it in the browser.`,
-		Example: `  $ esim topup buy 8944500000000000011 TR_5GB_30D
-  $ esim topup buy 8944500000000000011 TR_5GB_30D --web`,
+		Example: `  $ esim topup buy 8996199000000000010 TR_5GB_30D
+  $ esim topup buy 8996199000000000010 TR_5GB_30D --web`,
 		Args: cmdutil.ExactArgs(2, "ICCID and BUNDLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseICCID(args[0])

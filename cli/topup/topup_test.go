@@ -19,10 +19,10 @@ func TestTopupList(t *testing.T) {
 			Args: []string{"topup", "list", iccid},
 			Opts: []clitest.Option{clitest.TTY(120), clitest.Customer(), list},
 			WantOut: "" +
-				"ID                                    FLAG  PLAN                 DATA   VALIDITY  PRICE      COVERAGE\n" +
-				"cfb611b1-c74c-526f-86d3-dd85f74a320d  🇹🇷    Turkey 1GB 7 Days    1 GB   7 Days    4.50 USD   -\n" +
-				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6  🇹🇷    Turkey 5GB 30 Days   5 GB   30 Days   13.00 USD  -\n" +
-				"eab605a0-3a19-57d1-93b6-da4bed388ccf  🇹🇷    Turkey 10GB 30 Days  10 GB  30 Days   21.99 USD  -\n",
+				"ID                                    NAME         FLAG  PLAN                 DATA   VALIDITY  PRICE      COVERAGE\n" +
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d  TR_1GB_7D    🇹🇷    Turkey 1GB 7 Days    1 GB   7 Days    4.50 USD   -\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6  TR_5GB_30D   🇹🇷    Turkey 5GB 30 Days   5 GB   30 Days   13.00 USD  -\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf  TR_10GB_30D  🇹🇷    Turkey 10GB 30 Days  10 GB  30 Days   21.99 USD  -\n",
 			WantErr: "Topup eSIM with ICCID 89961010025061000016\n",
 		},
 		{
@@ -30,9 +30,9 @@ func TestTopupList(t *testing.T) {
 			Args: []string{"topup", "list", iccid, "--origin", "TR", "--provider", "0"},
 			Opts: []clitest.Option{clitest.Customer(), clitest.Fixtures("catalog.topupBundles/success")},
 			WantOut: "" +
-				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
-				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
-				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n",
+				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR_1GB_7D\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
+				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR_5GB_30D\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
+				"eab605a0-3a19-57d1-93b6-da4bed388ccf\tTR_10GB_30D\tTR\tTurkey 10GB 30 Days\t10 GB\t30 Days\t21.99 USD\t-\n",
 		},
 	})
 

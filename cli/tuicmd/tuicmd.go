@@ -7,10 +7,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"path/filepath"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/factory"
+	"github.com/cedarsim/esim/cli/internal/captcha"
+	"github.com/cedarsim/esim/cli/internal/seen"
 	"github.com/cedarsim/esim/tui"
 	"github.com/cedarsim/esim/tui/otp"
 	"github.com/spf13/cobra"
@@ -18,8 +21,11 @@ import (
 
 // Options are the options of `esim tui`.
 type Options struct {
-	Factory *factory.Factory
-	NoAlt   bool
+	Factory     *factory.Factory
+	NoAlt       bool
+	CaptchaPort int // --captcha-port, when given (CaptchaPortSet)
+
+	CaptchaPortSet bool
 }
 
 // NewCmdTUI builds `esim tui`.
@@ -40,6 +46,10 @@ session.`,
 			if !f.IOStreams.IsStdoutTTY() || !f.IOStreams.IsStdinTTY() {
 				return cmdutil.FlagErrorf("esim tui needs a terminal")
 			}
+			opts.CaptchaPortSet = cmd.Flags().Changed("captcha-port")
+			if opts.CaptchaPort < 0 || opts.CaptchaPort > 65535 {
+				return cmdutil.FlagErrorf("--captcha-port %d: want a port number from 1 to 65535 (0: any free port)", opts.CaptchaPort)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -47,6 +57,7 @@ session.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.NoAlt, "no-alt-screen", false, "Draw in the normal screen instead of the alternate one")
+	cmd.Flags().IntVar(&opts.CaptchaPort, "captcha-port", 0, "Port of the captcha page on 127.0.0.1, to forward it over SSH (default: ESIM_CAPTCHA_PORT, or any free port)")
 	return cmd
 }
 
@@ -72,26 +83,58 @@ func run(ctx context.Context, opts *Options) error {
 			return "", errors.New("no captcha token configured")
 		},
 		CaptchaPage: func(ctx context.Context) (otp.CaptchaPage, error) {
-			s, err := captcha.Start(cfg.CaptchaSiteKey)
+			port := cfg.CaptchaPortNumber()
+			if opts.CaptchaPortSet {
+				port = opts.CaptchaPort
+			}
+			s, err := captcha.Start(cfg.CaptchaSiteKey, port)
 			if err != nil {
 				return nil, err
 			}
-			return page{s}, nil
+			return page{s, captcha.ForwardHint(s.URL, f.Getenv)}, nil
 		},
-		OpenBrowser: func(u string) error { return f.Browser.Browse(ctx, u) },
-		Emoji:       true,
-		AltScreen:   !opts.NoAlt,
+		OpenBrowser:    func(u string) error { return f.Browser.Browse(ctx, u) },
+		Emoji:          true,
+		AltScreen:      !opts.NoAlt,
+		CrashDir:       filepath.Join(cfg.Dir, "crash"),
+		KnownCustomers: func() []string { return seen.Customers(cfg.Dir) },
+		SawCustomer:    func(email string) { seen.AddCustomer(cfg.Dir, email) },
+		Version:        f.AppVersion,
 	})
+	var crashed *tui.CrashError
+	if errors.As(err, &crashed) {
+		reportCrash(f.IOStreams.ErrOut, crashed, cfg.SupportEmail)
+		return cmdutil.ErrSilent // exit 1: the message is out
+	}
 	if err != nil {
 		return fmt.Errorf("tui: %w", err)
 	}
 	return nil
 }
 
+// reportCrash tells the user, in a few lines on stderr, that the TUI stopped on an
+// internal error and where its report is (the stack is in the file, not on the screen).
+func reportCrash(w io.Writer, e *tui.CrashError, support string) {
+	fmt.Fprintf(w, "esim tui stopped on an internal error: %v\n", e.Value)
+	if e.Path == "" {
+		fmt.Fprintf(w, "The crash report could not be written: %v\n", e.WriteErr)
+		return
+	}
+	to := "support"
+	if support != "" {
+		to += " (" + support + ")"
+	}
+	fmt.Fprintf(w, "The crash report is in %s; please send it to %s.\n", e.Path, to)
+}
+
 // page is the captcha page as the TUI waits for it: the TUI shows its address (a browser
 // may not open), bounds the wait and lets esc cancel it.
-type page struct{ s *captcha.Server }
+type page struct {
+	s    *captcha.Server
+	hint string // how to reach it over SSH; "" when not on SSH
+}
 
 func (p page) URL() string                              { return p.s.URL }
+func (p page) Hint() string                             { return p.hint }
 func (p page) Wait(ctx context.Context) (string, error) { return p.s.Wait(ctx) }
 func (p page) Close() error                             { return p.s.Close() }

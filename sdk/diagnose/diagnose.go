@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/usage"
@@ -107,11 +108,11 @@ func Diagnose(in Input) Verdict {
 	}
 	add := func(c Check) { v.Checks = append(v.Checks, c) }
 
-	byState := map[string][]sdk.ESIMBundle{}
+	byState := map[sdk.BundleState][]sdk.ESIMBundle{}
 	for _, b := range in.Bundles {
 		byState[b.BundleState] = append(byState[b.BundleState], b)
 	}
-	active := byState[StateActive]
+	active := byState[wire.BundleStateActive]
 
 	if len(in.Bundles) == 0 {
 		add(Check{ID: CheckBundles, Status: Fail, Finding: "No bundle on this eSIM", Advice: []string{adviceNoBundle}})
@@ -134,13 +135,13 @@ func Diagnose(in Input) Verdict {
 			f += ", ends " + e
 		}
 		add(Check{ID: CheckActive, Status: Pass, Finding: f})
-	case len(byState[StateProcessing])+len(byState[StateQueued]) > 0:
+	case len(byState[wire.BundleStateProcessing])+len(byState[wire.BundleStateQueued]) > 0:
 		add(Check{ID: CheckActive, Status: Warn, Finding: "No active bundle yet"})
 	default:
 		add(Check{ID: CheckActive, Status: Fail, Finding: "No active bundle", Advice: []string{adviceMoreData}})
 	}
 
-	for _, b := range byState[StateProcessing] {
+	for _, b := range byState[wire.BundleStateProcessing] {
 		since := b.AssignmentDatetime
 		if format.Missing(since) || in.Now.IsZero() {
 			add(Check{ID: CheckProcessing, Status: Warn, Finding: b.DisplayName() + " is Processing", Advice: []string{adviceWait}})
@@ -157,7 +158,7 @@ func Diagnose(in Input) Verdict {
 		}
 	}
 
-	for _, b := range byState[StateQueued] {
+	for _, b := range byState[wire.BundleStateQueued] {
 		if len(active) > 0 {
 			add(Check{ID: CheckQueued, Status: Info,
 				Finding: fmt.Sprintf("%s is Queued behind %s", b.DisplayName(), active[0].DisplayName()), Advice: []string{adviceQueued}})
@@ -173,11 +174,11 @@ func Diagnose(in Input) Verdict {
 		}
 	}
 	if len(usable) == 0 {
-		for _, b := range byState[StateDepleted] {
+		for _, b := range byState[wire.BundleStateDepleted] {
 			add(Check{ID: CheckDepleted, Status: Fail, Finding: b.DisplayName() + " is Depleted: no data left", Advice: []string{adviceMoreData}})
 		}
-		if n := len(byState[StateExpired]); n > 0 && len(byState[StateDepleted]) == 0 {
-			b := latest(byState[StateExpired])
+		if n := len(byState[wire.BundleStateExpired]); n > 0 && len(byState[wire.BundleStateDepleted]) == 0 {
+			b := latest(byState[wire.BundleStateExpired])
 			f := b.DisplayName() + " has Expired"
 			if e := format.DateZone(b.EndTime); e != "" {
 				f += " (" + e + ")"
@@ -196,7 +197,7 @@ func Diagnose(in Input) Verdict {
 		}
 	}
 
-	for _, b := range byState[StateRevoked] {
+	for _, b := range byState[wire.BundleStateRevoked] {
 		st := Fail
 		if len(usable) > 0 {
 			st = Warn // another bundle still works
@@ -224,7 +225,7 @@ func topupCheck(in Input) Check {
 	switch {
 	case !ok:
 		return Check{ID: CheckTopup, Status: Info, Finding: "Top-up: no bundle to continue"}
-	case cur.BundleState == StateRevoked:
+	case cur.BundleState == wire.BundleStateRevoked:
 		return Check{ID: CheckTopup, Status: Info, Finding: "Top-up: no (the bundle was Revoked)"}
 	case !cur.CanTopup:
 		return Check{ID: CheckTopup, Status: Info, Finding: "Top-up: no (the plan does not allow it)"}
@@ -247,12 +248,12 @@ func coverageCheck(in Input, usable []sdk.ESIMBundle) Check {
 	}
 	candidates := append(slices.Clone(usable), in.Bundles...)
 	for _, b := range candidates {
-		if b.BundleState == StateRevoked || b.BundleState == StateExpired || b.BundleState == StateDepleted {
+		if b.BundleState == wire.BundleStateRevoked || b.BundleState == wire.BundleStateExpired || b.BundleState == wire.BundleStateDepleted {
 			continue
 		}
 		if covers(b, in.Country) {
 			st := Pass
-			if b.BundleState != StateActive {
+			if b.BundleState != wire.BundleStateActive {
 				st = Info
 			}
 			return Check{ID: CheckCoverage, Status: st, Finding: fmt.Sprintf("%s covers %s", b.DisplayName(), name)}
@@ -276,7 +277,7 @@ func covers(b sdk.ESIMBundle, iso string) bool {
 // Current is the bundle a top-up would continue: the Active one, else Processing, else
 // Queued, else the most recently purchased.
 func Current(bs []sdk.ESIMBundle) (sdk.ESIMBundle, bool) {
-	for _, st := range []string{StateActive, StateProcessing, StateQueued} {
+	for _, st := range []sdk.BundleState{wire.BundleStateActive, wire.BundleStateProcessing, wire.BundleStateQueued} {
 		for _, b := range bs {
 			if b.BundleState == st {
 				return b, true

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/lpa"
 	"github.com/cedarsim/esim/sdk/messages"
@@ -13,7 +14,7 @@ import (
 
 var now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
-func bundle(name, state string, mods ...func(*sdk.ESIMBundle)) sdk.ESIMBundle {
+func bundle(name string, state sdk.BundleState, mods ...func(*sdk.ESIMBundle)) sdk.ESIMBundle {
 	b := sdk.ESIMBundle{
 		BundleDisplayName: name, Name: name, BundleState: state,
 		AssignmentDatetime: now.Add(-48 * time.Hour), StartTime: now.Add(-47 * time.Hour), EndTime: now.Add(20 * 24 * time.Hour),
@@ -48,31 +49,31 @@ func TestDiagnose(t *testing.T) {
 		finding string // a finding that must appear
 	}{
 		{"no bundles", Input{}, Fail, map[string]Status{CheckBundles: Fail}, "No bundle on this eSIM"},
-		{"active and fine", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive)}, Topup: TopupCheck{Done: true, CanContinue: true}},
+		{"active and fine", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive)}, Topup: TopupCheck{Done: true, CanContinue: true}},
 			Pass, map[string]Status{CheckActive: Pass, CheckTopup: Pass, CheckDevice: Info}, "Active: TR 5GB, 1.00 GB of 5.00 GB (20%)"},
-		{"processing too long", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateProcessing, func(b *sdk.ESIMBundle) {
+		{"processing too long", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateProcessing, func(b *sdk.ESIMBundle) {
 			b.AssignmentDatetime = now.Add(-2 * time.Hour)
 		})}}, Fail, map[string]Status{CheckActive: Warn, CheckProcessing: Fail}, "TR 5GB has been Processing for 2 h"},
-		{"processing briefly", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateProcessing, func(b *sdk.ESIMBundle) {
+		{"processing briefly", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateProcessing, func(b *sdk.ESIMBundle) {
 			b.AssignmentDatetime = now.Add(-3 * time.Minute)
 		})}}, Warn, map[string]Status{CheckProcessing: Warn}, "TR 5GB is Processing (for 3 min)"},
-		{"queued behind active", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive), bundle("TR 10GB", StateQueued)}},
+		{"queued behind active", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive), bundle("TR 10GB", wire.BundleStateQueued)}},
 			Pass, map[string]Status{CheckQueued: Info}, "TR 10GB is Queued behind TR 5GB"},
-		{"queued alone", Input{Bundles: []sdk.ESIMBundle{bundle("TR 10GB", StateQueued)}},
+		{"queued alone", Input{Bundles: []sdk.ESIMBundle{bundle("TR 10GB", wire.BundleStateQueued)}},
 			Warn, map[string]Status{CheckQueued: Warn, CheckActive: Warn}, "TR 10GB is Queued and has not started"},
-		{"depleted", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateDepleted, func(b *sdk.ESIMBundle) { b.RemainingQuantity = 0 })}},
+		{"depleted", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateDepleted, func(b *sdk.ESIMBundle) { b.RemainingQuantity = 0 })}},
 			Fail, map[string]Status{CheckDepleted: Fail, CheckActive: Fail}, "TR 5GB is Depleted: no data left"},
-		{"expiring", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive, func(b *sdk.ESIMBundle) { b.EndTime = now.Add(5 * time.Hour) })}},
+		{"expiring", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive, func(b *sdk.ESIMBundle) { b.EndTime = now.Add(5 * time.Hour) })}},
 			Warn, map[string]Status{CheckExpiring: Warn}, "TR 5GB ends in 5 h (Nov 22, 2026, 7:00 PM EET)"},
-		{"expired", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateExpired, func(b *sdk.ESIMBundle) { b.EndTime = now.Add(-5 * time.Hour) })}},
+		{"expired", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateExpired, func(b *sdk.ESIMBundle) { b.EndTime = now.Add(-5 * time.Hour) })}},
 			Fail, map[string]Status{CheckExpired: Fail}, "TR 5GB has Expired (Nov 22, 2026, 9:00 AM EET)"},
-		{"revoked", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateRevoked)}, Topup: TopupCheck{Done: true, CanContinue: true}},
+		{"revoked", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateRevoked)}, Topup: TopupCheck{Done: true, CanContinue: true}},
 			Fail, map[string]Status{CheckRevoked: Fail, CheckTopup: Info}, "Top-up: no (the bundle was Revoked)"},
-		{"topup refused by check", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive)}, Topup: TopupCheck{Done: true}},
+		{"topup refused by check", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive)}, Topup: TopupCheck{Done: true}},
 			Warn, map[string]Status{CheckTopup: Warn}, "Top-up: no, the eSIM check says the plan cannot continue"},
-		{"country covered by roaming", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive)}, Country: "GR", CountryName: "Greece"},
+		{"country covered by roaming", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive)}, Country: "GR", CountryName: "Greece"},
 			Pass, map[string]Status{CheckCoverage: Pass}, "TR 5GB covers Greece (GR)"},
-		{"country not covered", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive)}, Country: "LB", CountryName: "Lebanon"},
+		{"country not covered", Input{Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive)}, Country: "LB", CountryName: "Lebanon"},
 			Fail, map[string]Status{CheckCoverage: Fail}, "No usable bundle covers Lebanon (LB)"},
 	}
 	for _, tt := range tests {
@@ -107,11 +108,11 @@ func TestDiagnose(t *testing.T) {
 
 func TestTopupAllowed(t *testing.T) {
 	for _, tt := range []struct {
-		state    string
+		state    sdk.BundleState
 		canTopup bool
 		want     bool
 	}{
-		{StateActive, true, true}, {StateDepleted, true, true}, {StateRevoked, true, false}, {StateActive, false, false},
+		{wire.BundleStateActive, true, true}, {wire.BundleStateDepleted, true, true}, {wire.BundleStateRevoked, true, false}, {wire.BundleStateActive, false, false},
 	} {
 		if got := TopupAllowed(sdk.ESIMBundle{BundleState: tt.state, CanTopup: tt.canTopup}); got != tt.want {
 			t.Errorf("TopupAllowed(%s, %v) = %v", tt.state, tt.canTopup, got)
@@ -122,7 +123,7 @@ func TestTopupAllowed(t *testing.T) {
 func TestViewAndInstall(t *testing.T) {
 	code := lpa.Code{SMDP: "smdp.sandbox.cedarsim.example", MatchingID: "K2-ABC"}
 	esims := []sdk.ESIM{{ICCID: "8944500000000000011", LinkOnIphone: lpa.IPhoneLink(code), ActionDate: now,
-		Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateActive), bundle("TR 1GB", StateRevoked, func(b *sdk.ESIMBundle) {
+		Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateActive), bundle("TR 1GB", wire.BundleStateRevoked, func(b *sdk.ESIMBundle) {
 			b.InitialQuantity, b.RemainingQuantity = 1_000_000_000, 997_000_000
 		})}}}
 	c := View("rana@example.com", esims)
@@ -153,7 +154,7 @@ func TestViewAndInstall(t *testing.T) {
 func TestReply(t *testing.T) {
 	code := lpa.Code{SMDP: "smdp.example", MatchingID: "K2-ABC"}
 	v := Diagnose(Input{ICCID: "8944500000000000011", Now: now, Install: InstallFor(code),
-		Bundles: []sdk.ESIMBundle{bundle("TR 5GB", StateDepleted, func(b *sdk.ESIMBundle) { b.RemainingQuantity = 0 })}})
+		Bundles: []sdk.ESIMBundle{bundle("TR 5GB", wire.BundleStateDepleted, func(b *sdk.ESIMBundle) { b.RemainingQuantity = 0 })}})
 	r := Reply(v, ReplyOptions{FirstName: "Rana", Support: messages.Support{Phone: "+961 1 555 010", Email: "support@cedarsim.example"}})
 	for _, want := range []string{
 		"Hello Rana,",

@@ -11,21 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/lpa"
 	"github.com/cedarsim/esim/sdk/profile"
 	"github.com/cedarsim/esim/sdk/qrcode"
-)
-
-// Bundle states as the provider sends them.
-const (
-	StateProcessing = "Processing"
-	StateQueued     = "Queued"
-	StateActive     = "Active"
-	StateDepleted   = "Depleted"
-	StateExpired    = "Expired"
-	StateRevoked    = "Revoked"
 )
 
 // Install is what a customer needs to install an eSIM: the activation code, its two
@@ -116,7 +107,7 @@ func UsageOf(b sdk.ESIMBundle) Usage {
 // TopupAllowed is the top-up eligibility shown for a bundle: the provider's canTopup, but
 // never for a Revoked bundle (a revoked plan cannot be continued, whatever the flag says).
 func TopupAllowed(b sdk.ESIMBundle) bool {
-	return b.CanTopup && b.BundleState != StateRevoked
+	return b.CanTopup && b.BundleState != wire.BundleStateRevoked
 }
 
 // Bundle is one bundle of a customer's eSIM as the agent sees it. Times are in Beirut time
@@ -143,7 +134,7 @@ type Bundle struct {
 // BundleOf converts an eSIM bundle.
 func BundleOf(b sdk.ESIMBundle) Bundle {
 	v := Bundle{
-		Name: b.DisplayName(), BundleName: b.Name, BundleID: b.BundleID, State: b.BundleState,
+		Name: b.DisplayName(), BundleName: b.Name, BundleID: b.BundleID, State: string(b.BundleState),
 		Tab:       profile.TabFor(b.BundleState),
 		Purchased: format.InBeirut(b.AssignmentDatetime), Start: format.InBeirut(b.StartTime), End: format.InBeirut(b.EndTime),
 		PurchasedText: format.DateZone(b.AssignmentDatetime), StartText: format.DateZone(b.StartTime), EndText: format.DateZone(b.EndTime),

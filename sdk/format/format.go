@@ -113,3 +113,22 @@ func BundleTitle(businessTitle, listingDisplayTitle, name string) string {
 	}
 	return ""
 }
+
+// Count is n things in English, the singular for one: "1 eSIM", "2 eSIMs", "0 bundles".
+func Count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+// Countries is a coverage count: "1 country", "32 countries"; "" for none.
+func Countries(n int) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n == 1:
+		return "1 country"
+	}
+	return strconv.Itoa(n) + " countries"
+}

@@ -165,3 +165,22 @@ func TestVectors(t *testing.T) {
 	}
 	vectors.Run(t, "format", runners)
 }
+
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 eSIMs"}, {1, "1 eSIM"}, {2, "2 eSIMs"}} {
+		if got := Count(tt.n, "eSIM"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestCountries(t *testing.T) {
+	for n, want := range map[int]string{0: "", 1: "1 country", 32: "32 countries"} {
+		if got := Countries(n); got != want {
+			t.Errorf("Countries(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

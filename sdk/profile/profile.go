@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/format"
 )
 
@@ -23,20 +24,20 @@ const (
 )
 
 // TabFor maps bundleState to its tab. The comparison is exact and case-sensitive, as the
-// server sends the states (Processing, Queued, Active, Depleted, Expired, Revoked); any
-// other spelling is an unknown state and is not shown.
-func TabFor(state string) Tab {
-	switch state {
-	case "Processing", "Queued", "Active":
+// server sends the states (the contract's BundleState enum); any other spelling is an
+// unknown state and is not shown.
+func TabFor[S ~string](state S) Tab {
+	switch wire.BundleState(state) {
+	case wire.BundleStateProcessing, wire.BundleStateQueued, wire.BundleStateActive:
 		return TabActive
-	case "Depleted", "Expired", "Revoked":
+	case wire.BundleStateDepleted, wire.BundleStateExpired, wire.BundleStateRevoked:
 		return TabExpired
 	}
 	return TabHidden
 }
 
 // Split returns the items of the Active and Expired tabs, in their original order.
-func Split[T any](items []T, state func(T) string) (active, expired []T) {
+func Split[T any, S ~string](items []T, state func(T) S) (active, expired []T) {
 	for _, it := range items {
 		switch TabFor(state(it)) {
 		case TabActive:

@@ -1,11 +1,14 @@
 // Package record turns real traffic into HAR fixtures: Recorder is an http.RoundTripper
 // that passes every request on and keeps a redacted copy of the exchange, ready to be
-// written as fixtures/<service>/<call>/<scenario>.har.json (docs/contract.md).
+// written as fixtures/<service>/<call>/<scenario>.har.json (docs/contract.md); Proxy is the
+// recording server of `esim record`, and Store writes each exchange to disk as it happens.
 //
 // Redaction happens when the exchange is recorded, so no secret is ever held in the
-// recording: Authorization and cookies, passwords, client secrets, access and refresh
-// tokens, one-time codes and passwords, and captcha tokens, in headers, query strings,
-// form bodies and JSON bodies (requests and answers alike).
+// recording: the secret headers and fields of contract/har/rules.json (Authorization and
+// cookies, passwords, client secrets, access and refresh tokens, one-time codes and
+// passwords, captcha tokens, card numbers) in headers, query strings, form bodies and JSON
+// bodies (requests and answers alike); optionally activation codes, and e-mails and phone
+// numbers replaced by consistent stand-ins (RedactOptions).
 package record
 
 import (
@@ -21,6 +24,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/sdk"
 )
@@ -41,12 +45,23 @@ type Options struct {
 	Fixture *har.Bases
 	// Creator names the tool in log.creator; default "esim-record".
 	Creator string
+	// Redact chooses the optional redactions (secrets are always redacted).
+	Redact RedactOptions
+	// Name names an exchange's call from the request and its fixture URL (esim record: the
+	// OpenAPI operationId). Nil or "": the SDK's call name on the request's context, else
+	// "<service> <METHOD> <path>".
+	Name func(req *http.Request, fixtureURL string) string
+	// Origin is the recorded server's own origin (scheme://host), for a server laid out
+	// like the sandbox whose answers link back to it (the hosted checkout): it is written as
+	// contract.FixtureShopOrigin, which replay turns into its own origin.
+	Origin string
 }
 
 // Recorder records exchanges. It is safe for concurrent use.
 type Recorder struct {
 	next http.RoundTripper
 	opts Options
+	red  *Redactor
 
 	mu      sync.Mutex
 	entries []har.Entry
@@ -60,7 +75,7 @@ func New(next http.RoundTripper, opts Options) *Recorder {
 	if opts.Creator == "" {
 		opts.Creator = "esim-record"
 	}
-	return &Recorder{next: next, opts: opts}
+	return &Recorder{next: next, opts: opts, red: NewRedactor(opts.Redact)}
 }
 
 // RoundTrip sends the request and records the redacted exchange. A request under none of
@@ -84,20 +99,32 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return resp, nil // not recorded; the caller sees the read error itself
 	}
-	key, kerr := har.MatchKey(r.opts.Live, req.Method, req.URL, reqBody)
-	if kerr != nil {
-		return resp, nil
+	if e, ok := r.Entry(req, reqBody, resp.StatusCode, resp.Header, respBody); ok {
+		r.mu.Lock()
+		r.entries = append(r.entries, e)
+		r.mu.Unlock()
+	}
+	return resp, nil
+}
+
+// Entry makes the redacted HAR entry of one exchange; ok is false for a request under none
+// of the live bases. The answer's body and Location have the recorded server's origin
+// (Options.Origin) written as contract.FixtureShopOrigin.
+func (r *Recorder) Entry(req *http.Request, reqBody []byte, status int, header http.Header, respBody []byte) (har.Entry, bool) {
+	key, err := har.MatchKey(r.opts.Live, req.Method, req.URL, req.Header.Get("Content-Type"), reqBody)
+	if err != nil {
+		return har.Entry{}, false
 	}
 	e := har.Entry{
-		Call:     firstNonEmpty(sdk.CallName(req.Context()), key.Service+" "+key.Method+" "+key.Path),
 		Service:  key.Service,
 		Request:  r.request(req, key.Service, reqBody),
-		Response: response(resp, respBody),
+		Response: r.response(status, header, respBody),
 	}
-	r.mu.Lock()
-	r.entries = append(r.entries, e)
-	r.mu.Unlock()
-	return resp, nil
+	if r.opts.Name != nil {
+		e.Call = r.opts.Name(req, e.Request.URL)
+	}
+	e.Call = firstNonEmpty(e.Call, sdk.CallName(req.Context()), key.Service+" "+key.Method+" "+key.Path)
+	return e, true
 }
 
 // peekRequestBody reads the body without consuming it for the transport.
@@ -126,33 +153,36 @@ func (r *Recorder) request(req *http.Request, service string, body []byte) har.R
 	u := *req.URL
 	u.User = nil
 	q := u.Query()
-	redactValues(q)
+	r.red.Values(q)
 	u.RawQuery = q.Encode()
+	u.RawPath = ""
+	u.Path = r.red.Text(u.Path)
 	out := har.Request{
 		Method:      req.Method,
 		URL:         r.rewrite(service, u.String()),
 		HTTPVersion: "HTTP/1.1",
-		Headers:     headers(req.Header, "Authorization", "Cookie", "Proxy-Authorization"),
+		Headers:     r.headers(req.Header, ""),
 		QueryString: nvs(q),
-	}
-	if out.Headers == nil {
-		out.Headers = []har.NV{}
 	}
 	if len(body) > 0 || req.Method == http.MethodPost {
 		ct := req.Header.Get("Content-Type")
-		out.PostData = &har.PostData{MimeType: ct, Text: redactBody(ct, body)}
+		out.PostData = &har.PostData{MimeType: ct, Text: r.red.Body(ct, body)}
 	}
 	return out
 }
 
-func response(resp *http.Response, body []byte) har.Response {
-	ct := resp.Header.Get("Content-Type")
+func (r *Recorder) response(status int, header http.Header, body []byte) har.Response {
+	ct := header.Get("Content-Type")
+	text := r.red.Body(ct, body)
+	if r.opts.Origin != "" {
+		text = strings.ReplaceAll(text, r.opts.Origin, contract.FixtureShopOrigin)
+	}
 	return har.Response{
-		Status:      resp.StatusCode,
-		StatusText:  http.StatusText(resp.StatusCode),
+		Status:      status,
+		StatusText:  http.StatusText(status),
 		HTTPVersion: "HTTP/1.1",
-		Headers:     headers(resp.Header, "Set-Cookie", "WWW-Authenticate"),
-		Content:     har.Content{MimeType: ct, Text: redactBody(ct, body)},
+		Headers:     r.headers(header, r.opts.Origin),
+		Content:     har.Content{MimeType: ct, Text: text},
 	}
 }
 
@@ -161,30 +191,19 @@ func (r *Recorder) rewrite(service, u string) string {
 	if r.opts.Fixture == nil {
 		return u
 	}
-	from, to := baseOf(r.opts.Live, service), baseOf(*r.opts.Fixture, service)
+	from, to := r.opts.Live.BaseFor(service), r.opts.Fixture.BaseFor(service)
 	if from != "" && to != "" && strings.HasPrefix(u, from) {
 		return to + u[len(from):]
 	}
 	return u
 }
 
-func baseOf(b har.Bases, service string) string {
-	switch service {
-	case har.ServiceAPI:
-		return b.API
-	case har.ServiceSupport:
-		return b.Support
-	case har.ServiceESIMCheck:
-		return b.ESIMCheck
-	case har.ServiceLogs:
-		return b.Logs
-	}
-	return ""
-}
+// skipHeaders are transport framing, never recorded.
+var skipHeaders = map[string]bool{"Content-Length": true, "Content-Encoding": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true}
 
-// headers copies h, sorted by name, with the named headers' values redacted (keeping an
-// Authorization scheme, which the contract tests assert).
-func headers(h http.Header, secret ...string) []har.NV {
+// headers copies h, sorted by name, redacted; origin (when set) in a Location header is
+// written as contract.FixtureShopOrigin.
+func (r *Recorder) headers(h http.Header, origin string) []har.NV {
 	names := make([]string, 0, len(h))
 	for n := range h {
 		names = append(names, n)
@@ -192,23 +211,18 @@ func headers(h http.Header, secret ...string) []har.NV {
 	sort.Strings(names)
 	out := []har.NV{}
 	for _, n := range names {
+		if skipHeaders[http.CanonicalHeaderKey(n)] {
+			continue
+		}
 		for _, v := range h[n] {
-			for _, s := range secret {
-				if strings.EqualFold(n, s) {
-					v = redactHeader(v)
-				}
+			v = r.red.Header(n, v)
+			if origin != "" && strings.EqualFold(n, "Location") {
+				v = strings.ReplaceAll(v, origin, contract.FixtureShopOrigin)
 			}
 			out = append(out, har.NV{Name: n, Value: v})
 		}
 	}
 	return out
-}
-
-func redactHeader(v string) string {
-	if scheme, _, ok := strings.Cut(v, " "); ok && (strings.EqualFold(scheme, "Bearer") || strings.EqualFold(scheme, "Basic")) {
-		return scheme + " " + Redacted
-	}
-	return Redacted
 }
 
 func nvs(q url.Values) []har.NV {

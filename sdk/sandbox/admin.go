@@ -2,15 +2,19 @@ package sandbox
 
 import (
 	"mime"
-	"net"
 	"net/http"
-	"net/url"
 	"strings"
+
+	"github.com/cedarsim/esim/sdk/forwarded"
 )
 
 // The admin surface: every /sandbox/* page except the hosted checkout (which customers'
-// browsers use). It shows every login code and changes what the provider answers, so:
-//   - without Options.AdminToken it answers loopback clients only;
+// browsers use) and the agents' customer look-up. It shows every login code and changes what the provider answers, so:
+//   - it answers only under an allowed host name (Options.AllowedHosts): a DNS-rebinding
+//     page, whose Host is its own name, is refused whatever else it sends;
+//   - without Options.AdminToken it answers loopback clients that reach it directly only: a
+//     request carrying any forwarding header is never a loopback client (behind a proxy on
+//     the same machine every peer is 127.0.0.1; package forwarded);
 //   - with it, the token is required from everyone (header X-Sandbox-Admin-Token, or the
 //     cookie a browser gets by opening any admin page once with ?admin_token=...);
 //   - a state-changing request (not GET/HEAD) must be JSON (POST/PUT/PATCH) and, when the
@@ -25,15 +29,39 @@ const (
 	adminTokenQuery = "admin_token"
 )
 
-// isAdminPath reports a path of the admin surface.
+// isAdminPath reports a path of the admin surface. The customer look-up is not: an agent's
+// bearer opens it (lookup.go).
 func isAdminPath(p string) bool {
-	return strings.HasPrefix(p, "/sandbox/") && !strings.HasPrefix(p, "/sandbox/checkout/")
+	return strings.HasPrefix(p, "/sandbox/") && !strings.HasPrefix(p, "/sandbox/checkout/") && !strings.HasPrefix(p, LookupPath)
+}
+
+// AdminGate is the rule above, for any admin surface: the sandbox's, and the replay's pages
+// (esim sandbox|serve --replay), so a recording's codes are no easier to reach than the
+// emulator's.
+type AdminGate struct {
+	// Token, when set, is required from every client.
+	Token string
+	// Proxies are the reverse proxies whose forwarding headers are believed.
+	Proxies forwarded.Proxies
+	// Hosts are the host names the surface answers under.
+	Hosts forwarded.Hosts
 }
 
 // guardAdmin answers the request itself and returns false when it may not reach the admin
 // surface.
 func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
-	if tok := s.opts.AdminToken; tok != "" {
+	return AdminGate{Token: s.opts.AdminToken, Proxies: s.opts.Proxies, Hosts: s.opts.AllowedHosts}.Allow(w, r)
+}
+
+// Allow answers the request itself and returns false when it may not reach the admin
+// surface.
+func (g AdminGate) Allow(w http.ResponseWriter, r *http.Request) bool {
+	client := g.Proxies.Client(r)
+	if !g.Hosts.Allows(client.Host) {
+		forbid(w, "The sandbox admin surface answers only under its own host names (--allowed-hosts).")
+		return false
+	}
+	if tok := g.Token; tok != "" {
 		if q := r.URL.Query().Get(adminTokenQuery); q != "" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 			if !equalSecret(q, tok) {
 				forbid(w, "The sandbox admin token is not valid.")
@@ -41,7 +69,7 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 			}
 			// Trade the query token for a cookie and drop it from the address bar.
 			http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: tok, Path: "/sandbox/", HttpOnly: true,
-				SameSite: http.SameSiteStrictMode, Secure: s.scheme(r) == "https"})
+				SameSite: http.SameSiteStrictMode, Secure: client.Scheme == "https"})
 			u := *r.URL
 			q := u.Query()
 			q.Del(adminTokenQuery)
@@ -59,8 +87,8 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 			forbid(w, "The sandbox admin surface needs the admin token (header "+AdminTokenHeader+", or open it once with ?"+adminTokenQuery+"=...).")
 			return false
 		}
-	} else if ip := net.ParseIP(s.clientIP(r)); ip == nil || !ip.IsLoopback() {
-		forbid(w, "The sandbox admin surface answers on loopback only; start the sandbox with --sandbox-admin-token to reach it from elsewhere.")
+	} else if !client.Loopback() {
+		forbid(w, "Without an admin token the sandbox admin surface answers clients on this machine that reach it directly, never through a proxy; set ESIM_SANDBOX_ADMIN_TOKEN (or --sandbox-admin-token-file) to reach it from elsewhere.")
 		return false
 	}
 	switch r.Method {
@@ -71,7 +99,9 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 		forbid(w, "Cross-site requests may not change the sandbox.")
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" && !strings.EqualFold(o, s.requestOrigin(r)) {
+	// The origin the client addressed, never Options.PublicURL: a browser on the sandbox's
+	// own address is same-origin with it.
+	if o := r.Header.Get("Origin"); o != "" && !strings.EqualFold(o, client.Origin()) {
 		forbid(w, "Cross-site requests may not change the sandbox.")
 		return false
 	}
@@ -83,43 +113,4 @@ func (s *Server) guardAdmin(w http.ResponseWriter, r *http.Request) bool {
 		}
 	}
 	return true
-}
-
-// scheme is how the client reached the sandbox: TLS, or with TrustProxy X-Forwarded-Proto.
-func (s *Server) scheme(r *http.Request) string {
-	if r.TLS != nil {
-		return "https"
-	}
-	if s.opts.TrustProxy && strings.EqualFold(firstForwarded(r.Header.Get("X-Forwarded-Proto")), "https") {
-		return "https"
-	}
-	return "http"
-}
-
-// requestOrigin is the origin the client addressed: scheme://Host, or with TrustProxy the
-// forwarded host. Never Options.PublicURL: a browser on the sandbox's own address is
-// same-origin with it.
-func (s *Server) requestOrigin(r *http.Request) string {
-	host := r.Host
-	if s.opts.TrustProxy {
-		if fh := firstForwarded(r.Header.Get("X-Forwarded-Host")); validHost(fh) {
-			host = fh
-		}
-	}
-	return s.scheme(r) + "://" + host
-}
-
-// firstForwarded is the first value of a comma-separated forwarded header.
-func firstForwarded(v string) string {
-	first, _, _ := strings.Cut(v, ",")
-	return strings.TrimSpace(first)
-}
-
-// validHost accepts host[:port] and nothing a URL could be smuggled in.
-func validHost(h string) bool {
-	if h == "" || strings.ContainsAny(h, "/\\ @?#") {
-		return false
-	}
-	u, err := url.Parse("http://" + h)
-	return err == nil && u.Host == h
 }

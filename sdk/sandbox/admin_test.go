@@ -7,8 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cedarsim/esim/sdk/forwarded"
 	"github.com/cedarsim/esim/sdk/sandbox"
 )
+
+func proxiesOf(t testing.TB, list string) forwarded.Proxies {
+	t.Helper()
+	p, err := forwarded.ParseProxies(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 func TestAdminSurface(t *testing.T) {
 	const token = "s3cret-admin-token"
@@ -16,7 +26,7 @@ func TestAdminSurface(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proxied, err := sandbox.New(sandbox.Options{TrustProxy: true})
+	proxied, err := sandbox.New(sandbox.Options{Proxies: proxiesOf(t, "127.0.0.1/32")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +34,18 @@ func TestAdminSurface(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hosted, err := sandbox.New(sandbox.Options{AdminToken: token, AllowedHosts: func() forwarded.Hosts {
+		h, err := forwarded.ParseHosts("sandbox.example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}()})
+	if err != nil {
+		t.Fatal(err)
+	}
 	const local, remote = "127.0.0.1:50000", "203.0.113.7:50000"
+	const rebind = "rebind.attacker.example:8080"
 	tests := []struct {
 		name         string
 		srv          *sandbox.Server
@@ -41,9 +62,20 @@ func TestAdminSurface(t *testing.T) {
 		{"remote client still reaches the checkout page", open, "GET", "/sandbox/checkout/nope", remote, nil, "", 404},
 		{"remote client still reaches the API", open, "GET", sandbox.APIPath + "catalog/bundles/TR", remote, nil, "", 200},
 		{"X-Forwarded-For ignored without --trust-proxy", open, "GET", "/sandbox/mailbox.json", remote, map[string]string{"X-Forwarded-For": "127.0.0.1"}, "", 403},
+		{"X-Forwarded-For: 127.0.0.1 from a peer that is not the trusted proxy", proxied, "GET", "/sandbox/mailbox.json", remote, map[string]string{"X-Forwarded-For": "127.0.0.1"}, "", 403},
 		{"behind a trusted proxy: the forwarded client counts", proxied, "GET", "/sandbox/mailbox.json", local, map[string]string{"X-Forwarded-For": "203.0.113.9"}, "", 403},
 		{"behind a trusted proxy: a spoofed first hop is not the client", proxied, "GET", "/sandbox/mailbox.json", local, map[string]string{"X-Forwarded-For": "127.0.0.1, 203.0.113.9"}, "", 403},
-		{"behind a trusted proxy: a local client", proxied, "GET", "/sandbox/mailbox.json", local, map[string]string{"X-Forwarded-For": "127.0.0.1"}, "", 200},
+		{"behind a trusted proxy even a local client is not a loopback client", proxied, "GET", "/sandbox/mailbox.json", local, map[string]string{"X-Forwarded-For": "127.0.0.1"}, "", 403},
+		{"a proxy on this machine (X-Forwarded-For) is not a loopback client", open, "GET", "/sandbox/mailbox.json", local, map[string]string{"X-Forwarded-For": "203.0.113.9"}, "", 403},
+		{"a proxy on this machine (X-Real-IP) is not a loopback client", open, "GET", "/sandbox/mailbox", local, map[string]string{"X-Real-IP": "203.0.113.9"}, "", 403},
+		{"a proxy on this machine (Forwarded) is not a loopback client", open, "GET", "/sandbox/audit.json", local, map[string]string{"Forwarded": "for=203.0.113.9"}, "", 403},
+		{"a proxy on this machine (X-Forwarded-Proto) is not a loopback client", open, "GET", "/sandbox/", local, map[string]string{"X-Forwarded-Proto": "https"}, "", 403},
+		{"a rebinding Host is refused on loopback", open, "GET", "/sandbox/mailbox.json", local, map[string]string{"Host": rebind}, "", 403},
+		{"a rebinding page cannot add a fault", open, "POST", "/sandbox/faults", local, map[string]string{"Host": rebind, "Origin": "http://" + rebind, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json"}, `{"path":"x","status":500}`, 403},
+		{"a rebinding Host is refused even with the token", guarded, "GET", "/sandbox/mailbox.json", remote, map[string]string{"Host": rebind, sandbox.AdminTokenHeader: token}, "", 403},
+		{"a rebinding Host still reaches the checkout page", open, "GET", "/sandbox/checkout/nope", local, map[string]string{"Host": rebind}, "", 404},
+		{"an allowed host name with the token", hosted, "GET", "/sandbox/mailbox.json", remote, map[string]string{"Host": "sandbox.example.com", sandbox.AdminTokenHeader: token}, "", 200},
+		{"a host not in --allowed-hosts", hosted, "GET", "/sandbox/mailbox.json", remote, map[string]string{"Host": "localhost:8080", sandbox.AdminTokenHeader: token}, "", 403},
 		{"token required even on loopback", guarded, "GET", "/sandbox/mailbox.json", local, nil, "", 403},
 		{"token header from anywhere", guarded, "GET", "/sandbox/mailbox.json", remote, map[string]string{sandbox.AdminTokenHeader: token}, "", 200},
 		{"wrong token", guarded, "GET", "/sandbox/mailbox.json", remote, map[string]string{sandbox.AdminTokenHeader: "nope"}, "", 403},
@@ -56,15 +88,19 @@ func TestAdminSurface(t *testing.T) {
 		{"opaque Origin refused", open, "POST", "/sandbox/faults", local, map[string]string{"Content-Type": "application/json", "Origin": "null"}, `{"path":"x","status":500}`, 403},
 		{"cross-site fetch metadata refused", open, "POST", "/sandbox/faults", local, map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, `{"path":"x","status":500}`, 403},
 		{"cross-site DELETE refused", open, "DELETE", "/sandbox/faults", local, map[string]string{"Origin": "https://evil.example"}, "", 403},
-		{"same-origin JSON POST", open, "POST", "/sandbox/faults", local, map[string]string{"Content-Type": "application/json", "Origin": "http://example.com", "Sec-Fetch-Site": "same-origin"}, `{"path":"x","status":500}`, 201},
+		{"same-origin JSON POST", open, "POST", "/sandbox/faults", local, map[string]string{"Content-Type": "application/json", "Origin": "http://localhost:8080", "Sec-Fetch-Site": "same-origin"}, `{"path":"x","status":500}`, 201},
 		{"tool without Origin (curl, the e2e harness)", open, "POST", "/sandbox/faults", local, map[string]string{"Content-Type": "application/json; charset=utf-8"}, `{"path":"y","status":500}`, 201},
 		{"DELETE without Origin", open, "DELETE", "/sandbox/faults", local, nil, "", 204},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest(tt.method, "http://example.com"+tt.path, strings.NewReader(tt.body))
+			req := httptest.NewRequest(tt.method, "http://localhost:8080"+tt.path, strings.NewReader(tt.body))
 			req.RemoteAddr = tt.remoteAddr
 			for k, v := range tt.hdr {
+				if k == "Host" {
+					req.Host = v
+					continue
+				}
 				req.Header.Set(k, v)
 			}
 			rec := httptest.NewRecorder()
@@ -86,18 +122,20 @@ func TestAdminSurface(t *testing.T) {
 	}
 }
 
-// TestCheckoutLinkHost: X-Forwarded-Host builds checkout links only behind a trusted proxy.
+// TestCheckoutLinkHost: X-Forwarded-Host builds checkout links only from a trusted proxy.
 func TestCheckoutLinkHost(t *testing.T) {
 	for _, tc := range []struct {
-		name       string
-		trustProxy bool
-		want       string
+		name    string
+		proxies string
+		want    string
 	}{
-		{"forwarded host ignored", false, "http://" + "shop.local:8080/sandbox/checkout/"},
-		{"forwarded host of a trusted proxy", true, "https://shop.example/sandbox/checkout/"},
+		{"forwarded host ignored", "", "http://" + "shop.local:8080/sandbox/checkout/"},
+		{"forwarded host of a peer that is not the trusted proxy", "10.0.0.0/8", "http://" + "shop.local:8080/sandbox/checkout/"},
+		{"forwarded host of a trusted proxy", "127.0.0.1/32", "https://shop.example/sandbox/checkout/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newEnv(t, sandbox.Options{TrustProxy: tc.trustProxy})
+			trusted := tc.proxies == "127.0.0.1/32"
+			e := newEnv(t, sandbox.Options{Proxies: proxiesOf(t, tc.proxies)})
 			tr, _ := e.sb.Catalogue().ByName("TR_1GB_7D")
 			c := e.client(t)
 			signup(t, t.Context(), e, c, "host@example.com")
@@ -108,7 +146,7 @@ func TestCheckoutLinkHost(t *testing.T) {
 			req.Header.Set("Authorization", bearerOf(t, c))
 			req.Header.Set("X-Forwarded-Host", "shop.example")
 			req.Header.Set("X-Forwarded-Proto", "https")
-			if !tc.trustProxy {
+			if !trusted {
 				req.Header.Set("X-Forwarded-Host", "evil.example")
 			}
 			resp, err := e.srv.Client().Do(req)

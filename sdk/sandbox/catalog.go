@@ -3,22 +3,17 @@ package sandbox
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/cedarsim/esim/contract/wire"
 	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/biter777/countries"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/google/uuid"
 )
-
-// Area is a catalogue country ({name, isoCode}) or region ({name}).
-type Area struct {
-	Name    string `json:"name"`
-	IsoCode string `json:"isoCode,omitempty"`
-}
 
 // CountryRef is a country as bundles list them (the generated wire type).
 type CountryRef = wire.Country
@@ -35,8 +30,8 @@ type Bundle struct {
 
 // Catalogue is the sandbox's read-only product data, built once per Server.
 type Catalogue struct {
-	Countries []Area
-	Regions   []Area
+	Countries []CountryRef
+	Regions   []wire.Region
 	Bundles   []*Bundle
 	byID      map[string]*Bundle
 	byName    map[string]*Bundle
@@ -48,12 +43,12 @@ type Catalogue struct {
 	bodies sync.Map
 }
 
-// body returns the cached JSON of {"data": list()} under key.
-func (c *Catalogue) body(key string, list func() any) []byte {
+// body returns the cached JSON of the answer made by answer under key.
+func (c *Catalogue) body(key string, answer func() any) []byte {
 	if b, ok := c.bodies.Load(key); ok {
 		return b.([]byte)
 	}
-	b, err := json.Marshal(data(list()))
+	b, err := json.Marshal(answer())
 	if err != nil {
 		// Catalogue values are plain structs; Marshal cannot fail on them.
 		panic(fmt.Sprintf("encode catalogue %s: %v", key, err))
@@ -204,7 +199,7 @@ func NewCatalogue() *Catalogue {
 		valid = append(valid, cc)
 		ref := CountryRef{IsoCode: a2, Name: cc.String()}
 		c.country[a2] = ref
-		c.Countries = append(c.Countries, Area{Name: ref.Name, IsoCode: a2})
+		c.Countries = append(c.Countries, ref)
 	}
 	sort.Slice(c.Countries, func(i, j int) bool { return c.Countries[i].Name < c.Countries[j].Name })
 
@@ -240,7 +235,7 @@ func NewCatalogue() *Catalogue {
 	regionPlans := []plan{{1000, 7}, {5000, 30}, {10000, 30}, {20000, 30}, {-1, 15}}
 	for _, rd := range regionDefs() {
 		members := c.refs(rd.members(valid))
-		c.Regions = append(c.Regions, Area{Name: rd.name})
+		c.Regions = append(c.Regions, wire.Region{Name: rd.name})
 		level := "region"
 		if rd.name == "Global" {
 			level = "global"
@@ -254,7 +249,7 @@ func NewCatalogue() *Catalogue {
 				Price:            price(1.6, p),
 				FlagsCodes:       []string{rd.name},
 				RoamingCountries: members,
-				BundleUsageLevel: level,
+				BundleUsageLevel: wire.BundleUsageLevel(level),
 				CanTopup:         p.mb > 0,
 			}})
 		}
@@ -291,14 +286,35 @@ func NewCatalogue() *Catalogue {
 				FlagsCodes:       []string{sd.code},
 				RoamingCountries: c.refs(sd.members),
 				IsSpecial:        true,
-				BundleUsageLevel: sd.level,
+				BundleUsageLevel: wire.BundleUsageLevel(sd.level),
 				CanTopup:         false,
 				Group:            sd.group,
 				GroupIconCode:    sd.code,
 			}})
 		}
 	}
+	c.Countries = popularFirst(c.Countries)
 	return c
+}
+
+// popular are the destinations the countries list opens with, as the provider's does
+// (fixtures/api/catalog.countries): the shop's home country, then the spec's popular
+// destinations (home page cards: Turkey, UAE, France, United States, United Kingdom,
+// Italy, KSA, Spain, Greece). The rest follow A-Z. The web's Countries tab and the TUI's
+// show the list in this order, so they open on the popular set, not on Afghanistan.
+var popular = []string{"LB", "TR", "AE", "FR", "US", "GB", "IT", "SA", "ES", "GR"}
+
+// popularFirst orders the countries: popular in that order, then the others as they are.
+func popularFirst(list []CountryRef) []CountryRef {
+	rank := func(a CountryRef) int {
+		if i := slices.Index(popular, a.IsoCode); i >= 0 {
+			return i
+		}
+		return len(popular)
+	}
+	out := slices.Clone(list)
+	slices.SortStableFunc(out, func(a, b CountryRef) int { return rank(a) - rank(b) })
+	return out
 }
 
 func (c *Catalogue) refs(codes []string) []CountryRef {

@@ -374,6 +374,12 @@ func TestFullDiskAnswers503AndLosesNothing(t *testing.T) {
 		t.Fatalf("during write failures %d eSIMs are visible; %d purchases were acknowledged", got, acked)
 	}
 
+	// A restart on the still-full disk says so at once (issue 21.9), before any change.
+	c.kill()
+	c = startChild(t, state, 256<<10)
+	if code, body := health(); code != http.StatusServiceUnavailable || !strings.Contains(body, `"degraded"`) {
+		t.Fatalf("/healthz after a restart on the full disk: %d %s", code, body)
+	}
 	c.kill()
 	c = startChild(t, state, 0)
 	if code, body := health(); code != http.StatusOK || !strings.Contains(body, `"ok"`) {

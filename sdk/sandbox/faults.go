@@ -3,9 +3,9 @@ package sandbox
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Fault makes calls fail. Path is matched as a substring of the request path (e.g.
@@ -23,12 +23,26 @@ type Fault struct {
 	Drop      bool   `json:"drop,omitempty"`
 }
 
+// Maxima of a fault's fields (characters).
+const (
+	maxFaultPath   = 2048 // the longest request path the sandbox accepts
+	maxFaultMethod = 16
+	maxFaultDetail = 1000
+	maxFaultCount  = 1_000_000
+)
+
 func (f Fault) validate() error {
 	switch {
 	case strings.TrimSpace(f.Path) == "":
 		return errors.New("fault path is required")
-	case f.Count < 0:
-		return errors.New("fault count must not be negative")
+	case utf8.RuneCountInString(f.Path) > maxFaultPath:
+		return fmt.Errorf("fault path is longer than %d characters", maxFaultPath)
+	case utf8.RuneCountInString(f.Method) > maxFaultMethod:
+		return fmt.Errorf("fault method is longer than %d characters", maxFaultMethod)
+	case utf8.RuneCountInString(f.Detail) > maxFaultDetail:
+		return fmt.Errorf("fault detail is longer than %d characters", maxFaultDetail)
+	case f.Count < 0 || f.Count > maxFaultCount:
+		return fmt.Errorf("fault count must be 0..%d", maxFaultCount)
 	case f.Status != 0 && (f.Status < 400 || f.Status > 599):
 		return fmt.Errorf("fault status %d must be 400..599", f.Status)
 	case f.LatencyMs < 0 || f.LatencyMs > 60_000:
@@ -101,39 +115,4 @@ func (fs *faultSet) clear() {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	fs.rules = nil
-}
-
-// handleFaults: GET lists the rules, POST adds one ({"expireTokens":true} expires every
-// access token instead), DELETE clears them.
-func (s *Server) handleFaults(w http.ResponseWriter, r *http.Request) {
-	switch r.Method {
-	case http.MethodGet:
-		writeJSON(w, http.StatusOK, map[string]any{"faults": s.faults.list()})
-	case http.MethodDelete:
-		s.faults.clear()
-		w.WriteHeader(http.StatusNoContent)
-	case http.MethodPost:
-		var body struct {
-			Fault
-			ExpireTokens bool `json:"expireTokens"`
-		}
-		if !s.decodeJSON(w, r, &body) {
-			return
-		}
-		if body.ExpireTokens {
-			if err := s.ExpireTokens(); err != nil {
-				writeProblem(w, http.StatusServiceUnavailable, "The sandbox could not save this change (its state file cannot be written); nothing was changed. Try again later.")
-				return
-			}
-			writeJSON(w, http.StatusOK, map[string]any{"expired": true})
-			return
-		}
-		if err := s.faults.add(body.Fault); err != nil {
-			writeProblem(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		writeJSON(w, http.StatusCreated, map[string]any{"faults": s.faults.list()})
-	default:
-		writeProblem(w, http.StatusMethodNotAllowed, "Use GET, POST or DELETE.")
-	}
 }

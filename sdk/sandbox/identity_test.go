@@ -47,13 +47,19 @@ func TestTokens(t *testing.T) {
 		t.Errorf("lifetime %v s, want 120", exp-iat)
 	}
 
-	// Refresh tokens rotate: each works once.
+	// Refresh tokens rotate: each works once, and a repeat within the grace period answers
+	// the same new pair.
 	next, err := c.Auth.Refresh(ctx, tok.RefreshToken)
 	if err != nil || next.RefreshToken == tok.RefreshToken || next.Claims.Email != "claims@example.com" {
 		t.Fatalf("refresh: %+v %v", next, err)
 	}
+	again, err := c.Auth.Refresh(ctx, tok.RefreshToken)
+	if err != nil || again.RefreshToken != next.RefreshToken || again.AccessToken != next.AccessToken {
+		t.Fatalf("refresh repeated within the grace period: %+v %v, want the same pair", again, err)
+	}
+	e.clock.Advance(31 * time.Second)
 	if _, err := c.Auth.Refresh(ctx, tok.RefreshToken); !sdk.IsBadRequest(err) {
-		t.Fatalf("reused refresh token: %v, want 400", err)
+		t.Fatalf("reused refresh token after the grace period: %v, want 400", err)
 	}
 
 	// An expired access token is refused with the section 8 answer.

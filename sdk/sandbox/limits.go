@@ -29,12 +29,10 @@ const (
 	maxSecretLen      = contract.LimitSecretMax    // token request fields: passwords, refresh tokens, scope, client credential
 )
 
-// Total caps on what the sandbox keeps of client-supplied text: when a new entry would pass
-// the cap, the oldest entries go first.
+// Maxima the sandbox adds for fields the contract leaves without one (characters).
 const (
-	maxMailBytes    = 8 << 20 // mailbox (subjects and texts)
-	maxContactBytes = 4 << 20 // contact messages
-	maxLogBytes     = 4 << 20 // pushed log lines
+	maxAreaLen   = 100 // catalog/bundles/{area}
+	maxAmountLen = 32  // orderdetails discountAmount, tax, quantity
 )
 
 // fieldLimit is one field checked against its maximum.
@@ -53,36 +51,4 @@ func tooLong(w http.ResponseWriter, fields ...fieldLimit) bool {
 		}
 	}
 	return false
-}
-
-func mailBytes(m *Mail) int { return len(m.To) + len(m.Subject) + len(m.Text) + len(m.QRPNG) }
-
-func contactBytes(c *contact) int {
-	return len(c.FullName) + len(c.Email) + len(c.Message) + len(c.Department)
-}
-
-func logBytes(l LogLine) int {
-	n := len(l.Message)
-	for k, v := range l.Labels {
-		n += len(k) + len(v)
-	}
-	return n
-}
-
-// trimOldest drops the oldest entries of list until at most maxN remain and their sizes sum
-// to at most maxBytes; it returns the kept entries and their total size.
-func trimOldest[T any](list []T, size func(T) int, maxN, maxBytes int) ([]T, int) {
-	total := 0
-	for _, v := range list {
-		total += size(v)
-	}
-	drop := 0
-	for drop < len(list) && (len(list)-drop > maxN || total > maxBytes) {
-		total -= size(list[drop])
-		drop++
-	}
-	if drop == 0 {
-		return list, total
-	}
-	return append([]T(nil), list[drop:]...), total
 }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/sdk/forwarded"
+	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
 // Sandbox defaults of contract/constants.json. They are sandbox-only credentials:
@@ -63,31 +65,62 @@ type Options struct {
 	MaxUnpaidOrders      int           // can-purchase refuses at this many open orders; default 3
 	DisabledBundles      []string      // bundle ids or names refused by can-purchase
 
-	// CodeSendLimit code e-mails per address within CodeSendWindow (default 5 per 15
-	// minutes); VerifyFailLimit wrong codes per client address within VerifyFailWindow
-	// (default 20 per 15 minutes). Past them: 429 with Retry-After.
-	CodeSendLimit    int
-	CodeSendWindow   time.Duration
-	VerifyFailLimit  int
-	VerifyFailWindow time.Duration
+	// CodeSendLimit code e-mails per address and CodeSendClientLimit per client address
+	// (across addresses) within CodeSendWindow (default 5 and 100 per 15 minutes);
+	// VerifyFailLimit wrong codes per client address within VerifyFailWindow (default 20
+	// per 15 minutes). Past them: 429 with Retry-After.
+	CodeSendLimit       int
+	CodeSendClientLimit int
+	CodeSendWindow      time.Duration
+	VerifyFailLimit     int
+	VerifyFailWindow    time.Duration
 
 	// AdminToken, when set, is required on every /sandbox/* admin request (header
 	// X-Sandbox-Admin-Token or a cookie set by ?admin_token=); unset, the admin surface
 	// answers loopback clients only.
 	AdminToken string
-	// TrustProxy takes the client address from X-Forwarded-For and the public origin from
-	// X-Forwarded-Proto/Host; otherwise those headers are ignored.
-	TrustProxy bool
+	// Proxies are the reverse proxies whose forwarding headers (X-Forwarded-For/-Proto/-Host,
+	// X-Real-IP) are believed, for the client address and the origin of checkout links and
+	// admin requests; the zero value believes none (package forwarded has the rules).
+	Proxies forwarded.Proxies
+	// AllowedHosts are the host names the admin surface answers under; the zero value:
+	// localhost, the loopback addresses and PublicURL's host.
+	AllowedHosts forwarded.Hosts
 
 	// Agents are the e-mail addresses of support agents seeded at start, besides
 	// DefaultAgentEmail (always seeded). An existing customer with such an address becomes
 	// an agent.
 	Agents []string
 
+	// RefreshGrace is how long a used refresh token still answers the same new pair
+	// (concurrent refreshes of one session); default 30 seconds.
+	RefreshGrace time.Duration
+	// UnverifiedTTL is how long an account whose address was never verified is kept;
+	// default 24 hours.
+	UnverifiedTTL time.Duration
+	// AuditRetention is how long an audit entry is kept for certain; default 90 days.
+	AuditRetention time.Duration
+
 	// CaptchaValid decides whether a captcha token passes; default: any non-empty token.
 	CaptchaValid func(token string) bool
 	// Faults are active from the start (the same rules /sandbox/faults accepts).
 	Faults []Fault
+
+	// limits replaces the state's table and list sizes (tests); nil: stateLimits' defaults.
+	limits *state.Limits
+}
+
+// stateLimits bounds what the sandbox keeps, so a flood of requests cannot grow memory
+// without end (docs/contract.md, "Bounded input").
+func (o Options) stateLimits() state.Limits {
+	if o.limits != nil {
+		return *o.limits
+	}
+	return state.Limits{
+		Users: 50_000, Orders: 50_000, Grants: 20_000,
+		Mails: 1000, MailBytes: 8 << 20, Contacts: 500, ContactBytes: 4 << 20, Logs: 2000, LogBytes: 4 << 20,
+		Audit: 50_000, AuditRetention: o.AuditRetention, UnverifiedTTL: o.UnverifiedTTL,
+	}
 }
 
 func (o Options) withDefaults() Options {
@@ -96,6 +129,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.AllowedHosts.Empty() {
+		o.AllowedHosts = forwarded.DefaultHosts(nil, o.PublicURL)
 	}
 	def := func(p *string, v string) {
 		if *p == "" {
@@ -136,7 +172,13 @@ func (o Options) withDefaults() Options {
 	if o.CodeSendLimit <= 0 {
 		o.CodeSendLimit = 5
 	}
+	if o.CodeSendClientLimit <= 0 {
+		o.CodeSendClientLimit = 100
+	}
 	defD(&o.CodeSendWindow, 15*time.Minute)
+	defD(&o.RefreshGrace, 30*time.Second)
+	defD(&o.UnverifiedTTL, 24*time.Hour)
+	defD(&o.AuditRetention, 90*24*time.Hour)
 	if o.VerifyFailLimit <= 0 {
 		o.VerifyFailLimit = 20
 	}

@@ -97,17 +97,19 @@ func TestCodeEmailsPerAddress(t *testing.T) {
 
 func TestVerifyAttemptsPerClient(t *testing.T) {
 	for _, tc := range []struct {
-		name       string
-		trustProxy bool
+		name    string
+		proxies string // --trust-proxy; the test's client is 127.0.0.1
 		// header of the second client, which must (or must not) share the first's budget
 		other   map[string]string
 		limited bool
 	}{
-		{"forwarded-for ignored without --trust-proxy", false, map[string]string{"X-Forwarded-For": "203.0.113.9"}, true},
-		{"forwarded-for read with --trust-proxy", true, map[string]string{"X-Forwarded-For": "203.0.113.9"}, false},
+		{"forwarded-for ignored without --trust-proxy", "", map[string]string{"X-Forwarded-For": "203.0.113.9"}, true},
+		{"a rotating forwarded-for from a peer that is not the trusted proxy", "10.0.0.0/8", map[string]string{"X-Forwarded-For": "203.0.113.9"}, true},
+		{"forwarded-for read from the trusted proxy", "127.0.0.1/32", map[string]string{"X-Forwarded-For": "203.0.113.9"}, false},
+		{"behind the trusted proxy a client prepending addresses is still itself", "127.0.0.1/32", map[string]string{"X-Forwarded-For": "203.0.113.9, 198.51.100.7"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newEnv(t, sandbox.Options{VerifyFailLimit: 6, MaxFailedAttempts: 100, TrustProxy: tc.trustProxy, AccessTokenLifetime: time.Hour})
+			e := newEnv(t, sandbox.Options{VerifyFailLimit: 6, MaxFailedAttempts: 100, Proxies: proxiesOf(t, tc.proxies), AccessTokenLifetime: time.Hour})
 			auth := guestBearer(t, e)
 			_, _, b := sendCode(t, e, auth, "victim@example.com", nil)
 			id := userIDOf(t, b)
@@ -118,7 +120,7 @@ func TestVerifyAttemptsPerClient(t *testing.T) {
 			}
 			path := sandbox.APIPath + "users/otp/email/" + id
 			first := map[string]string{"Authorization": auth}
-			if tc.trustProxy {
+			if tc.proxies != "" {
 				first["X-Forwarded-For"] = "198.51.100.7"
 			}
 			for i := range 6 {

@@ -4,7 +4,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -41,7 +40,7 @@ func parsePages() pages {
 		logs: mk("logs", `<h1>{{.Title}}</h1><p class="meta">Lines received on /loki/api/v1/push, newest first. JSON: <a href="/sandbox/logs.json">/sandbox/logs.json</a></p>
 <div class="scroll"><table><tr><th>time</th><th>labels</th><th>message</th></tr>{{range .Lines}}<tr><td>{{.Time.Format "2006-01-02 15:04:05"}}</td><td>{{range $k, $v := .Labels}}{{$k}}={{$v}} {{end}}</td><td>{{.Message}}</td></tr>{{else}}<tr><td colspan="3">No log lines yet.</td></tr>{{end}}</table></div>`),
 		audit: mk("audit", `<h1>{{.Title}}</h1><p class="meta">Every read of customer data by a support agent, newest first. JSON: <a href="/sandbox/audit.json">/sandbox/audit.json</a></p>
-<div class="scroll"><table><tr><th>time</th><th>agent</th><th>call</th><th>target</th><th>customer</th></tr>{{range .Entries}}<tr><td>{{.Time.Format "2006-01-02 15:04:05"}}</td><td>{{.AgentEmail}}</td><td>{{.Call}}</td><td>{{.Target}}</td><td>{{.Owner}}</td></tr>{{else}}<tr><td colspan="5">No agent reads yet.</td></tr>{{end}}</table></div>`),
+<div class="scroll"><table><tr><th>time</th><th>agent</th><th>call</th><th>target</th><th>customer</th><th>reads</th></tr>{{range .Entries}}<tr><td>{{.Time.Format "2006-01-02 15:04:05"}}</td><td>{{.AgentEmail}}</td><td>{{.Call}}</td><td>{{if .Target}}{{.Target}}{{else}}(found nothing){{end}}</td><td>{{.Owner}}</td><td>{{if .Count}}{{.Count}}{{else}}1{{end}}</td></tr>{{else}}<tr><td colspan="6">No agent reads yet.</td></tr>{{end}}</table></div>`),
 		checkout: mk("checkout", `<h1>{{.Title}}</h1>{{if .Error}}<p class="error" role="alert" id="checkout-error">{{.Error}}</p>{{end}}
 {{if .Plan}}<dl><dt>Plan</dt><dd id="plan">{{.Plan}}</dd><dt>Total</dt><dd id="total">{{.Total}}</dd></dl>
 {{if .Payable}}<form method="post" action="/sandbox/checkout/{{.OrderID}}"><label for="cardNumber">Card number</label>
@@ -67,56 +66,6 @@ func renderHTMLFormTo(w http.ResponseWriter, t *template.Template, status int, v
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_ = t.Execute(w, v)
-}
-
-func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	renderHTML(w, s.pages.index, http.StatusOK, map[string]any{"Title": s.opts.Brand + " sandbox", "Origin": s.origin(r)})
-}
-
-// mailsFor returns the mails (to ?to= when given), newest first.
-func (s *Server) mailsFor(r *http.Request) []Mail {
-	to := strings.TrimSpace(r.URL.Query().Get("to"))
-	all := s.Mailbox()
-	out := make([]Mail, 0, len(all))
-	for i := len(all) - 1; i >= 0; i-- {
-		if to == "" || strings.EqualFold(all[i].To, to) {
-			out = append(out, all[i])
-		}
-	}
-	return out
-}
-
-func (s *Server) handleMailboxHTML(w http.ResponseWriter, r *http.Request) {
-	renderHTML(w, s.pages.mailbox, http.StatusOK, map[string]any{"Title": s.opts.Brand + " sandbox mailbox", "Mails": s.mailsFor(r)})
-}
-
-func (s *Server) handleMailboxJSON(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"messages": s.mailsFor(r)})
-}
-
-func (s *Server) handleLogsHTML(w http.ResponseWriter, _ *http.Request) {
-	lines := s.Logs()
-	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
-		lines[i], lines[j] = lines[j], lines[i]
-	}
-	renderHTML(w, s.pages.logs, http.StatusOK, map[string]any{"Title": s.opts.Brand + " sandbox logs", "Lines": lines})
-}
-
-func (s *Server) handleLogsJSON(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"lines": s.Logs()})
-}
-
-func (s *Server) renderCheckoutLocked(w http.ResponseWriter, _ *http.Request, o *order, errText string, status int) {
-	v := map[string]any{"Title": s.opts.Brand + " checkout", "Error": errText}
-	if o != nil {
-		if b, ok := s.cat.ByID(o.BundleID); ok {
-			v["Plan"] = b.BusinessTitle
-			v["Total"] = strconv.FormatFloat(b.Price, 'f', 2, 64) + " USD"
-			v["OrderID"] = o.ID
-			v["Payable"] = o.Status == orderOpen
-		}
-	}
-	renderHTMLFormTo(w, s.pages.checkout, status, v, shopOrigin(s.opts.ShopURL))
 }
 
 // shopOrigin returns scheme://host of the configured shop, or "" (same origin, or invalid).

@@ -296,7 +296,7 @@ func TestInconsistentStoreIsRefused(t *testing.T) {
 			if err := os.WriteFile(path, healthy, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			db, err := store.Open(ctx, path, nil)
+			db, err := store.Open(ctx, path, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

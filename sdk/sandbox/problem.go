@@ -48,6 +48,29 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // data wraps v as {"data": v}, the envelope of every provider answer.
 func data(v any) map[string]any { return map[string]any{"data": v} }
 
+// reply is an answer decided inside a state transaction and written after it: a client
+// that does not read its answer must never keep the state lock (and so every other client)
+// waiting. What it writes is copied out of the state, never a pointer into it.
+type reply func(http.ResponseWriter)
+
+func problemReply(status int, detail string) reply {
+	return func(w http.ResponseWriter) { writeProblem(w, status, detail) }
+}
+
+func jsonReply(status int, v any) reply {
+	return func(w http.ResponseWriter) { writeJSON(w, status, v) }
+}
+
+func oauthErrorReply(code string) reply {
+	return func(w http.ResponseWriter) { writeOAuthError(w, code) }
+}
+
+// notSaved answers a change the state file did not take.
+func notSaved(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	writeProblem(w, http.StatusServiceUnavailable, "The sandbox could not save this change (its state file cannot be written); nothing was changed. Try again later.")
+}
+
 // errBodyTooLarge marks a request body over the configured limit (answered 413).
 var errBodyTooLarge = errors.New("request body too large")
 
@@ -68,10 +91,10 @@ func readBody(r *http.Request, limit int64) ([]byte, error) {
 
 // decodeJSON reads a JSON object body into v. It answers the problem itself and returns
 // false when the body is too large or not the expected JSON.
-func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	b, err := readBody(r, s.opts.MaxBodyBytes)
+func (p *provider) decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	b, err := readBody(r, p.opts.MaxBodyBytes)
 	if errors.Is(err, errBodyTooLarge) {
-		writeProblem(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body exceeds %d bytes.", s.opts.MaxBodyBytes))
+		writeProblem(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body exceeds %d bytes.", p.opts.MaxBodyBytes))
 		return false
 	}
 	if err != nil {
@@ -90,12 +113,12 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool 
 }
 
 // parseForm reads an application/x-www-form-urlencoded body within the size limit.
-func (s *Server) parseForm(w http.ResponseWriter, r *http.Request) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+func (p *provider) parseForm(w http.ResponseWriter, r *http.Request) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, p.opts.MaxBodyBytes)
 	if err := r.ParseForm(); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeProblem(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body exceeds %d bytes.", s.opts.MaxBodyBytes))
+			writeProblem(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body exceeds %d bytes.", p.opts.MaxBodyBytes))
 			return false
 		}
 		writeProblem(w, http.StatusBadRequest, "The form body could not be parsed.")

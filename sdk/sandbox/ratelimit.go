@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"github.com/cedarsim/esim/contract"
 	"math"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -95,27 +93,9 @@ func writeTooMany(w http.ResponseWriter, wait time.Duration, detail string) {
 		Status: http.StatusTooManyRequests, Detail: detail})
 }
 
-// clientIP is the address a request came from: the connection's peer, or with TrustProxy
-// the last address the proxy appended to X-Forwarded-For (the one it saw connect).
-func (s *Server) clientIP(r *http.Request) string {
-	if s.opts.TrustProxy {
-		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-			parts := strings.Split(xff[len(xff)-1], ",")
-			if ip := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); ip != nil {
-				return ip.String()
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// codeSendWaitLocked is how long u must wait for another code e-mail (0: may send now); it
-// forgets sends older than the window.
-func (s *Server) codeSendWaitLocked(u *user, now time.Time) time.Duration {
-	u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
-	return retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow)
+// clientIP names the client for the per-client limits: the connection's peer, or behind a
+// trusted proxy (Options.Proxies) the right-most forwarded address that is not a proxy; an
+// IPv6 client by its /64 (forwarded.Client.LimitKey).
+func (s *provider) clientIP(r *http.Request) string {
+	return s.opts.Proxies.Client(r).LimitKey()
 }

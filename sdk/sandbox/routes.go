@@ -1,235 +1,291 @@
 package sandbox
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
-	"strconv"
+	"slices"
+	"sort"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/cedarsim/esim/contract"
 )
 
-func (s *Server) routes() {
-	m := http.NewServeMux()
-	api := func(method, p string, h http.HandlerFunc) { m.HandleFunc(method+" "+APIPath+p, h) }
-	sup := func(method, p string, h http.HandlerFunc) { m.HandleFunc(method+" "+SupportPath+p, h) }
+// The provider's operations are routed from contract/openapi.yaml, as stripe-mock routes
+// from its spec: each operation's method, sandbox base (its relative server URL) and path
+// template, keyed by operationId, with its security (who may call it). New checks that the
+// spec and the sandbox's handlers name the same operations: a handler the spec lacks, or an
+// operation without a handler, keeps the sandbox from starting (and fails its tests).
+// The /sandbox/* pages and /healthz are not the provider's: pages.go routes them apart.
 
-	api("POST", "connect/token", s.handleToken)
-	api("GET", "users/actions/get-current-user", s.handleCurrentUser)
-	api("POST", "users/otp/send_email/{email}/{flag}", s.handleOTPSend)
-	api("POST", "users/otp/email/{userId}", s.handleOTPVerify)
-	api("GET", "catalog/countries", s.handleCountries)
-	api("GET", "catalog/regions", s.handleRegions)
-	api("GET", "catalog/bundles/special", s.handleSpecial)
-	api("GET", "catalog/bundles/{area}", s.handleAreaBundles)
-	api("GET", "catalog/search_bundles/{codes}", s.handleSearch)
-	api("GET", "catalog/bundle/{id}", s.handleBundle)
-	api("GET", "catalog/topup_bundle_selected/{iccid}/{name}/{provider}", s.handleTopupSelected)
-	api("POST", "orderfulfillment/orders", s.handleOrderCreate)
-	api("DELETE", "orderfulfillment/orders/{id}", s.handleOrderDelete)
-	api("POST", "accounts/{accountId}/{orderId}/orderdetails", s.handleOrderDetails)
-
-	sup("POST", "esims/can-purchase", s.handleCanPurchase)
-	sup("POST", "support/contact-us", s.handleContactUs)
-	// esims/useremails/{email}, esims/{iccid}/QrCode and esims/{iccid}/info share a shape,
-	// so one pattern takes them and dispatches (ServeMux refuses ambiguous patterns).
-	sup("GET", "esims/{a}/{b}", s.handleESIMReads)
-
-	m.HandleFunc("GET "+ESIMCheckPath+"esims/check/{name}/{iccid}", s.handleESIMCheck)
-	m.HandleFunc("POST "+LogPushPath, s.handleLogPush)
-
-	m.HandleFunc("GET /sandbox/{$}", s.handleIndex)
-	m.HandleFunc("GET "+MailboxPath, s.handleMailboxHTML)
-	m.HandleFunc("GET /sandbox/mailbox.json", s.handleMailboxJSON)
-	m.HandleFunc("GET /sandbox/logs", s.handleLogsHTML)
-	m.HandleFunc("GET /sandbox/logs.json", s.handleLogsJSON)
-	m.HandleFunc("GET /sandbox/audit", s.handleAuditHTML)
-	m.HandleFunc("GET /sandbox/audit.json", s.handleAuditJSON)
-	m.HandleFunc("/sandbox/faults", s.handleFaults)
-	m.HandleFunc("GET /sandbox/checkout/{orderId}", s.handleCheckoutPage)
-	m.HandleFunc("POST /sandbox/checkout/{orderId}", s.handleCheckoutPay)
-	m.HandleFunc("POST /sandbox/esims/{iccid}/revoke", s.handleRevoke)
-	// /healthz for `esim sandbox` alone; `esim serve` answers its own /healthz from Health.
-	m.HandleFunc("GET /healthz", s.handleHealth)
-	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, http.StatusNotFound, "No such endpoint: "+r.Method+" "+r.URL.Path)
-	})
-	s.mux = m
+// operation is one operation of the OpenAPI.
+type operation struct {
+	id       string
+	method   string
+	pattern  string   // sandbox base + path template, e.g. /esim-service/api/v1/esims/{iccid}/QrCode
+	segs     []string // pattern split at "/"; a "{name}" segment is a parameter
+	security security
 }
 
-// writeCached answers a cached catalogue body.
-func writeCached(w http.ResponseWriter, b []byte) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(b)
+// call is one request to an operation, as the router hands it to the handler.
+type call struct {
+	op  *operation
+	who authInfo // the bearer's identity when the operation requires one
 }
 
-func bundleList(bs []*Bundle) map[string]any { return data(nonNil(bs)) }
+type handler func(http.ResponseWriter, *http.Request, call)
 
-// nonNil makes an empty list encode as [] rather than null.
-func nonNil(bs []*Bundle) []*Bundle {
-	if bs == nil {
-		return []*Bundle{}
+// route is an operation with its handler.
+type route struct {
+	*operation
+	h handler
+}
+
+// router dispatches the provider's operations.
+type router struct {
+	routes []route // most specific first: a literal segment beats a parameter
+	p      *provider
+}
+
+// specOperations reads the operations of the OpenAPI document.
+func specOperations(doc []byte) ([]*operation, error) {
+	type op struct {
+		OperationID string                 `yaml:"operationId"`
+		Security    *[]map[string][]string `yaml:"security"`
 	}
-	return bs
-}
-
-// GET catalog/countries
-func (s *Server) handleCountries(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
-		return
+	type server struct {
+		URL string `yaml:"url"`
 	}
-	writeCached(w, s.cat.body("countries", func() any { return s.cat.Countries }))
-}
-
-// GET catalog/regions
-func (s *Server) handleRegions(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.bearer(w, r); !ok {
-		return
+	var spec struct {
+		Servers  []server              `yaml:"servers"`
+		Security []map[string][]string `yaml:"security"`
+		Paths    map[string]struct {
+			Servers []server `yaml:"servers"`
+			Get     *op      `yaml:"get"`
+			Post    *op      `yaml:"post"`
+			Put     *op      `yaml:"put"`
+			Patch   *op      `yaml:"patch"`
+			Delete  *op      `yaml:"delete"`
+		} `yaml:"paths"`
 	}
-	writeCached(w, s.cat.body("regions", func() any { return s.cat.Regions }))
-}
-
-// GET catalog/bundles/special (no bearer: the path contains "catalog/bundle").
-func (s *Server) handleSpecial(w http.ResponseWriter, _ *http.Request) {
-	writeCached(w, s.cat.body("special", func() any { return nonNil(s.cat.Special()) }))
-}
-
-// GET catalog/bundles/{area}[?iccid=&provider=]: an area's bundles (public, no bearer), or
-// with iccid the bundles that can top up that eSIM (its owner's or an agent's bearer).
-func (s *Server) handleAreaBundles(w http.ResponseWriter, r *http.Request) {
-	area := r.PathValue("area")
-	if len(area) > 100 {
-		writeProblem(w, http.StatusBadRequest, "The area is too long.")
-		return
+	if err := yaml.Unmarshal(doc, &spec); err != nil {
+		return nil, fmt.Errorf("read the OpenAPI document: %w", err)
 	}
-	q := r.URL.Query()
-	iccid := q.Get("iccid")
-	if iccid == "" {
-		key := "area:" + strings.ToLower(strings.TrimSpace(area))
-		if len(s.cat.Area(area)) == 0 {
-			writeJSON(w, http.StatusOK, bundleList(nil)) // unknown areas are not cached
-			return
+	// The sandbox serves each service on the same origin: its base is the relative server URL.
+	base := func(servers []server) string {
+		for _, s := range servers {
+			if strings.HasPrefix(s.URL, "/") {
+				return strings.TrimSuffix(s.URL, "/")
+			}
 		}
-		writeCached(w, s.cat.body(key, func() any { return s.cat.Area(area) }))
-		return
+		return ""
 	}
-	// The top-up list reads an eSIM: its owner or an agent (audited), with a bearer.
-	a, ok := s.reader(w, r)
-	if !ok {
-		return
+	var ops []*operation
+	var errs []error
+	for path, item := range spec.Paths {
+		servers := item.Servers
+		if len(servers) == 0 {
+			servers = spec.Servers
+		}
+		b := base(servers)
+		for _, m := range []struct {
+			method string
+			op     *op
+		}{{"GET", item.Get}, {"POST", item.Post}, {"PUT", item.Put}, {"PATCH", item.Patch}, {"DELETE", item.Delete}} {
+			if m.op == nil {
+				continue
+			}
+			if m.op.OperationID == "" {
+				errs = append(errs, fmt.Errorf("%s %s has no operationId", m.method, path))
+				continue
+			}
+			sec := spec.Security
+			if m.op.Security != nil {
+				sec = *m.op.Security
+			}
+			pattern := b + path
+			ops = append(ops, &operation{id: m.op.OperationID, method: m.method, pattern: pattern,
+				segs: strings.Split(pattern, "/"), security: readSecurity(sec)})
+		}
 	}
-	provider, err := strconv.Atoi(q.Get("provider"))
-	if q.Get("provider") == "" {
-		provider, err = 0, nil
+	return ops, errors.Join(errs...)
+}
+
+// readSecurity reads a security requirement: its alternatives, each a scheme with the
+// roles it accepts (the bearer scheme's scopes are the token's roles).
+func readSecurity(alternatives []map[string][]string) security {
+	var sec security
+	everyRole := false
+	if len(alternatives) == 0 {
+		sec.open = true
 	}
-	if err != nil {
-		writeProblem(w, http.StatusBadRequest, "provider must be a number.")
-		return
-	}
-	s.mu.Lock()
-	e, allowed := s.readESIMLocked(w, a, "catalog.topupBundles", iccid)
-	if !allowed {
-		s.mu.Unlock()
-		return
-	}
-	var out []*Bundle
-	if e != nil {
-		for _, b := range s.cat.Area(area) {
-			if s.canTopupLocked(e, b, provider) == nil {
-				out = append(out, b)
+	for _, alt := range alternatives {
+		if len(alt) == 0 {
+			sec.open = true
+		}
+		for scheme, roles := range alt {
+			switch scheme {
+			case "basic":
+				sec.basic = true
+			case "bearer":
+				sec.bearer = true
+				everyRole = everyRole || len(roles) == 0
+				sec.roles = append(sec.roles, roles...)
 			}
 		}
 	}
-	s.mu.Unlock()
-	if e == nil {
-		writeProblem(w, http.StatusNotFound, "eSIM not found")
-		return
+	if everyRole {
+		sec.roles = nil
 	}
-	writeJSON(w, http.StatusOK, bundleList(out))
+	return sec
 }
 
-// GET catalog/search_bundles/{codes}: comma-separated ISO codes.
-func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
-	codes := strings.Split(r.PathValue("codes"), ",")
-	if len(codes) > 300 {
-		writeProblem(w, http.StatusBadRequest, "Too many country codes.")
-		return
+// newRouter pairs the spec's operations with handlers; each must have the other.
+func newRouter(p *provider, doc []byte, handlers map[string]handler) (*router, error) {
+	ops, err := specOperations(doc)
+	if err != nil {
+		return nil, err
 	}
-	for _, c := range codes {
-		if c = strings.TrimSpace(c); c != "" {
-			if _, ok := s.cat.Country(c); !ok {
-				writeProblem(w, http.StatusBadRequest, "Unknown country code: "+truncate(c, 20))
-				return
-			}
+	var errs []error
+	rt := &router{p: p}
+	for _, op := range ops {
+		h, ok := handlers[op.id]
+		if !ok {
+			errs = append(errs, fmt.Errorf("the OpenAPI operation %s (%s %s) has no sandbox handler", op.id, op.method, op.pattern))
+			continue
+		}
+		rt.routes = append(rt.routes, route{operation: op, h: h})
+	}
+	for id := range handlers {
+		if !slices.ContainsFunc(ops, func(op *operation) bool { return op.id == id }) {
+			errs = append(errs, fmt.Errorf("the sandbox handles %s, which the OpenAPI does not describe", id))
 		}
 	}
-	writeJSON(w, http.StatusOK, bundleList(s.cat.Search(codes)))
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("sandbox routes against contract/openapi.yaml: %w", err)
+	}
+	sort.SliceStable(rt.routes, func(i, j int) bool { return moreSpecific(rt.routes[i].segs, rt.routes[j].segs) })
+	return rt, nil
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
+func isParam(seg string) bool { return strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") }
+
+// moreSpecific orders patterns so that, where both match a path, the one with a literal
+// segment first wins: /esims/useremails/{email} before /esims/{iccid}/QrCode.
+func moreSpecific(a, b []string) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if pa, pb := isParam(a[i]), isParam(b[i]); pa != pb {
+			return pb
+		}
 	}
-	return s
+	return len(a) > len(b)
 }
 
-// GET catalog/bundle/{id}
-func (s *Server) handleBundle(w http.ResponseWriter, r *http.Request) {
-	b, ok := s.cat.ByID(r.PathValue("id"))
-	if !ok {
-		writeProblem(w, http.StatusNotFound, "Bundle not found")
-		return
+// match reports the route of method and path, with the methods the path allows.
+func (rt *router) match(method, path string) (*route, []string) {
+	segs := strings.Split(path, "/")
+	var allowed []string
+	for i := range rt.routes {
+		r := &rt.routes[i]
+		if !segsMatch(r.segs, segs) {
+			continue
+		}
+		if r.method == method || (method == http.MethodHead && r.method == http.MethodGet) {
+			return r, nil
+		}
+		allowed = append(allowed, r.method)
 	}
-	writeCached(w, s.cat.body("bundle:"+b.ID, func() any { return []*Bundle{b} }))
+	return nil, allowed
 }
 
-// GET catalog/topup_bundle_selected/{iccid}/{name}/{provider}: the eSIM's owner or an
-// agent (audited).
-func (s *Server) handleTopupSelected(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.reader(w, r)
-	if !ok {
-		return
+func segsMatch(pattern, segs []string) bool {
+	if len(pattern) != len(segs) {
+		return false
 	}
-	provider, err := strconv.Atoi(r.PathValue("provider"))
-	if err != nil {
-		writeProblem(w, http.StatusBadRequest, "provider must be a number.")
-		return
+	for i, p := range pattern {
+		if isParam(p) {
+			if segs[i] == "" {
+				return false
+			}
+		} else if p != segs[i] {
+			return false
+		}
 	}
-	b, ok := s.cat.ByName(r.PathValue("name"))
-	s.mu.Lock()
-	id := r.PathValue("iccid")
-	e, allowed := s.readESIMLocked(w, a, "catalog.topupBundleSelected", id)
-	if !allowed {
-		s.mu.Unlock()
-		return
-	}
-	var refusal error = errNotFound
-	if ok && e != nil {
-		refusal = s.canTopupLocked(e, b, provider)
-	}
-	s.mu.Unlock()
-	if refusal != nil {
-		writeProblem(w, http.StatusNotFound, "Bundle cannot top up this eSIM")
-		return
-	}
-	writeJSON(w, http.StatusOK, data(map[string]any{"data": []*Bundle{b}}))
+	return true
 }
 
-// GET esim-check esims/check/{name}/{iccid}: the eSIM's owner or an agent (audited).
-func (s *Server) handleESIMCheck(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.reader(w, r)
-	if !ok {
-		return
+// serve answers a provider operation, or reports that path is none (false).
+func (rt *router) serve(w http.ResponseWriter, r *http.Request) bool {
+	rte, allowed := rt.match(r.Method, r.URL.Path)
+	if rte == nil {
+		if len(allowed) == 0 {
+			return false
+		}
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeProblem(w, http.StatusMethodNotAllowed, "Method not allowed: "+r.Method+" "+r.URL.Path)
+		return true
 	}
-	b, ok := s.cat.ByName(r.PathValue("name"))
-	s.mu.Lock()
-	id := r.PathValue("iccid")
-	e, allowed := s.readESIMLocked(w, a, "esimcheck.check", id)
-	if !allowed {
-		s.mu.Unlock()
-		return
+	segs := strings.Split(r.URL.Path, "/")
+	for i, p := range rte.segs {
+		if isParam(p) {
+			r.SetPathValue(p[1:len(p)-1], segs[i])
+		}
 	}
-	can := ok && e != nil && s.canTopupLocked(e, b, s.providerOfLocked(e)) == nil
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, data(map[string]any{"data": map[string]bool{"canContinue": can}}))
+	r.Pattern = rte.method + " " + rte.pattern
+	c := call{op: rte.operation}
+	sec := rte.security
+	switch {
+	case sec.open:
+		// Anyone: the handler asks for what it needs.
+	case sec.basic && !sec.bearer:
+		if !rt.p.basicClient(r) {
+			unauthorized(w, `Basic `+authRealm+`, charset="UTF-8"`, "Invalid client credential.")
+			return true
+		}
+	case sec.bearer:
+		a, ok := rt.p.bearer(w, r)
+		if !ok {
+			return true
+		}
+		if _, no := authorize(a, sec, nil); no != nil {
+			no.reply()(w)
+			return true
+		}
+		c.who = a
+	}
+	rte.h(w, r, c)
+	return true
 }
+
+// handlers are the provider operations by operationId.
+func (s *Server) handlers() map[string]handler {
+	id, cat, ord, es, sup, lg := s.identity, s.catalogue, s.orders, s.esims, s.support, s.logs
+	return map[string]handler{
+		"token":               id.token,
+		"getCurrentUser":      id.currentUser,
+		"sendOtp":             id.sendCode,
+		"verifyOtp":           id.verifyCode,
+		"listCountries":       cat.countries,
+		"listRegions":         cat.regions,
+		"listSpecialBundles":  cat.special,
+		"listAreaBundles":     cat.areaBundles,
+		"searchBundles":       cat.search,
+		"getBundle":           cat.bundle,
+		"topupBundleSelected": cat.topupSelected,
+		"createOrder":         ord.create,
+		"deleteOrder":         ord.delete,
+		"addOrderDetails":     ord.details,
+		"canPurchase":         sup.canPurchase,
+		"contactUs":           sup.contactUs,
+		"getQrCode":           es.qrCode,
+		"getEsimInfo":         es.info,
+		"listEsimsByEmail":    es.byEmail,
+		"checkEsim":           es.check,
+		"pushLogs":            lg.push,
+	}
+}
+
+// openAPI is the provider's OpenAPI document the routes are read from.
+func openAPI() []byte { return contract.OpenAPI() }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -46,14 +47,14 @@ func TestBundleLifecycle(t *testing.T) {
 		bundle  string
 		revoke  bool
 		advance []time.Duration
-		want    []string
+		want    []sdk.BundleState
 	}{
 		{"unlimited expires after its days", unlimited.Name, false, []time.Duration{time.Minute, 2 * time.Minute, 7 * 24 * time.Hour},
-			[]string{sandbox.StateProcessing, sandbox.StateActive, sandbox.StateExpired}},
+			[]sdk.BundleState{sandbox.StateProcessing, sandbox.StateActive, sandbox.StateExpired}},
 		{"500 MB depletes within the day", "FR_500MB_1D", false, []time.Duration{3 * time.Minute, 13 * time.Hour},
-			[]string{sandbox.StateActive, sandbox.StateDepleted}},
+			[]sdk.BundleState{sandbox.StateActive, sandbox.StateDepleted}},
 		{"revoked on request", "FR_1GB_7D", true, []time.Duration{3 * time.Minute},
-			[]string{sandbox.StateRevoked}},
+			[]sdk.BundleState{sandbox.StateRevoked}},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -290,5 +291,22 @@ func TestTwoCustomersOneCredential(t *testing.T) {
 	}
 	if list, err := b.ESIMs.ByEmail(ctx, "b@example.com"); err != nil || len(list) != 0 {
 		t.Fatalf("B has %d eSIMs (%v), want none", len(list), err)
+	}
+}
+
+// TestCountriesOpenWithThePopularSet: the countries list opens with Lebanon and the spec's
+// popular destinations, as the provider's does, then the rest A-Z (issue 25.13).
+func TestCountriesOpenWithThePopularSet(t *testing.T) {
+	cs := sandbox.NewCatalogue().Countries
+	var first []string
+	for _, c := range cs[:10] {
+		first = append(first, c.IsoCode)
+	}
+	if want := "LB TR AE FR US GB IT SA ES GR"; strings.Join(first, " ") != want {
+		t.Errorf("the list opens with %v, want %s", first, want)
+	}
+	rest := cs[10:]
+	if !slices.IsSortedFunc(rest, func(a, b sandbox.CountryRef) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Error("the countries after the popular set are not A-Z")
 	}
 }

@@ -15,96 +15,108 @@
 //	GET  /healthz                       {"status":"ok"}, or 503 "degraded" when the state file
 //	                                    fails writes (Health)
 //
-// Every /sandbox/* page but the checkout is the admin surface: loopback clients only, or
-// everyone with Options.AdminToken; changes need JSON from the same origin (admin.go).
-// Who may read what is the authorization model of authz.go; the abuse limits of the code
-// login are in ratelimit.go, the field maxima in limits.go.
+// The services are routed from contract/openapi.yaml by operationId (routes.go), each a
+// type of its own over the shared provider (provider.go); who may call what is decided in
+// one place (authz.go). Every /sandbox/* page but the checkout is the admin surface:
+// loopback clients only, or everyone with Options.AdminToken; changes need JSON from the
+// same origin (admin.go). The abuse limits of the code login are in otp.go, the field
+// maxima in limits.go.
 //
 // Time comes from a Clock (accelerated for QA, fake in tests); bundle states are computed
-// from it on every read. State lives in memory behind one mutex and, with StatePath, in an
-// embedded transactional store (package store, bbolt): each change is one synced
-// transaction written before the answer; a failed write answers 503 (persist.go).
+// from it on every read. The state lives in memory behind one lock and, with StatePath, in
+// an embedded transactional store (package internal/state over package store, bbolt): each
+// change is one synced transaction written before the answer; a failed write answers 503.
+// No lock is held while an answer is written, so a client that does not read its answers
+// holds up nobody else.
 package sandbox
 
 import (
-	"context"
 	"crypto/rand"
-	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/cedarsim/esim/sdk/sandbox/store"
-	"github.com/google/uuid"
+	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
 // Server is the emulator; an http.Handler safe for concurrent use.
 type Server struct {
-	opts   Options
-	cat    *Catalogue
-	log    *slog.Logger
-	mux    *http.ServeMux
-	faults *faultSet
-	pages  pages
-	// verifyFails counts wrong codes per client address (in memory: a restart forgets them).
-	verifyFails *window
+	*provider
+	faults  *faultSet
+	router  *router        // the provider's operations (contract/openapi.yaml)
+	pageMux *http.ServeMux // the sandbox's own pages
 
-	mu sync.Mutex
-	st *state
-
-	// With StatePath (guarded by mu): the store, the records changed since the last save,
-	// and the last failed write (nil once a write succeeds again).
-	store        *store.Store
-	pending      map[recKey]any
-	writeErr     error
-	writeErrAt   time.Time
-	failedWrites int
+	identity  *identityService
+	catalogue *catalogueService
+	orders    *orderService
+	esims     *esimService
+	support   *supportService
+	logs      *logService
+	checkout  *checkoutPages
+	admin     *adminPages
 }
+
+// Mail is one message the provider would have sent.
+type Mail = state.Mail
+
+// LogLine is one line received on the log push endpoint.
+type LogLine = state.LogLine
+
+// AuditEntry is one agent read of customer data (or repeated reads, counted), shown at
+// /sandbox/audit.
+type AuditEntry = state.AuditEntry
 
 // New builds a Server. With Options.StatePath it opens the store there (creating it, or
 // migrating an old JSON state file); a damaged or inconsistent store is an error, never an
 // empty start. Close releases the file.
 func New(opts Options) (*Server, error) {
 	opts = opts.withDefaults()
-	if n := len(opts.SigningKey); n > 0 && n < minSigningKey {
-		return nil, fmt.Errorf("sandbox signing key: %d bytes; at least %d are required", n, minSigningKey)
+	if n := len(opts.SigningKey); n > 0 && n < state.MinSigningKey {
+		return nil, fmt.Errorf("sandbox signing key: %d bytes; at least %d are required", n, state.MinSigningKey)
 	}
-	s := &Server{opts: opts, cat: NewCatalogue(), log: opts.Logger, st: newState(), faults: newFaultSet(opts.Faults), pages: parsePages(),
-		verifyFails: newWindow(opts.VerifyFailLimit, opts.VerifyFailWindow)}
-	if opts.StatePath != "" {
-		db, st, err := openState(opts.StatePath, opts.Logger)
-		if err != nil {
-			return nil, err
+	st, err := state.Open(opts.StatePath, opts.stateLimits(), opts.Logger, func() time.Time { return opts.Clock.Now().UTC() })
+	if err != nil {
+		return nil, err
+	}
+	err = st.Update(func(tx *state.Tx) error {
+		if len(opts.SigningKey) > 0 && string(opts.SigningKey) != string(tx.SigningKey()) {
+			tx.SetSigningKey(opts.SigningKey)
 		}
-		s.store, s.st = db, st
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(opts.SigningKey) > 0 && string(opts.SigningKey) != string(s.st.SigningKey) {
-		s.st.SigningKey = append([]byte(nil), opts.SigningKey...)
-		s.markMetaLocked()
-	}
-	if len(s.st.SigningKey) == 0 {
-		s.st.SigningKey = make([]byte, 32)
-		if _, err := rand.Read(s.st.SigningKey); err != nil {
-			s.closeLocked()
-			return nil, fmt.Errorf("sandbox signing key: %w", err)
+		if len(tx.SigningKey()) == 0 {
+			key, err := randomKey()
+			if err != nil {
+				return err
+			}
+			tx.SetSigningKey(key)
 		}
-		s.markMetaLocked()
-	}
-	if err := s.seedAgentsLocked(append([]string{DefaultAgentEmail}, opts.Agents...)); err != nil {
-		s.closeLocked()
-		return nil, fmt.Errorf("sandbox agents: %w", err)
-	}
-	if err := s.commitLocked(); err != nil {
-		s.closeLocked()
+		return seedAgents(tx, append([]string{DefaultAgentEmail}, opts.Agents...))
+	})
+	if err != nil {
+		_ = st.Close()
 		return nil, fmt.Errorf("start sandbox: %w", err)
 	}
-	s.routes()
+	p := &provider{opts: opts, cat: NewCatalogue(), st: st, log: opts.Logger, pages: parsePages()}
+	s := &Server{provider: p, faults: newFaultSet(opts.Faults),
+		identity: newIdentity(p), catalogue: &catalogueService{p}, orders: &orderService{p}, esims: &esimService{p},
+		support: &supportService{p}, logs: &logService{p}, checkout: &checkoutPages{p},
+	}
+	s.admin = &adminPages{provider: p, faults: s.faults}
+	if s.router, err = newRouter(p, openAPI(), s.handlers()); err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	s.pageMux = s.pageRoutes()
 	return s, nil
+}
+
+func randomKey() ([]byte, error) {
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		return nil, fmt.Errorf("sandbox signing key: %w", err)
+	}
+	return k, nil
 }
 
 // Catalogue returns the sandbox's product data (read-only).
@@ -112,76 +124,44 @@ func (s *Server) Catalogue() *Catalogue { return s.cat }
 
 // Mailbox returns a copy of every mail sent, oldest first.
 func (s *Server) Mailbox() []Mail {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Mail, len(s.st.Mail))
-	for i, m := range s.st.Mail {
-		out[i] = *m
-	}
+	var out []Mail
+	s.st.View(func(tx *state.Tx) { out = tx.Mails() })
 	return out
 }
 
 // LatestCode returns the newest e-mail code sent to email, or "".
 func (s *Server) LatestCode(email string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i := len(s.st.Mail) - 1; i >= 0; i-- {
-		if m := s.st.Mail[i]; m.Code != "" && strings.EqualFold(m.To, email) {
+	for _, m := range slices.Backward(s.Mailbox()) {
+		if m.Code != "" && state.SameEmail(m.To, email) {
 			return m.Code
 		}
 	}
 	return ""
 }
 
-// Logs returns a copy of the log lines received.
-func (s *Server) Logs() []LogLine {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]LogLine(nil), s.st.Logs...)
-}
+// Logs returns a copy of the log lines received, oldest first.
+func (s *Server) Logs() []LogLine { return s.admin.logLines() }
+
+// Audit returns a copy of the audit log, oldest first.
+func (s *Server) Audit() []AuditEntry { return s.admin.auditLog() }
 
 // ExpireTokens makes every access token issued so far invalid (refresh tokens stay valid).
 func (s *Server) ExpireTokens() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.st.Epoch++
-	s.markMetaLocked()
-	return s.commitLocked()
-}
-
-// Save writes any change not yet saved (normally none: each change is saved before it is
-// answered); a no-op without StatePath.
-func (s *Server) Save() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.commitLocked()
-}
-
-// Close saves what is pending and releases the state file; the Server must not be used
-// afterwards. A no-op without StatePath.
-func (s *Server) Close() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	err := s.commitLocked()
-	if cerr := s.closeLocked(); err == nil {
-		err = cerr
+	err := s.st.Update(func(tx *state.Tx) error { tx.ExpireTokens(); return nil })
+	if err != nil {
+		return fmt.Errorf("expire tokens: %w", err)
 	}
-	return err
+	return nil
 }
 
-func (s *Server) closeLocked() error {
-	if s.store == nil {
-		return nil
-	}
-	err := s.store.Close()
-	s.store = nil
-	s.writeErr = errors.New("the sandbox state file is closed")
-	return err
-}
+// Health is nil while the state file takes every change; after a failed write (or at a
+// start on a state file that cannot grow) it says so, and /healthz answers 503 "degraded",
+// until a write succeeds again.
+func (s *Server) Health() error { return s.st.Health() }
 
-func (s *Server) now() time.Time { return s.opts.Clock.Now().UTC() }
-
-func newGUID() string { return uuid.NewString() }
+// Close releases the state file (every answered change is already in it); the Server must
+// not be used afterwards. A no-op without StatePath.
+func (s *Server) Close() error { return s.st.Close() }
 
 // ServeHTTP guards against hostile input, applies injected faults, then routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -217,7 +197,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	s.mux.ServeHTTP(w, r)
+	if !s.router.serve(w, r) {
+		s.pageMux.ServeHTTP(w, r)
+	}
 }
 
 // hostilePath refuses paths a client should never send: dot segments, NUL or control bytes,
@@ -231,7 +213,7 @@ func hostilePath(r *http.Request) string {
 	if !strings.HasPrefix(p, "/") {
 		return "The request path must be absolute."
 	}
-	if len(p) > 2048 {
+	if len(p) > maxFaultPath {
 		return "The request path is too long."
 	}
 	for _, seg := range strings.Split(p, "/") {
@@ -275,90 +257,15 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f Fault) boo
 		if detail == "" {
 			detail = "Injected fault."
 		}
-		if f.Status == http.StatusUnauthorized && f.Detail == "" {
-			detail = "Token expired"
+		if f.Status == http.StatusUnauthorized {
+			if f.Detail == "" {
+				detail = "Token expired"
+			}
+			unauthorized(w, "Bearer "+authRealm+`, error="invalid_token"`, detail)
+			return true
 		}
 		writeProblem(w, f.Status, detail)
 		return true
 	}
 	return false
-}
-
-// authInfo is what a valid bearer token says about its holder.
-type authInfo struct {
-	Sub, Email, FirstName, LastName string
-	Guest                           bool
-	Role                            string // RoleGuest, RoleCustomer or RoleAgent
-}
-
-// role is the token's role claim: guests are always RoleGuest; a token issued before roles
-// existed (no claim) is a customer's.
-func (a authInfo) role() string {
-	switch {
-	case a.Guest:
-		return RoleGuest
-	case a.Role == RoleAgent:
-		return RoleAgent
-	}
-	return RoleCustomer
-}
-
-func (a authInfo) isAgent() bool { return a.role() == RoleAgent }
-
-// bearer validates the request's bearer token; on failure it answers 401 and returns false.
-func (s *Server) bearer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
-	h := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok || strings.TrimSpace(tok) == "" {
-		writeProblem(w, http.StatusUnauthorized, "Token expired")
-		return authInfo{}, false
-	}
-	a, err := s.verifyAccess(strings.TrimSpace(tok))
-	if err != nil {
-		writeProblem(w, http.StatusUnauthorized, "Token expired")
-		return authInfo{}, false
-	}
-	return a, true
-}
-
-// customer requires a registered customer's bearer token (not a guest's, not an agent's).
-func (s *Server) customer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
-	a, ok := s.bearer(w, r)
-	if !ok {
-		return a, false
-	}
-	switch a.role() {
-	case RoleGuest:
-		forbid(w, detailGuest)
-		return a, false
-	case RoleAgent:
-		forbid(w, detailAgentOrder)
-		return a, false
-	}
-	return a, true
-}
-
-// origin is the scheme://host of the links the sandbox hands out (checkout): PublicURL when
-// set, else the origin the client addressed (forwarded headers only with TrustProxy, so a
-// client cannot point checkout links at another host).
-func (s *Server) origin(r *http.Request) string {
-	if s.opts.PublicURL != "" {
-		return strings.TrimRight(s.opts.PublicURL, "/")
-	}
-	return s.requestOrigin(r)
-}
-
-// errNotFound and friends classify failures of state operations for the handlers.
-var (
-	errNotFound  = errors.New("not found")
-	errForbidden = errors.New("forbidden")
-)
-
-// Shutdown closes the state file (see Close); the context bounds nothing today but keeps
-// the signature ready for a slow disk.
-func (s *Server) Shutdown(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("sandbox shutdown: %w", err)
-	}
-	return s.Close()
 }

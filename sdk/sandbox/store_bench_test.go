@@ -24,7 +24,7 @@ import (
 func seedOrders(b *testing.B, path string, n int) {
 	b.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, path, []string{"meta", "users", "orders", "esims"})
+	db, err := store.Open(ctx, path, []string{"meta", "users", "orders", "esims"}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,12 +7,15 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/diagnose"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/textmatch"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/list"
@@ -33,14 +36,25 @@ type Source interface {
 // Config carries what the tab needs. Check is ESIMCheck.Check (top-up eligibility); Now
 // is the clock of the verdict (default time.Now).
 type Config struct {
-	Source  Source
-	Check   func(ctx context.Context, bundleName, iccid string) (bool, error)
-	Now     func() time.Time
+	Source Source
+	Check  func(ctx context.Context, bundleName, iccid string) (bool, error)
+	Now    func() time.Time
+	// Lookup tells a customer without eSIMs from nobody (sdk.Client.LookupCustomer; nil, or
+	// sdk.ErrNoLookup from a provider: an empty list stands).
+	Lookup func(ctx context.Context, email string) (*sdk.CustomerLookup, error)
+	// Known lists the addresses looked up before, for "did you mean"; Saw adds one that
+	// named a customer. Either may be nil.
+	Known   func() []string
+	Saw     func(email string)
 	Brand   string
 	Support messages.Support
+	Copy    clipboard.Copier // nil: no copy keys
 	Styles  Styles
 	Keys    KeyMap
 }
+
+// NoCustomer says that no customer has the address looked up.
+const NoCustomer = "No customer with this e-mail."
 
 // Lists of the tab, told apart in list.RetryMsg.
 const (
@@ -50,16 +64,22 @@ const (
 
 type (
 	foundMsg struct {
-		tag   *int
-		email string
-		esims []sdk.ESIM
-		err   error
+		tag    *int
+		email  string
+		esims  []sdk.ESIM
+		err    error
+		nobody bool // no customer has this address (the look-up said so)
 	}
 	verdictMsg struct {
 		tag     *int
 		iccid   string
 		verdict diagnose.Verdict
 		err     error
+	}
+	copiedMsg struct {
+		what   string
+		system bool
+		err    error
 	}
 )
 
@@ -86,6 +106,7 @@ type Model struct {
 	diagnosing bool
 	reply      bool // the ready reply is shown below the checklist
 	checks     list.Model
+	copied     string // what the last copy key did
 
 	spin          spin.Model
 	width, height int
@@ -126,7 +147,7 @@ func (m Model) Capturing() bool { return m.typing }
 // KeyMap returns the bindings that apply now.
 func (m Model) KeyMap() help.KeyMap {
 	k := m.cfg.Keys
-	k.typing, k.verdict = m.typing, m.iccid != ""
+	k.typing, k.verdict, k.copy = m.typing, m.iccid != "", m.cfg.Copy != nil && m.verdict != nil
 	k.failed = (m.iccid == "" && m.err != "") || (m.iccid != "" && m.verdictErr != "")
 	return k
 }
@@ -163,6 +184,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.err = errorText(msg.err)
 			return m.layout(), nil
 		}
+		if msg.nobody {
+			m.err = NoCustomer
+			if m.cfg.Known != nil {
+				if near, ok := textmatch.Closest(msg.email, m.cfg.Known(), 3); ok {
+					m.err += " Did you mean " + near + "?"
+				}
+			}
+			return m.layout(), nil
+		}
+		if m.cfg.Saw != nil {
+			m.cfg.Saw(msg.email)
+		}
 		m.esims, m.customer = msg.esims, diagnose.View(msg.email, msg.esims)
 		m.list = m.list.Top()
 		return m.layout(), nil
@@ -179,6 +212,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.verdict = &v
 		m.checks = m.checks.Top()
 		return m.layout(), nil
+	case copiedMsg:
+		switch {
+		case msg.err != nil:
+			m.copied = "Could not copy " + msg.what + ": esim esims diagnose " + m.iccid + " --reply prints it."
+		case msg.system:
+			m.copied = "Copied " + msg.what + " to the clipboard."
+		default:
+			m.copied = "Sent " + msg.what + " to your terminal's clipboard."
+		}
+		return m.layout(), nil
 	case tea.KeyMsg:
 		if m.typing {
 			return m.updateTyping(msg)
@@ -186,6 +229,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.updateKey(msg)
 	}
 	return m, nil
+}
+
+// copy puts text on the clipboard; what names it in the message.
+func (m Model) copy(what, text string) tea.Cmd {
+	c := m.cfg.Copy
+	return func() tea.Msg {
+		system, err := c(text)
+		return copiedMsg{what, system, err}
+	}
 }
 
 func (m Model) updateTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
@@ -217,11 +269,17 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if m.iccid != "" { // the verdict is open
 		switch {
 		case key.Matches(msg, k.Back):
-			m.iccid, m.verdict, m.verdictErr, m.reply, m.diagnosing = "", nil, "", false, false
+			m.iccid, m.verdict, m.verdictErr, m.reply, m.diagnosing, m.copied = "", nil, "", false, false, ""
 			return m.layout(), nil
 		case key.Matches(msg, k.Reply) && m.verdict != nil:
 			m.reply = !m.reply
 			return m.layout(), nil
+		case key.Matches(msg, k.CopyReply) && m.verdict != nil && m.cfg.Copy != nil:
+			m.reply = true // what is copied is on screen
+			return m.layout(), m.copy("the ready reply", m.replyText())
+		case key.Matches(msg, k.WhatsApp) && m.verdict != nil && m.cfg.Copy != nil:
+			m.reply = true
+			return m.layout(), m.copy("the WhatsApp link", m.whatsApp())
 		case key.Matches(msg, k.Retry) && m.verdictErr != "":
 			return m.diagnose(m.iccid)
 		}
@@ -252,16 +310,27 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (m Model) lookup(email string) (Model, tea.Cmd) {
 	m.email, m.loading, m.err = email, true, ""
 	m.customer, m.esims = diagnose.Customer{}, nil
-	ctx, src, tag := m.ctx, m.cfg.Source, m.tag
+	ctx, src, lookup, tag := m.ctx, m.cfg.Source, m.cfg.Lookup, m.tag
 	return m.layout(), tea.Batch(m.spin.Start(), func() tea.Msg {
 		l, err := src.ByEmail(ctx, email)
-		return foundMsg{tag, email, l, err}
+		if err != nil || len(l) > 0 || lookup == nil {
+			return foundMsg{tag: tag, email: email, esims: l, err: err}
+		}
+		// An empty list is also what an unknown address gets: the look-up tells (issue 25.3).
+		who, lerr := lookup(ctx, email)
+		switch {
+		case errors.Is(lerr, sdk.ErrNoLookup):
+			return foundMsg{tag: tag, email: email, esims: l}
+		case lerr != nil:
+			return foundMsg{tag: tag, email: email, err: lerr}
+		}
+		return foundMsg{tag: tag, email: email, esims: l, nobody: !who.Exists}
 	})
 }
 
 // diagnose reads the eSIM's bundles and the top-up check, and runs the checklist.
 func (m Model) diagnose(iccid string) (Model, tea.Cmd) {
-	m.iccid, m.verdict, m.verdictErr, m.diagnosing, m.reply = iccid, nil, "", true, false
+	m.iccid, m.verdict, m.verdictErr, m.diagnosing, m.reply, m.copied = iccid, nil, "", true, false, ""
 	var install diagnose.Install
 	for _, e := range m.customer.ESIMs {
 		if e.ICCID == iccid {
@@ -292,7 +361,7 @@ func errorText(err error) string {
 		return "This session may not read this customer's eSIMs (403 Forbidden)."
 	}
 	if sdk.IsNotFound(err) {
-		return "No customer with this e-mail."
+		return NoCustomer
 	}
 	return show.LoadError(err)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/cedarsim/esim/tui/list"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/theme"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestMain(m *testing.M) {
@@ -180,5 +181,75 @@ func TestKeys(t *testing.T) {
 	m = tuitest.Press(t, m, "e")
 	if !m.Capturing() {
 		t.Fatal("e did not focus the e-mail field")
+	}
+}
+
+// TestCopyKeys: on a verdict, c copies the ready reply and w the WhatsApp link, whole; the
+// links on screen are one line each (issue 25.7).
+func TestCopyKeys(t *testing.T) {
+	c := tuitest.Client(t, tuitest.AgentSession(t), "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue")
+	var copied []string
+	cfg := config(c.ESIMs, c.ESIMCheck.Check)
+	cfg.Copy = func(s string) (bool, error) { copied = append(copied, s); return true, nil }
+	m := lookup(t, New(context.Background(), cfg), tuitest.RegisteredEmail)
+	m = tuitest.Press(t, m, "enter", "c", "w")
+	v, ok := m.Verdict()
+	if !ok {
+		t.Fatalf("no verdict:\n%s", m.View())
+	}
+	reply := diagnose.Reply(v, diagnose.ReplyOptions{Brand: "CedarSIM", Support: cfg.Support})
+	want := []string{reply, diagnose.WhatsAppLink("", reply)}
+	if len(copied) != 2 || copied[0] != want[0] || copied[1] != want[1] {
+		t.Fatalf("copied %q,\nwant %q", copied, want)
+	}
+	view := m.SetSize(80, 200).View()
+	if !strings.Contains(view, "Copied the WhatsApp link to the clipboard.") {
+		t.Errorf("no copy message:\n%s", view)
+	}
+	for _, l := range strings.Split(view, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "https://") && !strings.HasSuffix(l, "…") && ansi.StringWidth(l) >= 80 {
+			t.Errorf("a link broken over lines: %q", l)
+		}
+	}
+}
+
+// TestOneESIM: one eSIM reads "1 eSIM", not "1 eSIMs" (issue 25.13).
+func TestOneESIM(t *testing.T) {
+	one := tuitest.ESIMs(t)[:1]
+	m := lookup(t, New(context.Background(), config(&fake{esims: one}, nil)), tuitest.RegisteredEmail)
+	if v := m.View(); !strings.Contains(v, "1 eSIM ·") {
+		t.Fatalf("header:\n%s", v)
+	}
+}
+
+// TestNobodyIsNotEmpty: an address without eSIMs is asked about: nobody's reads "No
+// customer with this e-mail." with the nearest address looked up before; a customer's
+// without eSIMs, or a server without the look-up, reads "No eSIMs for ..." (issue 25.3).
+func TestNobodyIsNotEmpty(t *testing.T) {
+	tests := []struct {
+		name   string
+		lookup func(context.Context, string) (*sdk.CustomerLookup, error)
+		want   string
+	}{
+		{"nobody", func(_ context.Context, e string) (*sdk.CustomerLookup, error) {
+			return &sdk.CustomerLookup{Email: e}, nil
+		},
+			NoCustomer + " Did you mean karim.nassar@example.com?"},
+		{"a customer without eSIMs", func(_ context.Context, e string) (*sdk.CustomerLookup, error) {
+			return &sdk.CustomerLookup{Email: e, Exists: true}, nil
+		}, "No eSIMs for karim.nasar@example.com."},
+		{"no look-up", func(context.Context, string) (*sdk.CustomerLookup, error) { return nil, sdk.ErrNoLookup },
+			"No eSIMs for karim.nasar@example.com."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := config(&fake{}, nil)
+			cfg.Lookup = tt.lookup
+			cfg.Known = func() []string { return []string{"karim.nassar@example.com"} }
+			m := lookup(t, New(context.Background(), cfg), "karim.nasar@example.com")
+			if v := m.SetSize(120, 20).View(); !strings.Contains(v, tt.want) {
+				t.Fatalf("view lacks %q:\n%s", tt.want, v)
+			}
+		})
 	}
 }

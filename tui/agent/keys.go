@@ -13,20 +13,23 @@ import (
 type KeyMap struct {
 	List                                       list.KeyMap
 	Lookup, Edit, Diagnose, Reply, Retry, Back key.Binding
+	CopyReply, WhatsApp                        key.Binding
 
-	typing, verdict, failed bool
+	typing, verdict, failed, copy bool
 }
 
 // DefaultKeyMap returns the agent tab's bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		List:     list.DefaultKeyMap(),
-		Lookup:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "look up")),
-		Edit:     key.NewBinding(key.WithKeys("e", "/"), key.WithHelp("e", "change e-mail")),
-		Diagnose: key.NewBinding(key.WithKeys("enter", "d"), key.WithHelp("enter", "diagnose")),
-		Reply:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "ready reply")),
-		Retry:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
-		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		List:      list.DefaultKeyMap(),
+		Lookup:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "look up")),
+		Edit:      key.NewBinding(key.WithKeys("e", "/"), key.WithHelp("e", "change e-mail")),
+		Diagnose:  key.NewBinding(key.WithKeys("enter", "d"), key.WithHelp("enter", "diagnose")),
+		Reply:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "ready reply")),
+		Retry:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		CopyReply: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy reply")),
+		WhatsApp:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "copy WhatsApp link")),
 	}
 }
 
@@ -37,6 +40,8 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Lookup, k.Back}
 	case k.failed:
 		return []key.Binding{k.Retry, k.Edit, k.Back}
+	case k.verdict && k.copy:
+		return []key.Binding{k.Reply, k.CopyReply, k.WhatsApp, k.Back}
 	case k.verdict:
 		return []key.Binding{k.List.Move(), k.Reply, k.Back}
 	}
@@ -49,7 +54,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{k.Lookup, k.Back}}
 	}
 	l := k.List
-	return [][]key.Binding{{l.Up, l.Down, l.PageUp, l.PageDown}, {k.Diagnose, k.Reply, k.Edit}, {k.Retry, k.Back}}
+	return [][]key.Binding{{l.Up, l.Down, l.PageUp, l.PageDown}, {k.Diagnose, k.Reply, k.Edit}, {k.CopyReply, k.WhatsApp}, {k.Retry, k.Back}}
 }
 
 // Styles of the agent tab.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/sdk/diagnose"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/tui/list"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -85,26 +86,51 @@ func (m Model) verdictLines() []string {
 		}
 	}
 	if v.Install.Known() {
-		// Links are broken at the width, never cut: every character stays on screen.
-		lines = append(lines, "", st.Heading.Render("Install"), "  iPhone")
-		lines = append(lines, wrapped(v.Install.IOSLink, m.width, "    ")...)
-		lines = append(lines, "  Android")
-		lines = append(lines, wrapped(v.Install.AndroidLink, m.width, "    ")...)
+		// A link is one line, never broken (it would not copy): shortened on screen only.
+		lines = append(lines, "", st.Heading.Render("Install"), "  iPhone",
+			st.Link("    ", v.Install.IOSLink, m.width), "  Android", st.Link("    ", v.Install.AndroidLink, m.width))
 	}
 	if m.reply {
 		lines = append(lines, "", st.Heading.Render("Ready reply"))
-		r := diagnose.Reply(*v, diagnose.ReplyOptions{Brand: m.cfg.Brand, Support: m.cfg.Support})
-		for _, l := range strings.Split(strings.TrimRight(r, "\n"), "\n") {
-			lines = append(lines, wrapped(l, m.width, "")...)
+		for _, l := range strings.Split(strings.TrimRight(m.replyText(), "\n"), "\n") {
+			lines = append(lines, m.prose(l)...)
 		}
 		// wa.me without a number: WhatsApp asks the agent which chat to send it to.
-		lines = append(lines, "", st.Heading.Render("Send on WhatsApp"))
-		lines = append(lines, wrapped(diagnose.WhatsAppLink("", r), m.width, "  ")...)
-		lines = append(lines, "", st.Muted.Render("To copy it whole: esim esims diagnose "+v.ICCID+" --reply"))
+		lines = append(lines, "", st.Heading.Render("Send on WhatsApp"), st.Link("  ", m.whatsApp(), m.width))
+		lines = append(lines, "", st.Muted.Render("c copies the reply, w the WhatsApp link; or: esim esims diagnose "+v.ICCID+" --reply"))
 	} else {
 		lines = append(lines, "", st.Muted.Render("Press y for a ready reply to send the customer."))
 	}
+	if m.copied != "" {
+		lines = append(lines, "", st.Success.Render(m.copied))
+	}
 	return lines
+}
+
+// replyText is the ready reply to the customer of the open verdict.
+func (m Model) replyText() string {
+	return diagnose.Reply(*m.verdict, diagnose.ReplyOptions{Brand: m.cfg.Brand, Support: m.cfg.Support})
+}
+
+// whatsApp is the wa.me link that sends the ready reply (no number: WhatsApp asks which chat).
+func (m Model) whatsApp() string { return diagnose.WhatsAppLink("", m.replyText()) }
+
+// prose wraps a line of the reply at the width between words; a word longer than the
+// width (a link) keeps a line of its own, shortened on screen only (theme.Link).
+func (m Model) prose(l string) []string {
+	var out []string
+	for _, w := range strings.Split(ansi.Wordwrap(l, max(20, m.width), ""), "\n") {
+		if ansi.StringWidth(w) <= m.width {
+			out = append(out, w)
+			continue
+		}
+		head, link, _ := strings.Cut(w, "http")
+		if head != "" {
+			out = append(out, strings.TrimRight(head, " "))
+		}
+		out = append(out, m.cfg.Styles.Link("", "http"+link, m.width))
+	}
+	return out
 }
 
 func (m Model) header() []string {
@@ -120,7 +146,8 @@ func (m Model) header() []string {
 		lines = append(lines, st.Heading.Render("Diagnose eSIM "+m.iccid))
 	case m.email != "" && !m.loading && m.err == "":
 		c := m.customer
-		lines = append(lines, st.Heading.Render(itoa(len(c.ESIMs))+" eSIMs")+st.Muted.Render(" · "+itoa(c.Active)+" active, "+itoa(c.Expired)+" expired bundles"))
+		lines = append(lines, st.Heading.Render(format.Count(len(c.ESIMs), "eSIM"))+
+			st.Muted.Render(" · "+itoa(c.Active)+" active, "+format.Count(c.Expired, "expired bundle")))
 	default:
 		lines = append(lines, "")
 	}
@@ -138,16 +165,6 @@ func (m Model) View() string {
 		body = m.checks.Lines()
 	}
 	return strings.TrimRight(strings.Join(append(lines, body...), "\n"), "\n")
-}
-
-// wrapped breaks s at width (words first, long words such as links hard), each line after
-// indent.
-func wrapped(s string, width int, indent string) []string {
-	out := strings.Split(ansi.Wrap(s, max(10, width-len(indent)), ""), "\n")
-	for i := range out {
-		out[i] = indent + out[i]
-	}
-	return out
 }
 
 func orDash(s string) string {

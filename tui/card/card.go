@@ -3,7 +3,6 @@
 package card
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/cedarsim/esim/sdk"
@@ -82,13 +81,7 @@ func Render(st Styles, b sdk.Bundle, focused, emoji bool) string {
 		flag = show.Flag(b.FlagsCodes[0], emoji) + " "
 	}
 	price := show.Price(b.Price)
-	count := ""
-	if n := len(b.RoamingCountries); n > 0 {
-		count = strconv.Itoa(n) + " countries"
-		if n == 1 {
-			count = "1 country"
-		}
-	}
+	count := format.Countries(len(b.RoamingCountries))
 	gap := max(1, Inner-ansi.StringWidth(price)-ansi.StringWidth(count))
 	lines := []string{
 		st.Title.Render(ansi.Truncate(flag+Title(b), Inner, "…")),

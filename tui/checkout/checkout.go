@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
+	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
@@ -30,6 +32,7 @@ type Config struct {
 	Checkout     func(ctx context.Context, r sdk.CheckoutRequest) (*sdk.CheckoutResult, error)
 	User         func(ctx context.Context) (sdk.CurrentUser, error)
 	Open         func(url string) error
+	Copy         clipboard.Copier // nil: no copy key
 	SupportPhone string
 	SupportEmail string
 	Styles       theme.Styles
@@ -37,6 +40,9 @@ type Config struct {
 
 	// ESIMs lists the customer's eSIMs (ESIMs.ByEmail); nil: no watching for the payment.
 	ESIMs func(ctx context.Context, email string) ([]sdk.ESIM, error)
+	// Status asks the checkout page where the payment stands (Client.PaymentStatus), so
+	// that a declined card is said while watching; nil or a failure: the eSIM list alone.
+	Status func(ctx context.Context, checkoutURL string) (*sdk.PaymentStatus, error)
 	// PollEvery is the wait between two looks at the list (default DefaultPollEvery);
 	// PollFor bounds the watch (default DefaultPollFor).
 	PollEvery, PollFor time.Duration
@@ -49,20 +55,23 @@ const (
 )
 
 // KeyMap are the screen's bindings. It implements help.KeyMap.
-type KeyMap struct{ Pay, Open, Check, Back key.Binding }
+type KeyMap struct{ Pay, Open, Copy, Check, Back key.Binding }
 
 // DefaultKeyMap returns the screen's bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Pay:   key.NewBinding(key.WithKeys("enter", "p"), key.WithHelp("enter", "proceed to pay")),
 		Open:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in browser")),
+		Copy:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy link")),
 		Check: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "check again")),
 		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Pay, k.Open, k.Check, k.Back} }
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Pay, k.Open, k.Copy, k.Check, k.Back}
+}
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
@@ -75,7 +84,11 @@ type (
 		known map[string]bool // the bundles before the order; nil: not known
 	}
 	openedMsg struct{ err error }
-	pollMsg   struct {
+	copiedMsg struct {
+		system bool
+		err    error
+	}
+	pollMsg struct {
 		tag   *int
 		round int
 	}
@@ -84,6 +97,7 @@ type (
 		round int
 		esims []sdk.ESIM
 		err   error
+		pay   *sdk.PaymentStatus // nil when the page has no status or it failed
 	}
 )
 
@@ -106,6 +120,7 @@ type Model struct {
 	spin           spin.Model
 	url            string
 	opened         bool
+	copied         string // what the copy key did
 	err            string
 	width, height  int
 
@@ -115,6 +130,9 @@ type Model struct {
 	watch    int
 	round    int // numbers the watch, so ticks of an ended one are dropped
 	deadline time.Time
+	declines int  // cards declined so far, as the checkout page says
+	declined bool // the last try was declined: said until the payment goes through
+	paid     bool // the page says paid; the eSIM is not on the list yet
 }
 
 // New starts the checkout of a catalogue bundle.
@@ -151,6 +169,7 @@ func (m Model) KeyMap() help.KeyMap {
 	k := m.cfg.Keys
 	k.Pay.SetEnabled(m.url == "")
 	k.Open.SetEnabled(m.url != "" && m.cfg.Open != nil)
+	k.Copy.SetEnabled(m.url != "" && m.cfg.Copy != nil)
 	k.Check.SetEnabled(m.watch == watchTimeout)
 	return k
 }
@@ -178,10 +197,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.tag != m.tag || msg.round != m.round || m.watch != watching {
 			return m, nil
 		}
-		ctx, list, email, tag, round := m.ctx, m.cfg.ESIMs, m.email, m.tag, m.round
+		ctx, list, status, link, email, tag, round := m.ctx, m.cfg.ESIMs, m.cfg.Status, m.url, m.email, m.tag, m.round
 		return m, func() tea.Msg {
 			l, err := list(ctx, email)
-			return listedMsg{tag, round, l, err}
+			msg := listedMsg{tag: tag, round: round, esims: l, err: err}
+			if status != nil {
+				if p, err := status(ctx, link); err == nil {
+					msg.pay = p
+				}
+			}
+			return msg
 		}
 	case listedMsg:
 		if msg.tag != m.tag || msg.round != m.round || m.watch != watching {
@@ -191,6 +216,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			if iccid, ok := newBundle(m.known, msg.esims); ok {
 				m.watch = watchDone
 				return m, func() tea.Msg { return nav.PurchasedMsg{ICCID: iccid} }
+			}
+		}
+		if p := msg.pay; p != nil {
+			m.paid = p.Paid()
+			if p.Declines > m.declines {
+				// A declined card: said, and the customer gets the whole wait again to try
+				// another one on the same page (issue 25.12).
+				m.declines, m.declined = p.Declines, true
+				m.deadline = time.Now().Add(m.cfg.PollFor)
+			}
+			if m.paid {
+				m.declined = false
 			}
 		}
 		if !time.Now().Before(m.deadline) {
@@ -205,6 +242,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.opened = true
 		return m, nil
+	case copiedMsg:
+		switch {
+		case msg.err != nil:
+			m.copied = "Could not copy the link: select it on the screen instead."
+		case msg.system:
+			m.copied = "Copied the checkout link to the clipboard."
+		default:
+			m.copied = "Sent the checkout link to your terminal's clipboard."
+		}
+		return m, nil
 	case tea.KeyMsg:
 		if m.busy {
 			return m, nil
@@ -218,6 +265,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case key.Matches(msg, k.Open) && m.url != "" && m.cfg.Open != nil:
 			open, u := m.cfg.Open, m.url
 			return m, func() tea.Msg { return openedMsg{open(u)} }
+		case key.Matches(msg, k.Copy) && m.url != "" && m.cfg.Copy != nil:
+			c, u := m.cfg.Copy, m.url
+			return m, func() tea.Msg { system, err := c(u); return copiedMsg{system, err} }
 		case key.Matches(msg, k.Check) && m.watch == watchTimeout:
 			return m.startWatch()
 		}
@@ -315,26 +365,51 @@ func (m Model) View() string {
 		st.Title.Render(head),
 		"",
 		label.Render("Plan") + plan,
-		label.Render("Total") + show.Price(m.bundle.Price),
+	}
+	// Two plans may share a title (a region called Global and the global origin): the
+	// coverage tells them apart.
+	if n := len(m.bundle.RoamingCountries); n > 0 {
+		lines = append(lines, label.Render("Covers")+format.Countries(n))
+	}
+	lines = append(lines,
+		label.Render("Total")+show.Price(m.bundle.Price),
 		"",
 		st.Muted.Render("This eSIM works only with eSIM-compatible, carrier-unlocked devices."),
 		st.Muted.Render("Not sure? Dial *#06#: if an EID appears, your device supports eSIM."),
 		"",
-	}
+	)
 	switch {
 	case m.busy:
 		lines = append(lines, m.spin.View()+" Redirecting...")
 	case m.url != "":
-		lines = append(lines, st.Heading.Render("Pay on the checkout page:"), m.url, "")
+		lines = append(lines, st.Heading.Render("Pay on the checkout page:"), st.Link("", m.url, m.width), "")
 		switch {
 		case m.opened:
 			lines = append(lines, st.Success.Render("Opened in your browser."))
+		case m.cfg.Open != nil && m.cfg.Copy != nil:
+			lines = append(lines, "Press o to open it in your browser, c to copy it.")
 		case m.cfg.Open != nil:
 			lines = append(lines, "Press o to open it in your browser.")
 		}
+		if m.copied != "" {
+			lines = append(lines, st.Success.Render(m.copied))
+		}
+		switch {
+		case m.watch == watching && m.paid:
+			lines = append(append(lines, ""), st.Message(st.Success, "Payment received: waiting for your eSIM to show up in My eSIMs.", m.width)...)
+		case m.watch == watching && m.declined:
+			retry := "Open the checkout page again to try another card."
+			if m.cfg.Open != nil {
+				retry = "Press o to open the checkout page again and try another card."
+			}
+			lines = append(append(lines, ""), st.Message(st.Error, "The card was declined. "+retry, m.width)...)
+			lines = append(lines, st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+		}
 		switch m.watch {
 		case watching:
-			lines = append(append(lines, ""), st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+			if !m.paid && !m.declined {
+				lines = append(append(lines, ""), st.Message(st.Muted, "Waiting for the payment: your eSIM shows up in My eSIMs once it is paid.", m.width)...)
+			}
 		case watchTimeout:
 			lines = append(append(lines, ""), st.Message(st.Muted, fmt.Sprintf(
 				"No new eSIM yet after %s. It appears in My eSIMs once the payment is done; press r to check again.", span(m.cfg.PollFor)), m.width)...)
@@ -348,9 +423,7 @@ func (m Model) View() string {
 		lines = append(append(lines, ""), st.Message(st.Error, m.err, m.width)...)
 	}
 	for i := range lines {
-		if lines[i] != m.url { // a link is never cut: the terminal wraps it and it stays usable
-			lines[i] = ansi.Truncate(lines[i], m.width, "…")
-		}
+		lines[i] = ansi.Truncate(lines[i], m.width, "…") // the link is already one line (theme.Link)
 	}
 	return strings.Join(lines, "\n")
 }

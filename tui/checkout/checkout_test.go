@@ -112,9 +112,27 @@ func TestFlows(t *testing.T) {
 
 func TestBrowserFailureIsShown(t *testing.T) {
 	m := newCheckout(t, false, func(string) error { return errors.New("no browser") }, buyOK...)
-	m = tuitest.Press(t, m, "enter", "o")
+	m = tuitest.Press(t, m, "enter", "o").SetSize(200, 24)
 	if !strings.Contains(m.View(), "Could not open the browser") || !strings.Contains(m.View(), checkoutURL) {
 		t.Fatalf("view:\n%s", m.View())
+	}
+}
+
+// TestLinkIsOneLineAndCopies: at 80 columns the link is one shortened line (never broken,
+// which would not copy), and c copies it whole (issue 25.7).
+func TestLinkIsOneLineAndCopies(t *testing.T) {
+	var copied string
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), buyOK...)
+	m := New(context.Background(), bundle(t), Config{Checkout: c.Checkout, User: tuitest.User(c), Styles: theme.New(), Keys: DefaultKeyMap(),
+		Copy: func(s string) (bool, error) { copied = s; return true, nil }})
+	m = tuitest.Press(t, m, "enter")
+	v := m.View()
+	if !strings.Contains(v, checkoutURL[:60]) || strings.Contains(v, checkoutURL) || strings.Contains(v, "quantity=1") {
+		t.Fatalf("the link is not one shortened line:\n%s", v)
+	}
+	m = tuitest.Press(t, m, "c")
+	if copied != checkoutURL || !strings.Contains(m.View(), "Copied the checkout link to the clipboard.") {
+		t.Fatalf("copied %q:\n%s", copied, m.View())
 	}
 }
 
@@ -174,7 +192,7 @@ func TestWatchEndsAtTheLimitAndRestartsOnR(t *testing.T) {
 	l := &esimList{}
 	m := watched(t, l, time.Millisecond, 20*time.Millisecond)
 	m = tuitest.Press(t, m, "enter")
-	if v := m.View(); !strings.Contains(v, "No new eSIM yet after 20ms") || !strings.Contains(v, checkoutURL) {
+	if v := m.SetSize(200, 24).View(); !strings.Contains(v, "No new eSIM yet after 20ms") || !strings.Contains(v, checkoutURL) {
 		t.Fatalf("after the limit:\n%s", v)
 	}
 	l.mu.Lock()
@@ -203,4 +221,62 @@ func TestWatchGolden(t *testing.T) {
 		}
 	}
 	tuitest.Golden(t, 24, func(w, h int) string { return m.SetSize(w, h).View() })
+}
+
+// TestSummaryTellsSameTitlesApart: two plans called "Global 1GB 7 Days" (a region and the
+// global origin) read differently by their coverage (issue 25.13).
+func TestSummaryTellsSameTitlesApart(t *testing.T) {
+	countries := func(n int) []sdk.Country { return make([]sdk.Country, n) }
+	region := sdk.Bundle{BusinessTitle: "Global 1GB 7 Days", Price: 9, RoamingCountries: countries(32)}
+	global := sdk.Bundle{BusinessTitle: "Global 1GB 7 Days", Price: 12, RoamingCountries: countries(252)}
+	cfg := Config{Styles: theme.New(), Keys: DefaultKeyMap()}
+	a, b := New(context.Background(), region, cfg).View(), New(context.Background(), global, cfg).View()
+	if !strings.Contains(a, "Covers  32 countries") || !strings.Contains(b, "Covers  252 countries") {
+		t.Fatalf("summaries:\n%s\n---\n%s", a, b)
+	}
+}
+
+// TestDeclinedCardIsSaid: while watching, a card the checkout page declined is said with
+// the way to try again, and the wait goes on; a later payment is said too (issue 25.12).
+func TestDeclinedCardIsSaid(t *testing.T) {
+	var mu sync.Mutex
+	pay := &sdk.PaymentStatus{Status: "open"}
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), buyOK...)
+	l := &esimList{}
+	cfg := Config{Checkout: c.Checkout, User: tuitest.User(c), Open: func(string) error { return nil }, Styles: theme.New(), Keys: DefaultKeyMap(),
+		ESIMs: l.list, PollEvery: time.Hour, PollFor: time.Hour,
+		Status: func(context.Context, string) (*sdk.PaymentStatus, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			p := *pay
+			return &p, nil
+		}}
+	m := New(context.Background(), bundle(t), cfg)
+	// The order (the batch's second command; the first is the spinner), then the looks by
+	// hand: the watch's ticks are an hour apart and are not run.
+	m, cmd := m.Update(tuitest.Key("enter"))
+	m, _ = m.Update(cmd().(tea.BatchMsg)[1]())
+	if m.watch != watching {
+		t.Fatalf("not watching after the order:\n%s", m.View())
+	}
+	look := func() Model {
+		t.Helper()
+		mm, cmd := m.Update(pollMsg{m.tag, m.round})
+		mm, _ = mm.Update(cmd())
+		return mm
+	}
+	mu.Lock()
+	pay.Declines = 1
+	mu.Unlock()
+	m = look()
+	if v := m.SetSize(100, 30).View(); !strings.Contains(v, "The card was declined. Press o to open the checkout page again and try another card.") || m.watch != watching {
+		t.Fatalf("after a decline:\n%s", v)
+	}
+	mu.Lock()
+	pay.Status = "paid"
+	mu.Unlock()
+	m = look()
+	if v := m.SetSize(100, 30).View(); !strings.Contains(v, "Payment received: waiting for your eSIM") || strings.Contains(v, "declined") {
+		t.Fatalf("after paying:\n%s", v)
+	}
 }

@@ -58,6 +58,9 @@ type (
 	}
 )
 
+// ExpiredHint follows the expiry of the session.
+const ExpiredHint = "Press enter to log in again."
+
 // Model is the My eSIMs screen.
 type Model struct {
 	ctx context.Context
@@ -68,6 +71,7 @@ type Model struct {
 	tabs    [3][]show.Entry
 	loading bool
 	err     string
+	expired bool // the server refused the session: enter logs in again
 	spin    spin.Model
 	list    list.Model
 
@@ -117,7 +121,7 @@ func (m Model) Capturing() bool { return false }
 // KeyMap returns the bindings for the help bar.
 func (m Model) KeyMap() help.KeyMap {
 	k := m.cfg.Keys
-	k.failed = m.list.Status() == list.Failed
+	k.failed, k.expired = m.list.Status() == list.Failed, m.expired
 	return k
 }
 
@@ -147,11 +151,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.loading = false
 		if msg.err != nil {
 			m.err = show.LoadError(msg.err)
-			if errors.Is(msg.err, sdk.ErrSessionExpired) {
-				return m.layout(), func() tea.Msg { return nav.LoginMsg{Expired: true} }
-			}
+			// The expiry is said here first, and enter logs in: switching to the login
+			// screen at once sent the next key (r, to retry) into its e-mail field.
+			m.expired = errors.Is(msg.err, sdk.ErrSessionExpired)
 			return m.layout(), nil
 		}
+		m.expired = false
 		m.user, m.esims = msg.user, msg.esims
 		m.tabs = show.ProfileTabs(msg.esims)
 		m.expanded = -1
@@ -184,6 +189,8 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.expanded = -1
 		m.list = m.list.Top()
 		return m.layout(), nil
+	case m.expired && key.Matches(msg, k.Login):
+		return m, func() tea.Msg { return nav.LoginMsg{Expired: true} }
 	case key.Matches(msg, k.Reload):
 		m.info, m.infoErr = map[string][]sdk.ESIMBundle{}, map[string]string{}
 		cmd := m.load()
@@ -232,7 +239,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 	st := m.cfg.Styles
 	b := e.Bundle
-	state := b.BundleState
+	state := string(b.BundleState)
 	lines := []string{st.Cursor(focused) + st.Heading.Render(b.DisplayName()) + "  " + st.Muted.Render(state)}
 	lines = append(lines, "    ICCID "+e.ESIM.ICCID+"   Purchased "+orDash(show.DateTime(b.AssignmentDatetime)))
 	lines = append(lines, "    "+usage(st, b))
@@ -259,7 +266,7 @@ func (m Model) entryLines(i int, e show.Entry, focused bool) []string {
 			}
 		}
 		lines = append(lines,
-			"    Status   "+d.BundleState,
+			"    Status   "+string(d.BundleState),
 			"    Start    "+orDash(show.DateTime(d.StartTime)),
 			"    End      "+orDash(show.DateTime(d.EndTime)),
 			"    Usage    "+usage(st, d),
@@ -334,7 +341,11 @@ func (m Model) layout() Model {
 	case m.err != "":
 		status = list.Failed
 	}
-	m.list = m.list.SetStatus(status, m.err).WithSpinner(m.spin.View()).
+	hint := ""
+	if m.expired {
+		hint = ExpiredHint
+	}
+	m.list = m.list.SetStatus(status, m.err).SetFailHint(hint).WithSpinner(m.spin.View()).
 		SetSize(m.width, max(1, m.height-len(m.header()))).SetRows(rows)
 	return m
 }

@@ -60,7 +60,7 @@ func TestTabsFollowTheProfileRules(t *testing.T) {
 	states := func(tab int) string {
 		var s []string
 		for _, e := range m.tabs[tab] {
-			s = append(s, e.Bundle.BundleState)
+			s = append(s, string(e.Bundle.BundleState))
 		}
 		return strings.Join(s, ",")
 	}
@@ -118,18 +118,34 @@ func (expired) ByEmail(context.Context, string) ([]sdk.ESIM, error) {
 }
 func (expired) Info(context.Context, string) ([]sdk.ESIMBundle, error) { return nil, nil }
 
+// TestExpiredSessionAsksForLogin: the expiry is said on the screen first; r does not leave
+// it (it went into the login e-mail field: issue 25.12), enter logs in again.
 func TestExpiredSessionAsksForLogin(t *testing.T) {
 	user := func(context.Context) (sdk.CurrentUser, error) { return sdk.CurrentUser{Email: emptyUser}, nil }
 	m := New(context.Background(), Config{Source: expired{}, User: user, Styles: theme.New(), Keys: DefaultKeyMap()})
 	m, msgs := tuitest.Collect(t, m, m.Init())
-	found := false
 	for _, msg := range msgs {
-		if l, ok := msg.(nav.LoginMsg); ok && l.Expired {
-			found = true
+		if _, ok := msg.(nav.LoginMsg); ok {
+			t.Fatalf("left for the login before saying why: %#v", msgs)
 		}
 	}
-	if !found || !strings.Contains(m.View(), "Your session has expired. Please log in again.") {
-		t.Fatalf("no expired login request in %#v\n%s", msgs, m.View())
+	if v := m.View(); !strings.Contains(v, "Your session has expired. Please log in again.") || !strings.Contains(v, ExpiredHint) {
+		t.Fatalf("view:\n%s", v)
+	}
+	m, cmd := m.Update(tuitest.Key("r"))
+	if _, msgs = tuitest.Collect(t, m, cmd); len(msgs) > 0 {
+		for _, msg := range msgs {
+			if _, ok := msg.(nav.LoginMsg); ok {
+				t.Fatalf("r went to the login: %#v", msgs)
+			}
+		}
+	}
+	_, cmd = m.Update(tuitest.Key("enter"))
+	if cmd == nil {
+		t.Fatal("enter did nothing")
+	}
+	if l, ok := cmd().(nav.LoginMsg); !ok || !l.Expired {
+		t.Fatalf("enter: %#v", cmd())
 	}
 }
 

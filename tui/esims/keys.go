@@ -10,8 +10,9 @@ import (
 type KeyMap struct {
 	List                                              list.KeyMap
 	NextTab, PrevTab, Expand, QR, Topup, Reload, Back key.Binding
+	Login                                             key.Binding // after the session expired
 
-	failed bool
+	failed, expired bool
 }
 
 // DefaultKeyMap returns the My eSIMs bindings.
@@ -25,11 +26,15 @@ func DefaultKeyMap() KeyMap {
 		Topup:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "top up")),
 		Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Login:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k KeyMap) ShortHelp() []key.Binding {
+	if k.expired {
+		return []key.Binding{k.Login, k.Back}
+	}
 	if k.failed {
 		retry := k.Reload
 		retry.SetHelp("r", "retry")

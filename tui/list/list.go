@@ -56,6 +56,7 @@ type Model struct {
 
 	status  Status
 	err     string
+	hint    string // under the error of a failed list; RetryHint when ""
 	empty   string
 	spinner string
 }
@@ -85,6 +86,10 @@ func (m Model) SetSize(w, h int) Model { m.width, m.height = w, max(1, h); retur
 // retry hint (err is the text).
 func (m Model) SetStatus(s Status, err string) Model { m.status, m.err = s, err; return m }
 
+// SetFailHint replaces the retry hint under a failed list's error ("" puts RetryHint back):
+// an expired session is not retried but logged in again.
+func (m Model) SetFailHint(hint string) Model { m.hint = hint; return m }
+
 // SetEmpty sets the text of a ready list without rows.
 func (m Model) SetEmpty(text string) Model { m.empty = text; return m }
 
@@ -109,9 +114,6 @@ func (m Model) Cursor() int { return m.cursor }
 
 // Len is the number of focusable items.
 func (m Model) Len() int { return m.items }
-
-// Offset is the first visible row.
-func (m Model) Offset() int { return m.offset }
 
 // SetCursor focuses item i (clamped) and scrolls to it.
 func (m Model) SetCursor(i int) Model { m.cursor = i; return m.fix() }
@@ -266,7 +268,11 @@ func (m Model) Lines() []string {
 	case m.status == Loading:
 		lines = []string{strings.TrimSpace(m.spinner + " Loading...")}
 	case m.status == Failed:
-		lines = append(st.wrap(st.Error, m.err, m.width), st.Muted.Render(RetryHint))
+		hint := RetryHint
+		if m.hint != "" {
+			hint = m.hint
+		}
+		lines = append(st.wrap(st.Error, m.err, m.width), st.Muted.Render(hint))
 	case len(m.rows) == 0:
 		lines = []string{st.Muted.Render(m.empty)}
 	default:

@@ -96,8 +96,8 @@ func TestCursor(t *testing.T) {
 			if r, c := m.Focus(); r != tt.row || c != tt.col {
 				t.Errorf("focus row %d col %d, want %d %d", r, c, tt.row, tt.col)
 			}
-			if m.Offset() < tt.offsetMin {
-				t.Errorf("offset %d, want at least %d", m.Offset(), tt.offsetMin)
+			if m.offset < tt.offsetMin {
+				t.Errorf("offset %d, want at least %d", m.offset, tt.offsetMin)
 			}
 			if !strings.Contains(m.View(), "> ") {
 				t.Errorf("focused item not drawn:\n%s", m.View())

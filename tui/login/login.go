@@ -8,7 +8,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
@@ -29,16 +28,12 @@ import (
 // SendCode to Users.SendLoginCode, Verify to Client.Login (which stores the session).
 type Config struct {
 	SendCode func(ctx context.Context, email string) (*sdk.OTPSent, error)
-	Verify   func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
-	// Captcha returns a configured captcha token; Page starts the browser page when there
-	// is none (see tui/otp); Open opens a link in the browser.
-	Captcha        func(ctx context.Context) (string, error)
-	Page           func(ctx context.Context) (otp.CaptchaPage, error)
-	Open           func(url string) error
-	CaptchaTimeout time.Duration
-	Styles         theme.Styles
-	Keys           KeyMap
-	Log            *slog.Logger
+	// Calls are the code step's: the check (Client.Login), the captcha, the browser.
+	otp.Calls
+	Styles theme.Styles
+	Keys   KeyMap
+	// Notice is said above the form, e.g. why the customer must log in again.
+	Notice string
 }
 
 // NewUserHint stands in for the spec's 'New user? Buy your first eSIM to register' hint
@@ -159,12 +154,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) otpConfig() otp.Config {
 	send, email := m.cfg.SendCode, m.Email()
-	return otp.Config{
-		Resend:        func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, email) },
-		ResendContext: messages.OTPSendLogin,
-		Verify:        m.cfg.Verify, Captcha: m.cfg.Captcha, Page: m.cfg.Page, Open: m.cfg.Open,
-		Timeout: m.cfg.CaptchaTimeout, Styles: m.cfg.Styles, Keys: m.cfg.Keys.Code, Log: m.cfg.Log,
-	}
+	resend := func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, email) }
+	return m.cfg.Step(resend, messages.OTPSendLogin, m.cfg.Styles, m.cfg.Keys.Code)
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
@@ -228,14 +219,16 @@ func (m Model) View() string {
 	if m.terms {
 		box = "[x]"
 	}
-	lines := []string{
-		st.Title.Render("Log in"),
-		"",
+	lines := []string{st.Title.Render("Log in"), ""}
+	if m.cfg.Notice != "" {
+		lines = append(append(lines, st.Message(st.Error, m.cfg.Notice, m.width)...), "")
+	}
+	lines = append(lines,
 		m.email.View(),
 		"",
-		st.Cursor(m.onTerms) + box + " I agree to the Terms and Conditions and the Privacy Policy",
+		st.Cursor(m.onTerms)+box+" I agree to the Terms and Conditions and the Privacy Policy",
 		"",
-	}
+	)
 	if m.busy {
 		lines = append(lines, m.spin.View()+" Sending the code...")
 	}

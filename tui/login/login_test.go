@@ -10,6 +10,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 )
 
@@ -24,7 +25,7 @@ func newLogin(t *testing.T, captcha func(context.Context) (string, error), fixtu
 	t.Helper()
 	c := tuitest.Client(t, sdk.Session{}, append([]string{"identity.token.guest/success"}, fixtures...)...)
 	m := New(context.Background(), Config{
-		SendCode: c.Users.SendLoginCode, Verify: c.Login, Captcha: captcha,
+		SendCode: c.Users.SendLoginCode, Calls: otp.Calls{Verify: c.Login, Captcha: captcha},
 		Styles: theme.New(), Keys: DefaultKeyMap(),
 	})
 	return m, c

@@ -41,12 +41,14 @@ type CaptchaPage interface {
 	Close() error
 }
 
-// Config carries the calls of the code step.
-type Config struct {
-	// Resend e-mails a new code (login or sign-up); its user id replaces the pending one.
-	Resend func(ctx context.Context) (*sdk.OTPSent, error)
-	// ResendContext picks the section 8 texts of a failed resend.
-	ResendContext messages.Context
+// hinter is a page that can say how to reach it from elsewhere (the CLI's page over SSH:
+// the port to forward).
+type hinter interface{ Hint() string }
+
+// Calls are what the code step needs beyond its resend: the check, the captcha and the
+// browser. The login and sign-up screens carry them in their Config and hand them over
+// with Step.
+type Calls struct {
 	// Verify checks the code and stores the session (Client.Login).
 	Verify func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
 	// Captcha returns a token at once (a configured one). When it is nil or fails and there
@@ -58,10 +60,25 @@ type Config struct {
 	Open func(url string) error
 	// Timeout bounds the wait for the page; 0 means DefaultCaptchaTimeout.
 	Timeout time.Duration
+	Log     *slog.Logger
+}
+
+// Step is the code step's Config: these calls, with the resend of the owning screen
+// (login or sign-up) and its section 8 context, styles and keys.
+func (c Calls) Step(resend func(ctx context.Context) (*sdk.OTPSent, error), rc messages.Context, st theme.Styles, keys KeyMap) Config {
+	return Config{Calls: c, Resend: resend, ResendContext: rc, Styles: st, Keys: keys}
+}
+
+// Config carries the calls of the code step.
+type Config struct {
+	Calls
+	// Resend e-mails a new code (login or sign-up); its user id replaces the pending one.
+	Resend func(ctx context.Context) (*sdk.OTPSent, error)
+	// ResendContext picks the section 8 texts of a failed resend.
+	ResendContext messages.Context
 
 	Styles theme.Styles
 	Keys   KeyMap
-	Log    *slog.Logger
 }
 
 // Messages of the step. tag tells them apart from another code step's.
@@ -115,6 +132,7 @@ type Model struct {
 	wait     int                // number of the captcha wait under way (0: none)
 	cancel   context.CancelFunc // ends the wait under way
 	url      string             // the captcha page's address while waiting
+	hint     string             // how to reach the page over SSH, if the page says
 	noOpen   bool               // the browser did not open
 	err      string
 	hints    []string
@@ -322,6 +340,9 @@ func (m Model) pageStarted(msg pageMsg) (Model, tea.Cmd) {
 	p, wait, tag, otp := msg.page, m.wait, m.tag, msg.otp
 	ctx, cancel := context.WithTimeout(m.ctx, m.cfg.Timeout)
 	m.cancel, m.url, m.noOpen = cancel, p.URL(), m.cfg.Open == nil
+	if h, ok := p.(hinter); ok {
+		m.hint = h.Hint()
+	}
 	waitCmd := func() tea.Msg {
 		defer func() { _ = p.Close() }()
 		tok, err := p.Wait(ctx)
@@ -359,7 +380,7 @@ func (m *Model) endWait() {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.cancel, m.url, m.noOpen, m.wait = nil, "", false, 0
+	m.cancel, m.url, m.hint, m.noOpen, m.wait = nil, "", "", false, 0
 }
 
 func (m Model) check(token, otp string) (Model, tea.Cmd) {
@@ -391,6 +412,9 @@ func (m Model) Lines() []string {
 		} else {
 			// A browser command may start and still show nothing (BROWSER=false).
 			lines = append(lines, st.Muted.Render("If no browser opened, open the address above yourself."))
+		}
+		if m.hint != "" {
+			lines = append(lines, st.Message(st.Muted, m.hint, m.width)...)
 		}
 		lines = append(lines, m.spin.View()+" Waiting for the captcha... press esc to cancel.")
 	} else if m.busy != "" {
@@ -428,6 +452,9 @@ func minutes(d time.Duration) string {
 
 // digitsOnly lets through editing keys and typed digits: the code is numeric.
 func digitsOnly(msg tea.KeyMsg) bool {
+	if msg.Type == tea.KeySpace {
+		return false // bubbletea reports the space bar as a key of its own, not a rune
+	}
 	if msg.Type != tea.KeyRunes {
 		return true
 	}

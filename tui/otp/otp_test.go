@@ -55,9 +55,9 @@ func (v *verifier) verify(_ context.Context, userID, otp, captcha string) (*sdk.
 
 func newStep(p *page, v *verifier, open func(string) error, timeout time.Duration) Model {
 	return New(context.Background(), Config{
-		ResendContext: messages.OTPSendLogin, Verify: v.verify,
-		Page: func(context.Context) (CaptchaPage, error) { return p, nil },
-		Open: open, Timeout: timeout,
+		ResendContext: messages.OTPSendLogin,
+		Calls: Calls{Verify: v.verify, Page: func(context.Context) (CaptchaPage, error) { return p, nil },
+			Open: open, Timeout: timeout},
 		Styles: theme.New(), Keys: DefaultKeyMap(),
 	}, "new@example.com", "u-1")
 }

@@ -1,5 +1,8 @@
 // Package qrview shows an eSIM's install QR code in the terminal, rendered from its LPA
-// activation code, with the SM-DP+ address and activation code for manual install.
+// activation code, with the SM-DP+ address and activation code for manual install and the
+// one-tap install links beside it. The code (half blocks, two modules a line, quiet zone
+// 2) is drawn white on black whatever the terminal's theme, and fits 80×24; the links are
+// never broken over lines (OSC 8 hyperlinks when shortened) and each has a copy key.
 package qrview
 
 import (
@@ -13,6 +16,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/lpa"
 	"github.com/cedarsim/esim/sdk/qrcode"
+	"github.com/cedarsim/esim/tui/internal/clipboard"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
@@ -32,27 +36,44 @@ type Source interface {
 	QRCode(ctx context.Context, iccid string) ([]byte, error)
 }
 
-// Config carries what the view needs.
+// Config carries what the view needs. Copy puts text on the clipboard (nil: no copy keys).
 type Config struct {
 	Source     Source
 	Styles     theme.Styles
 	Keys       KeyMap
+	Copy       clipboard.Copier
 	FetchDelay time.Duration // 0 means DefaultFetchDelay; tests set a tiny one
 }
 
 // KeyMap are the view's bindings. It implements help.KeyMap.
-type KeyMap struct{ Back, Retry key.Binding }
+type KeyMap struct {
+	Back, Retry                       key.Binding
+	CopyCode, CopyIPhone, CopyAndroid key.Binding
+
+	ready, failed bool
+}
 
 // DefaultKeyMap returns the view's bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Retry: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
+		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Retry:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
+		CopyCode:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy code")),
+		CopyIPhone:  key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "copy iPhone link")),
+		CopyAndroid: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "copy Android link")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Back, k.Retry} }
+func (k KeyMap) ShortHelp() []key.Binding {
+	switch {
+	case k.ready:
+		return []key.Binding{k.CopyCode, k.CopyIPhone, k.CopyAndroid, k.Back}
+	case k.failed:
+		return []key.Binding{k.Retry, k.Back}
+	}
+	return []key.Binding{k.Back}
+}
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
@@ -63,6 +84,11 @@ type (
 		iccid string
 		code  lpa.Code
 		err   error
+	}
+	copiedMsg struct {
+		what   string
+		system bool
+		err    error
 	}
 )
 
@@ -75,6 +101,7 @@ type Model struct {
 	qr            string // the rendered code, "" until known
 	loading       bool
 	err           string
+	copied        string // what the last copy key did
 	spin          spin.Model
 	width, height int
 }
@@ -143,15 +170,6 @@ func stripDataURL(s string) string {
 	return s
 }
 
-// wrapped breaks s at the width (less the indent) and indents every piece.
-func wrapped(s string, width int, indent string) []string {
-	out := strings.Split(ansi.Wrap(s, max(10, width-len(indent)), ""), "\n")
-	for i := range out {
-		out[i] = indent + out[i]
-	}
-	return out
-}
-
 // Render draws text as a QR code with half blocks: the one terminal renderer the CLI uses
 // too (sdk/qrcode.Terminal, error-correction level M).
 func Render(text string) (string, error) { return qrcode.Terminal(text) }
@@ -163,7 +181,11 @@ func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
 func (m Model) Capturing() bool { return false }
 
 // KeyMap returns the bindings for the help bar.
-func (m Model) KeyMap() help.KeyMap { return m.cfg.Keys }
+func (m Model) KeyMap() help.KeyMap {
+	k := m.cfg.Keys
+	k.ready, k.failed = m.qr != "" && m.cfg.Copy != nil, m.err != ""
+	return k
+}
 
 // Update handles messages.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
@@ -202,63 +224,114 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.code, m.qr, m.err = msg.code, q, ""
 		return m, nil
+	case copiedMsg:
+		m.copied = copiedText(msg)
+		return m, nil
 	case tea.KeyMsg:
+		k := m.cfg.Keys
 		switch {
-		case key.Matches(msg, m.cfg.Keys.Back):
+		case key.Matches(msg, k.Back):
 			return m, func() tea.Msg { return nav.BackMsg{} }
-		case key.Matches(msg, m.cfg.Keys.Retry) && m.err != "":
+		case key.Matches(msg, k.Retry) && m.err != "":
 			m.err = ""
 			iccid := m.esim.ICCID
 			return m, tea.Batch(m.spin.Start(), func() tea.Msg { return fetchMsg{iccid} })
+		case m.qr == "" || m.cfg.Copy == nil:
+		case key.Matches(msg, k.CopyCode):
+			return m, m.copy("the activation code", m.code.String())
+		case key.Matches(msg, k.CopyIPhone):
+			return m, m.copy("the iPhone install link", lpa.IPhoneLink(m.code))
+		case key.Matches(msg, k.CopyAndroid):
+			return m, m.copy("the Android install link", lpa.AndroidLink(m.code))
 		}
 	}
 	return m, nil
 }
 
-// View renders the code and the manual-install facts.
+func (m Model) copy(what, text string) tea.Cmd {
+	c := m.cfg.Copy
+	return func() tea.Msg {
+		system, err := c(text)
+		return copiedMsg{what, system, err}
+	}
+}
+
+// copiedText says what a copy did: a terminal does not report an OSC 52 copy, so only
+// the system clipboard's is certain.
+func copiedText(c copiedMsg) string {
+	switch {
+	case c.err != nil:
+		return "Could not copy " + c.what + ": select it on the screen instead."
+	case c.system:
+		return "Copied " + c.what + " to the clipboard."
+	}
+	return "Sent " + c.what + " to your terminal's clipboard."
+}
+
+// infoWidth is the narrowest the column beside the code may be.
+const infoWidth = 30
+
+// View renders the code with the manual-install facts and the one-tap links beside it, or
+// below it on a narrow terminal.
 func (m Model) View() string {
 	st := m.cfg.Styles
-	lines := []string{st.Title.Render("Install your eSIM") + "  " + st.Muted.Render("ICCID "+m.esim.ICCID), ""}
-	uncut := map[string]bool{}
+	title := ansi.Truncate(st.Title.Render("Install your eSIM")+"  "+st.Muted.Render("ICCID "+m.esim.ICCID), m.width, "…")
 	switch {
 	case m.err != "":
-		lines = append(lines, st.Message(st.Error, m.err, m.width)...)
+		return strings.Join(append([]string{title, ""}, st.Message(st.Error, m.err, m.width)...), "\n")
 	case m.qr == "":
-		lines = append(lines, m.spin.View()+" Loading...")
-	default:
-		// The one-tap links, iPhone and Android, broken at the width but never cut either.
-		links := wrapped(lpa.IPhoneLink(m.code), m.width, "    ")
-		android := wrapped(lpa.AndroidLink(m.code), m.width, "    ")
-		qrLines := strings.Split(m.qr, "\n")
-		if len(qrLines)+len(lines)+4+3+len(links)+len(android) > m.height || ansi.StringWidth(qrLines[0]) > m.width {
-			lines = append(lines, st.Muted.Render("Enlarge the terminal to see the QR code."))
-		} else {
-			lines = append(lines, qrLines...)
-		}
-		// The codes themselves are never cut: a cut code cannot be typed in.
-		lines = append(lines, "",
-			st.Heading.Render("Manual install"),
-			"SM-DP+ address   "+m.code.SMDP,
-			"Activation code  "+m.code.MatchingID,
-		)
-		for i := range lines[len(lines)-2:] {
-			if w := lines[len(lines)-2+i]; ansi.StringWidth(w) > m.width {
-				lines[len(lines)-2+i] = strings.Replace(w, "  ", "\n", 1)
+		return title + "\n\n" + m.spin.View() + " Loading..."
+	}
+	qr := strings.Split(m.qr, "\n")
+	qrWidth := ansi.StringWidth(qr[0])
+	lines := []string{title}
+	switch {
+	case qrWidth > m.width || len(qr)+1 > m.height:
+		lines = append(lines, st.Muted.Render("Enlarge the terminal to see the QR code."), "")
+		lines = append(lines, m.info(m.width)...)
+	case m.width >= qrWidth+2+infoWidth:
+		info := m.info(m.width - qrWidth - 2)
+		for i := range max(len(qr), len(info)) {
+			left := strings.Repeat(" ", qrWidth)
+			if i < len(qr) {
+				left = st.QR.Render(qr[i])
 			}
+			right := ""
+			if i < len(info) {
+				right = "  " + info[i]
+			}
+			lines = append(lines, strings.TrimRight(left+right, " "))
 		}
-		lines = append(lines, "", st.Heading.Render("One-tap install"), "  iPhone")
-		lines = append(lines, links...)
-		lines = append(lines, "  Android")
-		lines = append(lines, android...)
-		for _, l := range append(links, android...) {
-			uncut[l] = true
+	default:
+		for _, l := range qr {
+			lines = append(lines, st.QR.Render(l))
 		}
+		lines = append(append(lines, ""), m.info(m.width)...)
 	}
-	out := strings.Split(strings.Join(lines, "\n"), "\n")
-	for i, l := range out {
-		if m.qr == "" || (l != m.code.SMDP && l != m.code.MatchingID && !uncut[l]) {
-			out[i] = ansi.Truncate(l, m.width, "…")
-		}
+	return strings.Join(lines, "\n")
+}
+
+// info is the column of facts for manual install and the one-tap links, at most width
+// wide: the codes are never cut (a cut code cannot be typed in), the links are shortened
+// only in what shows (see theme.Link).
+func (m Model) info(width int) []string {
+	st := m.cfg.Styles
+	lines := []string{
+		st.Heading.Render("Manual install"),
+		st.Muted.Render("SM-DP+ address"),
+		"  " + m.code.SMDP,
+		st.Muted.Render("Activation code"),
+		"  " + m.code.MatchingID,
+		"",
+		st.Heading.Render("One-tap install"),
+		st.Muted.Render("iPhone"),
+		st.Link("  ", lpa.IPhoneLink(m.code), width),
+		st.Muted.Render("Android"),
+		st.Link("  ", lpa.AndroidLink(m.code), width),
 	}
-	return strings.Join(out, "\n")
+	if m.copied != "" {
+		lines = append(lines, "")
+		lines = append(lines, st.Message(st.Success, m.copied, width)...)
+	}
+	return lines
 }

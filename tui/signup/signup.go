@@ -8,13 +8,12 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"regexp"
 	"strings"
-	"time"
 
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 	"github.com/cedarsim/esim/sdk/numerals"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/cedarsim/esim/tui/internal/show"
 	"github.com/cedarsim/esim/tui/internal/spin"
 	"github.com/cedarsim/esim/tui/nav"
@@ -27,94 +26,38 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Config carries the calls the screen makes: SendCode is Users.SendSignupCode, Verify is
-// Client.Login; the captcha fields are the code step's (tui/otp).
+// Config carries the calls the screen makes: SendCode is Users.SendSignupCode; Calls are
+// the code step's (tui/otp: the check, Client.Login, the captcha, the browser).
 type Config struct {
-	SendCode       func(ctx context.Context, f sdk.SignupForm) (*sdk.OTPSent, error)
-	Verify         func(ctx context.Context, userID, otp, captchaToken string) (*sdk.Token, error)
-	Captcha        func(ctx context.Context) (string, error)
-	Page           func(ctx context.Context) (otp.CaptchaPage, error)
-	Open           func(url string) error
-	CaptchaTimeout time.Duration
-	Styles         Styles
-	Keys           KeyMap
-	Log            *slog.Logger
+	SendCode func(ctx context.Context, f sdk.SignupForm) (*sdk.OTPSent, error)
+	otp.Calls
+	Styles Styles
+	Keys   KeyMap
 }
 
 // DefaultDialCode is the spec's default dial code (section 9).
-const DefaultDialCode = "961"
+const DefaultDialCode = signupform.DefaultDialCode
 
-// Fields of the form, in order.
+// Fields of the form, in order: the text fields of sdk/signupform, then the checkbox.
 const (
-	FirstName = iota
-	LastName
-	CountryCode
-	Phone
-	Email
-	confirm // the checkbox, shown but not enforced (section 5)
-	nFields
+	FirstName   = int(signupform.FirstName)
+	LastName    = int(signupform.LastName)
+	CountryCode = int(signupform.CountryCode)
+	Phone       = int(signupform.Phone)
+	Email       = int(signupform.Email)
+	confirm     = Email + 1 // the checkbox, shown but not enforced (section 5)
+	nFields     = confirm + 1
 )
 
 var labels = [...]string{"First name", "Last name", "Country code", "Phone number", "E-mail"}
 
-// The field texts of the web's sign-up form (webapp SignupForm validateSignup).
-const (
-	FirstNameRequired = "First name is required"
-	LastNameRequired  = "Last name is required"
-	DialCodeRequired  = "Country code is required"
-	DialCodeDigits    = "Enter the dial code in digits, e.g. 961"
-	PhoneRequired     = "Phone number is required"
-	PhoneDigits       = "Enter digits only"
-	EmailRequired     = "E-mail is required"
-	EmailInvalid      = "Enter a valid e-mail address"
-)
-
-var (
-	emailRE = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
-	// phoneRE and phoneDigits are contract/vectors/signup.json `phone`: a leading '+' (the
-	// international form), then digits, spaces, dashes and parentheses; 4 to 15 digits.
-	phoneRE     = regexp.MustCompile(`^\+?[0-9 ()-]+$`)
-	phoneDigits = regexp.MustCompile(`[0-9]`)
-	dialRE      = regexp.MustCompile(`^\+?[0-9]{1,4}$`)
-)
-
-// PhoneValid reports a phone number the form accepts (contract/vectors/signup.json).
-func PhoneValid(phone string) bool {
-	p := strings.TrimSpace(phone)
-	n := len(phoneDigits.FindAllString(p, -1))
-	return phoneRE.MatchString(p) && n >= 4 && n <= 15
-}
-
-// Validate applies section 5 to the form: every field required, the e-mail in a valid
-// format; it returns the text of each failing field by its index.
+// Validate applies section 5 to the form (sdk/signupform), by field index.
 func Validate(f sdk.SignupForm) map[int]string {
-	errs := map[int]string{}
-	missing := func(s string) bool { return strings.TrimSpace(s) == "" }
-	if missing(f.FirstName) {
-		errs[FirstName] = FirstNameRequired
+	out := map[int]string{}
+	for field, text := range signupform.Validate(f) {
+		out[int(field)] = text
 	}
-	if missing(f.LastName) {
-		errs[LastName] = LastNameRequired
-	}
-	switch {
-	case missing(f.CountryCode):
-		errs[CountryCode] = DialCodeRequired
-	case !dialRE.MatchString(strings.TrimSpace(f.CountryCode)):
-		errs[CountryCode] = DialCodeDigits
-	}
-	switch {
-	case missing(f.Phone):
-		errs[Phone] = PhoneRequired
-	case !PhoneValid(f.Phone):
-		errs[Phone] = PhoneDigits
-	}
-	switch {
-	case missing(f.Email):
-		errs[Email] = EmailRequired
-	case !emailRE.MatchString(strings.TrimSpace(f.Email)):
-		errs[Email] = EmailInvalid
-	}
-	return errs
+	return out
 }
 
 type sentMsg struct {
@@ -195,9 +138,6 @@ func (m Model) Form() sdk.SignupForm {
 		CountryCode: strings.TrimPrefix(numerals.ASCII(v(CountryCode)), "+"), Phone: numerals.ASCII(v(Phone)), Email: v(Email)}
 }
 
-// FieldErrors are the validation texts shown, by field.
-func (m Model) FieldErrors() map[int]string { return m.fieldErrs }
-
 // Err is the text of a failed send.
 func (m Model) Err() string { return m.err }
 
@@ -221,14 +161,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.coding = true
-		m.inputs[m.focus].Blur()
+		m.blur()
 		m.code = otp.New(m.ctx, m.otpConfig(), m.Form().Email, msg.sent.UserID).SetSize(m.width, m.height)
 		return m, nil
 	case tea.KeyMsg:
 		if m.coding {
 			if key.Matches(msg, m.cfg.Keys.Back) && !m.code.Busy() {
 				m.coding = false
-				return m, m.inputs[m.focus].Focus()
+				return m.focusOn(m.focus)
 			}
 			var cmd tea.Cmd
 			m.code, cmd = m.code.Update(msg)
@@ -249,12 +189,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) otpConfig() otp.Config {
 	send, form := m.cfg.SendCode, m.Form()
-	return otp.Config{
-		Resend:        func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, form) },
-		ResendContext: messages.OTPSendSignup,
-		Verify:        m.cfg.Verify, Captcha: m.cfg.Captcha, Page: m.cfg.Page, Open: m.cfg.Open,
-		Timeout: m.cfg.CaptchaTimeout, Styles: m.cfg.Styles.Styles, Keys: m.cfg.Keys.Code, Log: m.cfg.Log,
-	}
+	resend := func(ctx context.Context) (*sdk.OTPSent, error) { return send(ctx, form) }
+	return m.cfg.Step(resend, messages.OTPSendSignup, m.cfg.Styles.Styles, m.cfg.Keys.Code)
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
@@ -284,15 +220,21 @@ func (m Model) updateKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// focusOn moves the focus to field i, which may be the checkbox (no text input).
 func (m Model) focusOn(i int) (Model, tea.Cmd) {
-	if m.focus < confirm {
-		m.inputs[m.focus].Blur()
-	}
+	m.blur()
 	m.focus = i
 	if i < confirm {
 		return m, m.inputs[i].Focus()
 	}
 	return m, nil
+}
+
+// blur takes the focus from the text input that has it, if any: the checkbox has none.
+func (m *Model) blur() {
+	if m.focus < confirm {
+		m.inputs[m.focus].Blur()
+	}
 }
 
 func (m Model) send() (Model, tea.Cmd) {

@@ -9,6 +9,7 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
+	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/theme"
 )
 
@@ -23,7 +24,7 @@ func newSignup(t *testing.T, email string, fixtures ...string) (Model, *sdk.Clie
 	t.Helper()
 	c := tuitest.Client(t, sdk.Session{}, append([]string{"identity.token.guest/success"}, fixtures...)...)
 	m := New(context.Background(), Config{
-		SendCode: c.Users.SendSignupCode, Verify: c.Login, Captcha: devCaptcha,
+		SendCode: c.Users.SendSignupCode, Calls: otp.Calls{Verify: c.Login, Captcha: devCaptcha},
 		Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap(),
 	}, email)
 	return m, c
@@ -81,50 +82,14 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func TestValidate(t *testing.T) {
-	ok := sdk.SignupForm{FirstName: "Rana", LastName: "Haddad", CountryCode: "961", Phone: "71 123 456", Email: "rana@example.com"}
-	tests := []struct {
-		name  string
-		edit  func(*sdk.SignupForm)
-		field int
-		want  string
-	}{
-		{"valid", func(*sdk.SignupForm) {}, -1, ""},
-		{"first name blank", func(f *sdk.SignupForm) { f.FirstName = "  " }, FirstName, FirstNameRequired},
-		{"last name missing", func(f *sdk.SignupForm) { f.LastName = "" }, LastName, LastNameRequired},
-		{"dial code missing", func(f *sdk.SignupForm) { f.CountryCode = "" }, CountryCode, DialCodeRequired},
-		{"dial code letters", func(f *sdk.SignupForm) { f.CountryCode = "lb" }, CountryCode, DialCodeDigits},
-		{"phone missing", func(f *sdk.SignupForm) { f.Phone = "" }, Phone, PhoneRequired},
-		{"phone letters", func(f *sdk.SignupForm) { f.Phone = "call me" }, Phone, PhoneDigits},
-		{"email missing", func(f *sdk.SignupForm) { f.Email = "" }, Email, EmailRequired},
-		{"email without a dot", func(f *sdk.SignupForm) { f.Email = "rana@example" }, Email, EmailInvalid},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := ok
-			tt.edit(&f)
-			errs := Validate(f)
-			if tt.field < 0 {
-				if len(errs) != 0 {
-					t.Fatalf("valid form refused: %v", errs)
-				}
-				return
-			}
-			if len(errs) != 1 || errs[tt.field] != tt.want {
-				t.Fatalf("errors %v, want only field %d: %q", errs, tt.field, tt.want)
-			}
-		})
-	}
-}
-
 func TestInvalidFormMakesNoCall(t *testing.T) {
 	m, _ := newSignup(t, "") // no send fixture: a call would fail the test
 	m = tuitest.Press(t, m, "enter")
-	if len(m.FieldErrors()) != 4 || m.focus != FirstName {
-		t.Fatalf("errors %v focus %d", m.FieldErrors(), m.focus)
+	if len(m.fieldErrs) != 4 || m.focus != FirstName {
+		t.Fatalf("errors %v focus %d", m.fieldErrs, m.focus)
 	}
 	m = tuitest.Type(t, m, "R")
-	if _, still := m.FieldErrors()[FirstName]; still {
+	if _, still := m.fieldErrs[FirstName]; still {
 		t.Error("typing in a field did not clear its error")
 	}
 }
@@ -137,7 +102,7 @@ func TestServerRefusalShowsItsDetail(t *testing.T) {
 		f.Email = "rana.haddad@example"
 		return c.Users.SendSignupCode(ctx, f)
 	}
-	m := New(context.Background(), Config{SendCode: send, Verify: c.Login, Captcha: devCaptcha,
+	m := New(context.Background(), Config{SendCode: send, Calls: otp.Calls{Verify: c.Login, Captcha: devCaptcha},
 		Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap()}, "")
 	m = tuitest.Press(t, fill(t, m, "rana.haddad@example.com"), "enter")
 	if m.coding || m.Err() == "" {
@@ -192,7 +157,7 @@ func TestArabicDigits(t *testing.T) {
 	}
 	m = tuitest.Press(t, m, "enter")
 	if !m.coding {
-		t.Fatalf("not on the code step: errors %v, %q", m.FieldErrors(), m.Err())
+		t.Fatalf("not on the code step: errors %v, %q", m.fieldErrs, m.Err())
 	}
 	m = tuitest.Type(t, m, "\u0661\u0662\u0663\u0664\u0665\u0666")
 	if !strings.Contains(m.View(), "123456") {

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 )
 
 // Palette of the shop (cedar green, with a red for errors as the web shows them). The
@@ -38,6 +39,13 @@ type Styles struct {
 	BoxFocus  lipgloss.Style // the focused card
 	BarFull   lipgloss.Style
 	BarEmpty  lipgloss.Style
+	// QR draws a terminal QR code: light modules white on black, so that the code scans
+	// the same on a dark or a light terminal theme.
+	QR lipgloss.Style
+
+	// Hyperlinks turns links into OSC 8 hyperlinks (on when the terminal takes colour:
+	// not with NO_COLOR or TERM=dumb, and not in goldens).
+	Hyperlinks bool
 
 	AccentColor, MutedColor, DangerColor, BorderColor lipgloss.Color
 }
@@ -48,20 +56,33 @@ func New() Styles {
 	danger, border := lipgloss.Color(dangerHex), lipgloss.Color(borderHex)
 	return Styles{
 		AccentColor: accent, MutedColor: muted, DangerColor: danger, BorderColor: border,
-		Box:       lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(border).Padding(0, 1),
-		BoxFocus:  lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(accent).Padding(0, 1),
-		BarFull:   lipgloss.NewStyle().Foreground(accent),
-		BarEmpty:  lipgloss.NewStyle().Foreground(border),
-		Title:     lipgloss.NewStyle().Bold(true).Foreground(accent),
-		Heading:   lipgloss.NewStyle().Bold(true),
-		Muted:     lipgloss.NewStyle().Foreground(muted),
-		Error:     lipgloss.NewStyle().Foreground(danger),
-		Success:   lipgloss.NewStyle().Foreground(accent),
-		Selected:  lipgloss.NewStyle().Bold(true).Foreground(accent),
-		Tab:       lipgloss.NewStyle().Padding(0, 1).Foreground(muted),
-		ActiveTab: lipgloss.NewStyle().Padding(0, 1).Bold(true).Underline(true).Foreground(accent),
-		Key:       lipgloss.NewStyle().Bold(true),
+		Box:        lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(border).Padding(0, 1),
+		BoxFocus:   lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(accent).Padding(0, 1),
+		QR:         lipgloss.NewStyle().Foreground(lipgloss.Color("#FFFFFF")).Background(lipgloss.Color("#000000")),
+		BarFull:    lipgloss.NewStyle().Foreground(accent),
+		BarEmpty:   lipgloss.NewStyle().Foreground(border),
+		Title:      lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Heading:    lipgloss.NewStyle().Bold(true),
+		Muted:      lipgloss.NewStyle().Foreground(muted),
+		Error:      lipgloss.NewStyle().Foreground(danger),
+		Success:    lipgloss.NewStyle().Foreground(accent),
+		Selected:   lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Tab:        lipgloss.NewStyle().Padding(0, 1).Foreground(muted),
+		ActiveTab:  lipgloss.NewStyle().Padding(0, 1).Bold(true).Underline(true).Foreground(accent),
+		Key:        lipgloss.NewStyle().Bold(true),
+		Hyperlinks: lipgloss.ColorProfile() != termenv.Ascii,
 	}
+}
+
+// Link draws url on one line of at most width columns after prefix: never broken over
+// lines (a broken link does not copy); shortened with "…" when it does not fit, and then
+// only the text is short: as an OSC 8 hyperlink it still opens and copies whole.
+func (s Styles) Link(prefix, url string, width int) string {
+	text := ansi.Truncate(url, max(10, width-ansi.StringWidth(prefix)), "…")
+	if s.Hyperlinks {
+		text = ansi.SetHyperlink(url) + text + ansi.ResetHyperlink()
+	}
+	return prefix + text
 }
 
 // Tabs renders a tab strip; the active tab is marked with brackets as well as a style, so

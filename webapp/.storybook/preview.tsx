@@ -1,5 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
-import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/shared/testing/storybook';
+import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/test/storybook';
 import { dirOf, LOCALE_NAMES, LOCALES } from '../src/shared/i18n/locales';
 import { clearKits } from '../src/shared/offline/installKit';
 import '../src/app/global.css';

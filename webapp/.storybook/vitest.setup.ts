@@ -1,7 +1,7 @@
 import { configure } from 'storybook/test';
 import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
-import { storyLocale } from '../src/shared/testing/storybook';
+import { storyLocale } from '../src/test/storybook';
 
 // Story tests share two cores with everything else in CI: findBy* waits up to 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5_000 });

@@ -10,7 +10,7 @@
 import os from 'node:os';
 import process from 'node:process';
 import { chromium } from 'playwright-core';
-import { chromiumArgs } from '../e2e/harness/browser.ts';
+import { chromiumArgs, chromiumPath } from '../e2e/harness/chromium.mjs';
 import { startShop } from '../e2e/harness/serve.ts';
 
 const opt = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -62,7 +62,7 @@ function printProfile(profile) {
 
 const profile = process.argv.includes('--profile');
 const shop = await startShop();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   console.info(`page load main-thread CPU, ${runs} run(s); load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
   for (const path of pages) {

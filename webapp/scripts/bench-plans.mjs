@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { chromiumArgs, chromiumPath } from '../e2e/harness/chromium.mjs';
 
 const BUDGET_MS = 16;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,7 +111,6 @@ function printBreakdown(events, n) {
 }
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-plans-'));
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 let server;
 let browser;
@@ -124,7 +124,7 @@ try {
   server = await preview({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' }, build: { outDir } });
   const url = `${server.resolvedUrls.local[0]}scripts/bench/plans.html`;
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(url);

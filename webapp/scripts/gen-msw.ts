@@ -1,6 +1,14 @@
 // Generates src/mocks/fixtures.generated.ts from the HAR fixtures (fixtures/**/*.har.json).
 // The MSW handlers are built from it at run time (src/mocks/handlers.ts); nothing about a
 // fixture is written by hand. Run: npm run gen:msw. A unit test fails when it is stale.
+//
+// `npm run gen:msw -- --from DIR [--scenario-as NAME]` lays a recording (a folder `esim
+// record` wrote, docs/qa.md) over the committed fixtures: a call and scenario the recording
+// has replaces the committed one, so every story that selects it renders the recorded
+// answers. --scenario-as renames the recording's scenarios (e.g. to `success`, which the
+// stories select) when it was recorded with --scenario. `npm run gen:msw` puts the
+// committed set back; until then the freshness test fails, so a recording is never
+// committed by accident.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +22,13 @@ type HarHeader = { name: string; value: string };
 type HarEntry = {
   _call: string;
   _service: string;
-  request: { method: string; url: string; postData?: { text?: string } };
+  request: { method: string; url: string; headers?: HarHeader[]; postData?: { mimeType?: string; text?: string } };
   response: { status: number; statusText?: string; headers?: HarHeader[]; content?: { mimeType?: string; text?: string; encoding?: string } };
 };
 type HarFile = { log: { _call: string; _scenario: string; entries: HarEntry[] } };
+
+/** A recording laid over the committed fixtures. */
+export type Overlay = { dir: string; scenarioAs?: string };
 
 function harFiles(dir: string): string[] {
   const out: string[] = [];
@@ -29,38 +40,70 @@ function harFiles(dir: string): string[] {
   return out;
 }
 
-/** generate returns the text of the generated module for the fixtures under dir. */
-export function generate(dir: string = FIXTURES_DIR): string {
+function scenariosOf(dir: string, label: string, scenarioAs?: string) {
   const files = harFiles(dir)
     .map((p) => path.relative(dir, p).split(path.sep).join('/'))
     .sort();
-  const scenarios = files.map((rel) => {
-    const har = JSON.parse(readFileSync(path.join(dir, rel), 'utf8')) as HarFile;
-    const entries = har.log.entries.map((e, i) => {
-      const key = keyOf(FIXTURE_BASES, e.request.method, new URL(e.request.url), e.request.postData?.text ?? '');
-      if (!key) throw new Error(`${rel} entry ${i}: ${e.request.url} is under none of the fixture bases`);
-      if (key.service !== e._service) throw new Error(`${rel} entry ${i}: url is on ${key.service}, _service is ${e._service}`);
-      if (e.response.content?.encoding) throw new Error(`${rel} entry ${i}: encoded bodies are not supported`);
-      const headers = (e.response.headers ?? []).filter((h) => h.name.toLowerCase() !== 'content-length');
-      return {
-        call: e._call,
-        key: keyString(key),
-        ...key,
-        status: e.response.status,
-        statusText: e.response.statusText ?? '',
-        headers: headers.map((h) => [h.name, h.value] as [string, string]),
-        body: e.response.content?.text ?? '',
-      };
-    });
-    return { file: rel, call: har.log._call, scenario: har.log._scenario, entries };
+  return files.flatMap((rel) => {
+    const where = `${label}${rel}`;
+    let har: HarFile;
+    try {
+      har = JSON.parse(readFileSync(path.join(dir, rel), 'utf8')) as HarFile;
+    } catch (err) {
+      throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
+    }
+    if (!har.log?._call || !har.log._scenario || !Array.isArray(har.log.entries)) {
+      throw new Error(`${where}: not a HAR file of the fixtures layout (log._call, log._scenario, log.entries)`);
+    }
+    // The hosted checkout page is the provider's, not the shop's: no story renders it.
+    const entries = har.log.entries
+      .filter((e) => e._service !== 'checkout')
+      .map((e, i) => {
+        const contentType =
+          e.request.postData?.mimeType || (e.request.headers ?? []).find((h) => h.name.toLowerCase() === 'content-type')?.value || '';
+        const key = keyOf(FIXTURE_BASES, e.request.method, new URL(e.request.url), e.request.postData?.text ?? '', contentType);
+        if (!key) throw new Error(`${where} entry ${i}: ${e.request.url} is under none of the fixture bases`);
+        if (key.service !== e._service) throw new Error(`${where} entry ${i}: url is on ${key.service}, _service is ${e._service}`);
+        if (e.response.content?.encoding) throw new Error(`${where} entry ${i}: encoded bodies are not supported`);
+        const headers = (e.response.headers ?? []).filter((h) => h.name.toLowerCase() !== 'content-length');
+        // The request body's part of the key is in `key`; `body` is the answer's.
+        const { body: _bodyKey, ...keyFields } = key;
+        return {
+          call: e._call,
+          key: keyString(key),
+          ...keyFields,
+          status: e.response.status,
+          statusText: e.response.statusText ?? '',
+          headers: headers.map((h) => [h.name, h.value] as [string, string]),
+          body: e.response.content?.text ?? '',
+        };
+      });
+    if (entries.length === 0) return [];
+    return [{ file: where, call: har.log._call, scenario: scenarioAs ?? har.log._scenario, entries }];
   });
+}
+
+/** generate returns the text of the generated module for the fixtures under dir. */
+export function generate(dir: string = FIXTURES_DIR, overlay?: Overlay): string {
+  let scenarios = scenariosOf(dir, '');
+  if (overlay) {
+    const recorded = scenariosOf(overlay.dir, 'recording:', overlay.scenarioAs);
+    const names = new Set(recorded.map((s) => `${s.call}/${s.scenario}`));
+    scenarios = [...scenarios.filter((s) => !names.has(`${s.call}/${s.scenario}`)), ...recorded];
+  }
   const calls = new Map<string, string[]>();
-  for (const s of scenarios) calls.set(s.call, [...(calls.get(s.call) ?? []), s.scenario]);
+  for (const s of scenarios) {
+    const names = calls.get(s.call) ?? [];
+    if (!names.includes(s.scenario)) calls.set(s.call, [...names, s.scenario]);
+  }
   const scenarioMap = [...calls.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([call, names]) => `  '${call}': ${names.map((n) => `'${n}'`).join(' | ')};`)
     .join('\n');
-  return `// Code generated by scripts/gen-msw.ts from fixtures/**/*.har.json. DO NOT EDIT.
+  const source = overlay
+    ? `fixtures/**/*.har.json with the recording ${overlay.dir} laid over it (npm run gen:msw restores the committed set)`
+    : 'fixtures/**/*.har.json';
+  return `// Code generated by scripts/gen-msw.ts from ${source}. DO NOT EDIT.
 import type { FixtureScenario } from './types';
 
 /** Every call and its scenarios, as recorded in the fixtures. */
@@ -72,8 +115,28 @@ export const fixtureScenarios: readonly FixtureScenario[] = ${JSON.stringify(sce
 `;
 }
 
+/** parseArgs reads --from DIR and --scenario-as NAME. */
+export function parseArgs(argv: readonly string[]): Overlay | undefined {
+  let from: string | undefined;
+  let scenarioAs: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (!v || v.startsWith('--')) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--from') from = path.resolve(value());
+    else if (a === '--scenario-as') scenarioAs = value();
+    else throw new Error(`unknown argument ${a}: use --from DIR [--scenario-as NAME]`);
+  }
+  if (scenarioAs && !from) throw new Error('--scenario-as needs --from DIR');
+  return from ? { dir: from, scenarioAs } : undefined;
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  writeFileSync(OUTPUT, generate());
-  console.log(`wrote ${path.relative(process.cwd(), OUTPUT)}`);
+  const overlay = parseArgs(process.argv.slice(2));
+  writeFileSync(OUTPUT, generate(FIXTURES_DIR, overlay));
+  console.log(`wrote ${path.relative(process.cwd(), OUTPUT)}${overlay ? ` with the recording ${overlay.dir}` : ''}`);
 }

@@ -20,23 +20,24 @@ import (
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/format"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/spf13/cobra"
 )
 
 // Options are the options of `esim login`.
 type Options struct {
-	IO           *iostreams.IOStreams
-	Client       func() (*sdk.Client, error)
-	Config       func() (*config.Config, error)
-	Browser      browser.Browser
-	Now          func() time.Time
-	Email        string
-	Code         string
-	CaptchaToken string
-	NoBrowser    bool
-	SendOnly     bool
-	Agent        bool
-	JSON         cmdutil.JSONFlag
+	IO       *iostreams.IOStreams
+	Client   func() (*sdk.Client, error)
+	Config   func() (*config.Config, error)
+	Browser  browser.Browser
+	Now      func() time.Time
+	Email    string
+	Code     string
+	Captcha  otpflow.CaptchaFlags
+	Getenv   func(string) string
+	SendOnly bool
+	Agent    bool
+	JSON     cmdutil.JSONFlag
 
 	// CaptchaTimeout bounds the wait for the browser page.
 	CaptchaTimeout time.Duration
@@ -53,7 +54,7 @@ type Result struct {
 
 // NewCmdLogin builds `esim login`.
 func NewCmdLogin(f *factory.Factory) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, CaptchaTimeout: 5 * time.Minute}
+	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, Getenv: f.Getenv, CaptchaTimeout: 5 * time.Minute}
 	cmd := &cobra.Command{
 		Use:   "login [--email EMAIL] [--code CODE | --send-only] [--agent]",
 		Short: "Log in with a code sent to your e-mail",
@@ -101,8 +102,7 @@ a page on 127.0.0.1 that esim opens in your browser. Without a captcha site key
 	fl.StringVar(&opts.Code, "code", "", "The one-time code from the e-mail (prompted for when omitted; - reads it from stdin)")
 	fl.BoolVar(&opts.SendOnly, "send-only", false, "Only send the code and remember it; verify later with --code")
 	fl.BoolVar(&opts.Agent, "agent", false, "Log in as a support agent (the account must have the agent role)")
-	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
-	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
+	opts.Captcha.Register(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.JSON, Result{})
 	return cmd
 }
@@ -118,7 +118,8 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	if opts.Email == "" {
-		if opts.Email, err = prompt.Line(ctx, ios, "E-mail: "); err != nil {
+		check := func(v string) string { return signupform.Check(signupform.Email, v) }
+		if opts.Email, err = prompt.Ask(ctx, ios, "E-mail: ", check); err != nil {
 			return err
 		}
 	}
@@ -131,7 +132,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	flow := &otpflow.Flow{
 		IO: ios, Client: client, Config: cfg, Browser: opts.Browser, Now: opts.Now,
-		Email: opts.Email, Code: opts.Code, Captcha: opts.CaptchaToken, NoBrowser: opts.NoBrowser,
+		Email: opts.Email, Code: opts.Code, Captcha: opts.Captcha, Getenv: opts.Getenv,
 		CaptchaTimeout: opts.CaptchaTimeout, Resend: send,
 	}
 
@@ -159,21 +160,35 @@ func run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", opts.Email)
 	}
 	if opts.SendOnly {
-		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login %s--email %s --code CODE\n", agentFlag(opts), opts.Email)
+		fmt.Fprintln(ios.ErrOut, flow.VerifyHint(opts.Agent))
 		if opts.JSON.Enabled {
-			return opts.JSON.Write(ios.Out, Result{Email: opts.Email, Pending: true})
+			return opts.JSON.Write(ios, Result{Email: opts.Email, Pending: true})
 		}
 		return nil
 	}
+	// The session before this login: a failed agent login puts it back (issue 25.13).
+	prev, _ := client.Store().Load(ctx)
+	account := flow.Account(ctx)
 	tok, err := flow.Verify(ctx, userID)
 	if err != nil {
 		return err
 	}
 	if opts.Agent && !tok.Claims.IsAgent() {
-		_ = client.Auth.Logout(ctx)
-		return fmt.Errorf("%s is not a support agent account: the session was not kept (log in without --agent as a customer)", opts.Email)
+		if err := restore(ctx, client, prev); err != nil {
+			return fmt.Errorf("%s is not a support agent account, and the previous session could not be put back: %w", opts.Email, err)
+		}
+		return fmt.Errorf("%s is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)", opts.Email)
 	}
+	flow.Switched(account, tok)
 	return success(ctx, opts, client, tok)
+}
+
+// restore puts back the session stored before a login (none: logged out).
+func restore(ctx context.Context, client *sdk.Client, prev sdk.Session) error {
+	if prev.Token == "" {
+		return client.Auth.Logout(ctx)
+	}
+	return client.Store().Save(ctx, prev)
 }
 
 func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.Token) error {
@@ -188,7 +203,7 @@ func success(ctx context.Context, opts *Options, client *sdk.Client, tok *sdk.To
 		res.LastName = firstNonEmpty(u.LastName, res.LastName)
 	}
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	name := strings.TrimSpace(res.FirstName + " " + res.LastName)
 	if name != "" {

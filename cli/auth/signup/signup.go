@@ -19,25 +19,26 @@ import (
 	"github.com/cedarsim/esim/cli/tableprinter"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/cedarsim/esim/sdk/signupform"
 	"github.com/spf13/cobra"
 )
 
 // DefaultDialCode is the spec's default country code (Lebanon).
-const DefaultDialCode = "961"
+const DefaultDialCode = signupform.DefaultDialCode
 
 // Options are the options of `esim signup`.
 type Options struct {
-	IO           *iostreams.IOStreams
-	Client       func() (*sdk.Client, error)
-	Config       func() (*config.Config, error)
-	Browser      browser.Browser
-	Now          func() time.Time
-	Form         sdk.SignupForm
-	Code         string
-	CaptchaToken string
-	NoBrowser    bool
-	SendOnly     bool
-	JSON         cmdutil.JSONFlag
+	IO       *iostreams.IOStreams
+	Client   func() (*sdk.Client, error)
+	Config   func() (*config.Config, error)
+	Browser  browser.Browser
+	Now      func() time.Time
+	Form     sdk.SignupForm
+	Code     string
+	Captcha  otpflow.CaptchaFlags
+	Getenv   func(string) string
+	SendOnly bool
+	JSON     cmdutil.JSONFlag
 }
 
 // Result is the --json shape of `esim signup`.
@@ -50,7 +51,7 @@ type Result struct {
 
 // NewCmdSignup builds `esim signup`.
 func NewCmdSignup(f *factory.Factory) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now}
+	opts := &Options{IO: f.IOStreams, Client: f.Client, Config: f.Config, Browser: f.Browser, Now: f.Now, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "signup [--first-name NAME --last-name NAME --phone PHONE --email EMAIL]",
 		Short: "Create an account: verify your e-mail with a code",
@@ -108,50 +109,44 @@ On a terminal, missing fields are asked for; otherwise they must be given as fla
 	fl.StringVarP(&opts.Form.Email, "email", "e", "", "E-mail address")
 	fl.StringVar(&opts.Code, "code", "", "- reads the one-time code from stdin once sent (prompted for when omitted)")
 	fl.BoolVar(&opts.SendOnly, "send-only", false, "Only send the code; verify later with 'esim login --email EMAIL --code N'")
-	fl.StringVar(&opts.CaptchaToken, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
-	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
+	opts.Captcha.Register(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.JSON, Result{})
 	return cmd
 }
 
-// ask fills the missing fields on a terminal.
+// ask fills the missing fields on a terminal, asking again for an answer the form would
+// refuse (sdk/signupform: the web's rules and texts).
 func ask(ctx context.Context, ios *iostreams.IOStreams, f *sdk.SignupForm) error {
-	for _, q := range []struct {
-		label string
-		p     *string
-	}{
-		{"First name: ", &f.FirstName}, {"Last name: ", &f.LastName},
-	} {
-		if *q.p == "" {
-			v, err := prompt.Line(ctx, ios, q.label)
-			if err != nil {
-				return err
-			}
-			*q.p = v
+	field := func(label string, p *string, which signupform.Field) error {
+		if *p != "" {
+			return nil
 		}
+		v, err := prompt.Ask(ctx, ios, label, func(v string) string { return signupform.Check(which, v) })
+		*p = v
+		return err
+	}
+	if err := field("First name: ", &f.FirstName, signupform.FirstName); err != nil {
+		return err
+	}
+	if err := field("Last name: ", &f.LastName, signupform.LastName); err != nil {
+		return err
 	}
 	if f.CountryCode == "" && f.Phone == "" {
-		v, err := prompt.Optional(ctx, ios, "Country dial code ("+DefaultDialCode+"): ")
+		v, err := prompt.Ask(ctx, ios, "Country dial code ("+DefaultDialCode+"): ", func(v string) string {
+			if v == "" {
+				return "" // the default
+			}
+			return signupform.Check(signupform.CountryCode, v)
+		})
 		if err != nil {
 			return err
 		}
 		f.CountryCode = strings.TrimPrefix(v, "+")
 	}
-	for _, q := range []struct {
-		label string
-		p     *string
-	}{
-		{"Phone: ", &f.Phone}, {"E-mail: ", &f.Email},
-	} {
-		if *q.p == "" {
-			v, err := prompt.Line(ctx, ios, q.label)
-			if err != nil {
-				return err
-			}
-			*q.p = v
-		}
+	if err := field("Phone: ", &f.Phone, signupform.Phone); err != nil {
+		return err
 	}
-	return nil
+	return field("E-mail: ", &f.Email, signupform.Email)
 }
 
 func run(ctx context.Context, opts *Options) error {
@@ -187,7 +182,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	flow := &otpflow.Flow{
 		IO: ios, Client: client, Config: cfg, Browser: opts.Browser, Now: opts.Now,
-		Email: form.Email, Code: opts.Code, Captcha: opts.CaptchaToken, NoBrowser: opts.NoBrowser, Resend: send,
+		Email: form.Email, Code: opts.Code, Captcha: opts.Captcha, Getenv: opts.Getenv, Resend: send,
 	}
 	ios.StartSpinner("Sending the code")
 	userID, err := send(ctx)
@@ -201,18 +196,21 @@ func run(ctx context.Context, opts *Options) error {
 	fmt.Fprintf(ios.ErrOut, "A one-time code was sent to %s.\n", form.Email)
 	res := Result{Email: form.Email, FirstName: form.FirstName, LastName: form.LastName}
 	if opts.SendOnly {
-		fmt.Fprintf(ios.ErrOut, "Verify it with: esim login --email %s --code CODE\n", form.Email)
+		fmt.Fprintln(ios.ErrOut, flow.VerifyHint(false))
 		res.Pending = true
 		if opts.JSON.Enabled {
-			return opts.JSON.Write(ios.Out, res)
+			return opts.JSON.Write(ios, res)
 		}
 		return nil
 	}
-	if _, err := flow.Verify(ctx, userID); err != nil {
+	account := flow.Account(ctx)
+	tok, err := flow.Verify(ctx, userID)
+	if err != nil {
 		return err
 	}
+	flow.Switched(account, tok)
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	fmt.Fprintf(ios.ErrOut, "Signed up and logged in as %s (%s %s). Buy your first eSIM: esim plans, then esim buy.\n",
 		tableprinter.Sanitize(form.Email), tableprinter.Sanitize(form.FirstName), tableprinter.Sanitize(form.LastName))

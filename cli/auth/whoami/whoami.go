@@ -76,7 +76,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	// Any other failure of the lookup is ignored, as section 8 says: the token's claims stand in.
 	if opts.JSON.Enabled {
-		return opts.JSON.Write(ios.Out, res)
+		return opts.JSON.Write(ios, res)
 	}
 	name := strings.TrimSpace(res.FirstName + " " + res.LastName)
 	if name == "" || res.FirstName == "" || res.LastName == "" {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os/exec"
 	"slices"
 	"strings"
@@ -83,6 +84,32 @@ func TestAgentConsoleAgainstSandbox(t *testing.T) {
 	}
 	// The server audits the agent's reads.
 	_ = json.Valid
+
+	// An unknown address is not a customer without eSIMs (issue 25.3): exit 1, with the
+	// address looked up before that it is a typo of.
+	cmd = exec.Command(e.bin, "customer", "show", "nadia.sab@example.com")
+	cmd.Env = e.env
+	out2, err := cmd.CombinedOutput()
+	if code := exitCode(err); code != 1 || !strings.Contains(string(out2), "did you mean "+email+"?") {
+		t.Errorf("unknown customer: exit %d\n%s", code, out2)
+	}
+	const empty = "karim.empty@example.com"
+	e.register(empty)
+	if out := e.run(nil, "customer", "show", empty); !strings.Contains(out, "0 eSIMs") {
+		t.Errorf("a customer without eSIMs:\n%s", out)
+	}
+}
+
+// exitCode is the exit status of a finished command (0 when err is nil).
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }
 
 // BenchmarkCustomerShow100ESIMs: `esim customer show` for a customer with 100 eSIMs, the

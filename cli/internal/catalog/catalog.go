@@ -45,19 +45,26 @@ func (c Cache) now() time.Time {
 	return time.Now()
 }
 
+// read returns a cached list younger than TTL.
 func read[T any](c Cache, name string) ([]T, bool) {
-	if c.Dir == "" {
-		return nil, false
-	}
-	b, err := os.ReadFile(c.path(name))
-	if err != nil {
-		return nil, false
-	}
-	var v cached[T]
-	if json.Unmarshal(b, &v) != nil || c.now().Sub(v.Fetched) > TTL || len(v.Items) == 0 {
+	v, ok := readFile[T](c, name)
+	if !ok || c.now().Sub(v.Fetched) > TTL || len(v.Items) == 0 {
 		return nil, false
 	}
 	return v.Items, true
+}
+
+// readFile reads a cache file, whatever its age.
+func readFile[T any](c Cache, name string) (cached[T], bool) {
+	var v cached[T]
+	if c.Dir == "" {
+		return v, false
+	}
+	b, err := os.ReadFile(c.path(name))
+	if err != nil || json.Unmarshal(b, &v) != nil {
+		return cached[T]{}, false
+	}
+	return v, true
 }
 
 // write stores a list; a failure only costs the next completion a request.

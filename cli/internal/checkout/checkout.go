@@ -34,7 +34,7 @@ func PaymentError(err error, s messages.Support) error {
 // Print prints the checkout link (data on stdout) and opens it with web.
 func Print(ctx context.Context, ios *iostreams.IOStreams, b browser.Browser, r Result, web bool, j *cmdutil.JSONFlag) error {
 	if j != nil && j.Enabled {
-		if err := j.Write(ios.Out, r); err != nil {
+		if err := j.Write(ios, r); err != nil {
 			return err
 		}
 	} else {

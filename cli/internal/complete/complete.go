@@ -29,7 +29,7 @@ func Values(values ...string) Func {
 }
 
 // Countries completes ISO codes (with the name as description) and, for a word that is
-// not a code prefix, names. A comma-separated list completes its last item.
+// not a code prefix, names, ignoring case. A comma-separated list completes its last item.
 func Countries(client func() (*sdk.Client, error), cfg func() (*config.Config, error)) Func {
 	return func(cmd *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		list, ok := countries(cmd.Context(), client, cfg)
@@ -43,10 +43,10 @@ func Countries(client func() (*sdk.Client, error), cfg func() (*config.Config, e
 		var out []string
 		for _, c := range list {
 			switch {
-			case strings.HasPrefix(strings.ToUpper(c.ISOCode), strings.ToUpper(last)):
-				out = append(out, done+c.ISOCode+"\t"+c.Name)
-			case len(last) > 2 && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(last)):
-				out = append(out, done+c.Name+"\t"+c.ISOCode)
+			case hasPrefixFold(c.ISOCode, last):
+				out = append(out, done+typed(last, c.ISOCode)+"\t"+c.Name)
+			case len(last) > 2 && hasPrefixFold(c.Name, last):
+				out = append(out, done+typed(last, c.Name)+"\t"+c.ISOCode)
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
@@ -94,8 +94,8 @@ func Regions(client func() (*sdk.Client, error), cfg func() (*config.Config, err
 		}
 		var out []string
 		for _, r := range list {
-			if strings.HasPrefix(strings.ToLower(r.Name), strings.ToLower(toComplete)) {
-				out = append(out, r.Name)
+			if hasPrefixFold(r.Name, toComplete) {
+				out = append(out, typed(toComplete, r.Name))
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
@@ -120,4 +120,46 @@ func ICCIDs(cfg func() (*config.Config, error)) Func {
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// Plans completes the first positional argument with the names of the plans commands
+// have shown (the plan title as description), matching what is typed in any case.
+func Plans(cfg func() (*config.Config, error)) Func {
+	return func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		c, err := cfg()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, p := range (catalog.Cache{Dir: c.Dir}).Plans() {
+			if p.Name != "" && hasPrefixFold(p.Name, toComplete) {
+				out = append(out, typed(toComplete, p.Name)+"\t"+p.Title)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// typed is a completion that starts with exactly what was typed: bash keeps only the
+// candidates that do, so "tur" must complete to "turkey", not "Turkey" (the commands take
+// names and codes in any case). The rest follows the case typed, when it is all one case.
+func typed(prefix, candidate string) string {
+	rest := candidate[len(prefix):]
+	switch {
+	case strings.HasPrefix(candidate, prefix):
+		return candidate
+	case prefix == strings.ToLower(prefix) && prefix != strings.ToUpper(prefix):
+		rest = strings.ToLower(rest)
+	case prefix == strings.ToUpper(prefix) && prefix != strings.ToLower(prefix):
+		rest = strings.ToUpper(rest)
+	}
+	return prefix + rest
+}
+
+// hasPrefixFold reports whether s starts with prefix, ignoring case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

@@ -9,36 +9,108 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cedarsim/esim/cli/auth/captcha"
 	"github.com/cedarsim/esim/cli/browser"
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/config"
+	"github.com/cedarsim/esim/cli/internal/captcha"
 	"github.com/cedarsim/esim/cli/internal/pending"
 	"github.com/cedarsim/esim/cli/internal/prompt"
+	"github.com/cedarsim/esim/cli/internal/seen"
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
+	"github.com/spf13/cobra"
 )
 
 // MaxAttempts is how many wrong codes an interactive run accepts before giving up; the
 // provider locks the account after a few failures anyway.
 const MaxAttempts = 3
 
+// CaptchaFlags are the captcha flags of login and signup.
+type CaptchaFlags struct {
+	Token     string // --captcha-token
+	NoBrowser bool   // --no-browser
+	Port      int    // --captcha-port, when given
+	portSet   bool
+}
+
+// Register adds --captcha-token, --no-browser and --captcha-port to cmd.
+func (c *CaptchaFlags) Register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&c.Token, "captcha-token", "", "Captcha token (default: ESIM_CAPTCHA_TOKEN, or the browser page)")
+	fl.BoolVar(&c.NoBrowser, "no-browser", false, "Print the captcha page's address instead of opening the browser")
+	fl.IntVar(&c.Port, "captcha-port", 0, "Port of the captcha page on 127.0.0.1, to forward it over SSH (default: ESIM_CAPTCHA_PORT, or any free port)")
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(cmd *cobra.Command, args []string) error {
+		c.portSet = cmd.Flags().Changed("captcha-port")
+		if c.Port < 0 || c.Port > 65535 {
+			return cmdutil.FlagErrorf("--captcha-port %d: want a port number from 1 to 65535 (0: any free port)", c.Port)
+		}
+		if prev != nil {
+			return prev(cmd, args)
+		}
+		return nil
+	}
+}
+
+// port is the captcha page's port: the flag, else the setting (0: any free port).
+func (c CaptchaFlags) port(cfg *config.Config) int {
+	if c.portSet {
+		return c.Port
+	}
+	return cfg.CaptchaPortNumber()
+}
+
 // Flow verifies a sent code.
 type Flow struct {
-	IO        *iostreams.IOStreams
-	Client    *sdk.Client
-	Config    *config.Config
-	Browser   browser.Browser
-	Now       func() time.Time
-	Email     string
-	Code      string // the --code flag: "", "-" or the code
-	Captcha   string // the --captcha-token flag
-	NoBrowser bool
+	IO      *iostreams.IOStreams
+	Client  *sdk.Client
+	Config  *config.Config
+	Browser browser.Browser
+	Now     func() time.Time
+	Getenv  func(string) string // tells an SSH session (the forwarding hint)
+	Email   string
+	Code    string // the --code flag: "", "-" or the code
+	Captcha CaptchaFlags
 	// CaptchaTimeout bounds the wait for the browser page.
 	CaptchaTimeout time.Duration
 	// Resend sends a new code and returns its user id (interactive "r").
 	Resend func(ctx context.Context) (string, error)
+}
+
+// Account is the e-mail of the registered session stored now ("" when none): read it
+// before Verify, which stores the new session, and give it to Switched after.
+func (f *Flow) Account(ctx context.Context) string {
+	s, err := f.Client.Store().Load(ctx)
+	if err != nil || !s.Registered() {
+		return ""
+	}
+	c, _ := sdk.ParseClaims(s.Token)
+	return c.Email
+}
+
+// Switched forgets what the previous account's commands remembered (ICCIDs, customers)
+// when the session now belongs to another account.
+func (f *Flow) Switched(before string, tok *sdk.Token) {
+	if tok != nil && !strings.EqualFold(before, tok.Claims.Email) {
+		_ = seen.Clear(f.Config.Dir) // only completion is lost if this fails
+	}
+}
+
+// VerifyHint is the command that finishes a --send-only run, whole: in a script without
+// a configured captcha token, --captcha-token is needed too (the browser page needs a
+// terminal). agent adds --agent.
+func (f *Flow) VerifyHint(agent bool) string {
+	cmd := "esim login "
+	if agent {
+		cmd += "--agent "
+	}
+	cmd += "--email " + f.Email + " --code CODE"
+	if f.Captcha.Token == "" && f.Config.CaptchaToken == "" {
+		return "Verify it with: " + cmd + " --captcha-token TOKEN\n" +
+			"(TOKEN: a captcha token, or set ESIM_CAPTCHA_TOKEN; on a terminal, leave --captcha-token out to solve the captcha in the browser.)"
+	}
+	return "Verify it with: " + cmd
 }
 
 // Remember stores the sent code as pending for the two-step login.
@@ -50,7 +122,7 @@ func (f *Flow) Remember(userID string) error {
 // cleared on success.
 func (f *Flow) Verify(ctx context.Context, userID string) (*sdk.Token, error) {
 	ios := f.IO
-	token := firstNonEmpty(f.Captcha, f.Config.CaptchaToken)
+	token := firstNonEmpty(f.Captcha.Token, f.Config.CaptchaToken)
 	code := f.Code
 	if code == "-" {
 		// Scripts pass the code on stdin once it has arrived.
@@ -106,7 +178,7 @@ func (f *Flow) Verify(ctx context.Context, userID string) (*sdk.Token, error) {
 		if sdk.IsInvalidOTP(err) && f.Code == "" && ios.CanPrompt() && attempt < MaxAttempts {
 			fmt.Fprintln(ios.ErrOut, verr)
 			code = ""
-			if f.Captcha == "" && f.Config.CaptchaToken == "" {
+			if f.Captcha.Token == "" && f.Config.CaptchaToken == "" {
 				token = "" // captcha tokens are single-use
 			}
 			continue
@@ -120,13 +192,18 @@ func (f *Flow) browserCaptcha(ctx context.Context) (string, error) {
 	if !ios.CanPrompt() {
 		return "", cmdutil.FlagErrorf("a captcha token is required: pass --captcha-token or set ESIM_CAPTCHA_TOKEN")
 	}
-	s, err := captcha.Start(f.Config.CaptchaSiteKey)
+	s, err := captcha.Start(f.Config.CaptchaSiteKey, f.Captcha.port(f.Config))
 	if err != nil {
 		return "", err
 	}
 	defer s.Close()
 	fmt.Fprintf(ios.ErrOut, "Complete the captcha in your browser: %s\n", s.URL)
-	if !f.NoBrowser {
+	if f.Getenv != nil {
+		if hint := captcha.ForwardHint(s.URL, f.Getenv); hint != "" {
+			fmt.Fprintln(ios.ErrOut, hint)
+		}
+	}
+	if !f.Captcha.NoBrowser {
 		if err := f.Browser.Browse(ctx, s.URL); err != nil {
 			fmt.Fprintf(ios.ErrOut, "Could not open the browser (%v); open the address above yourself.\n", err)
 		}

@@ -1,24 +1,21 @@
 // Package sandboxhost holds what `esim sandbox` and `esim serve` share to host the
-// provider emulator: its flags, the fault syntax, the listing of the service bases, the
-// warning when it listens beyond loopback and the serving loop with graceful shutdown.
+// provider emulator: its flags, the fault syntax, the listing of the service bases and the
+// warning when it listens beyond loopback (the serving loop is package httpserve).
 package sandboxhost
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 	"github.com/spf13/pflag"
 )
@@ -43,7 +40,9 @@ type Flags struct {
 	ActivationWait time.Duration
 	Agents         []string
 	AdminToken     string
-	TrustProxy     bool
+	AdminTokenFile string
+	// Front is what stands in front of the server (--trust-proxy, --allowed-hosts).
+	Front httpserve.FrontFlags
 }
 
 // Register adds the flags to fs.
@@ -56,9 +55,33 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.Faults, "fault", nil, "Inject a fault: `path=P,status=N[,count=N][,latency=DUR][,drop]` (repeatable)")
 	fs.BoolVar(&f.RejectCaptcha, "reject-captcha", false, "Refuse every captcha token (the 'Invalid Captcha' answer)")
 	fs.StringArrayVar(&f.Agents, "agent", nil, "Add a support agent `EMAIL` (signs in with the e-mail code; "+sb.DefaultAgentEmail+" is always seeded; repeatable)")
-	fs.StringVar(&f.AdminToken, "sandbox-admin-token", "", "Require `TOKEN` on /sandbox/* (header "+sb.AdminTokenHeader+"); without it only loopback clients reach them (or ESIM_SANDBOX_ADMIN_TOKEN)")
-	fs.BoolVar(&f.TrustProxy, "trust-proxy", false, "Trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front (client address, public origin, HSTS)")
+	fs.StringVar(&f.AdminToken, "sandbox-admin-token", "", "Require `TOKEN` on /sandbox/* (header "+sb.AdminTokenHeader+"); without one only direct loopback clients reach them. Every user of the machine sees it in the process list: ESIM_SANDBOX_ADMIN_TOKEN or --sandbox-admin-token-file is the safer choice")
+	fs.StringVar(&f.AdminTokenFile, "sandbox-admin-token-file", "", "Read the sandbox admin token from `FILE` (kept out of the process list, like ESIM_SANDBOX_ADMIN_TOKEN)")
+	f.Front.Register(fs)
 	fs.StringVar(&f.ShopURL, "shop-url", "", "Origin of the shop the checkout page returns to (default: the same origin)")
+}
+
+// ResolveAdminToken settles the admin token: --sandbox-admin-token, else the first line of
+// the --sandbox-admin-token-file, else ESIM_SANDBOX_ADMIN_TOKEN (getenv may be nil).
+func (f *Flags) ResolveAdminToken(getenv func(string) string) error {
+	if f.AdminTokenFile != "" {
+		if f.AdminToken != "" {
+			return cmdutil.FlagErrorf("give --sandbox-admin-token or --sandbox-admin-token-file, not both")
+		}
+		b, err := os.ReadFile(f.AdminTokenFile)
+		if err != nil {
+			return cmdutil.FlagErrorf("--sandbox-admin-token-file: %v", err)
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		if f.AdminToken = strings.TrimSpace(line); f.AdminToken == "" {
+			return cmdutil.FlagErrorf("--sandbox-admin-token-file %s holds no token", f.AdminTokenFile)
+		}
+		return nil
+	}
+	if f.AdminToken == "" && getenv != nil {
+		f.AdminToken = strings.TrimSpace(getenv("ESIM_SANDBOX_ADMIN_TOKEN"))
+	}
+	return nil
 }
 
 // Options turns the flags (and credentials, when set) into sandbox options.
@@ -67,8 +90,13 @@ func (f *Flags) Options(logger *slog.Logger) (sb.Options, error) {
 		Logger: logger, StatePath: f.State, AccessTokenLifetime: f.TokenLifetime, LockDuration: f.LockDuration,
 		ActivationDelay: f.ActivationWait, ClientID: f.ClientID, ClientSecret: f.ClientSecret,
 		GuestUsername: f.GuestUsername, GuestPassword: f.GuestPassword, PublicURL: f.PublicURL, ShopURL: f.ShopURL,
-		Agents: f.Agents, AdminToken: f.AdminToken, TrustProxy: f.TrustProxy,
+		Agents: f.Agents, AdminToken: f.AdminToken,
 	}
+	proxies, err := f.Front.Proxies()
+	if err != nil {
+		return o, err
+	}
+	o.Proxies = proxies
 	if f.Accelerate < 1 {
 		return o, cmdutil.FlagErrorf("--accelerate must be 1 or more, got %v", f.Accelerate)
 	}
@@ -131,49 +159,32 @@ func Bases(origin string) string {
 		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath, origin, sb.MailboxPath, origin, origin)
 }
 
-// WarnIfExposed tells on w when the sandbox listens beyond loopback: its checkout pages and
-// API are then reachable from the network (the admin pages only with the admin token).
-func WarnIfExposed(w io.Writer, addr net.Addr, adminToken bool) {
+// WarnAdmin tells on w what reaches the sandbox: without an admin token its admin pages
+// (every login code, the faults) answer clients on this machine that reach it directly;
+// listening beyond loopback, anyone who can reach it can sign up and buy with the test cards.
+func WarnAdmin(w io.Writer, addr net.Addr, adminToken bool) {
 	host, _, err := net.SplitHostPort(addr.String())
-	if err != nil {
-		return
+	if ip := net.ParseIP(host); err == nil && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(w, "Warning: the sandbox provider listens on %s, beyond this machine. Anyone who can reach it can sign up, buy with the test cards and use the guest account.\n", addr)
 	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return
-	}
-	fmt.Fprintf(w, "Warning: the sandbox provider listens on %s, beyond this machine. Anyone who can reach it can sign up, buy with the test cards and use the guest account.\n", addr)
-	if adminToken {
-		fmt.Fprintln(w, "The /sandbox/* admin pages need the admin token.")
-	} else {
-		fmt.Fprintln(w, "The /sandbox/* admin pages (login codes, faults) answer loopback clients only; set --sandbox-admin-token to reach them from elsewhere.")
+	if !adminToken {
+		fmt.Fprintln(w, "Warning: the sandbox runs without an admin token: its /sandbox/* admin pages (every login code, the faults) answer clients on this machine that reach it directly, never through a proxy. Set ESIM_SANDBOX_ADMIN_TOKEN (or --sandbox-admin-token-file) to require a token.")
 	}
 }
 
-// Serve answers on ln until ctx ends or SIGINT/SIGTERM arrives, then shuts down gracefully
-// (in-flight requests get 10 seconds).
-func Serve(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger) error {
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+// Gate is the admin surface's rule for a server listening on listen: the admin token,
+// the trusted proxies and the allowed hosts. The replay's pages use it as the sandbox's do.
+func (f *Flags) Gate(listen net.Addr, siteURL string) (sb.AdminGate, error) {
+	proxies, err := f.Front.Proxies()
+	if err != nil {
+		return sb.AdminGate{}, err
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
+	if siteURL == "" {
+		siteURL = f.PublicURL
 	}
-	logger.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	hosts, err := f.Front.Hosts(listen, siteURL)
+	if err != nil {
+		return sb.AdminGate{}, err
 	}
-	return nil
+	return sb.AdminGate{Token: f.AdminToken, Proxies: proxies, Hosts: hosts}, nil
 }

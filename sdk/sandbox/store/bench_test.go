@@ -15,7 +15,7 @@ import (
 func seeded(b *testing.B, n int) *store.Store {
 	b.Helper()
 	ctx := context.Background()
-	s, err := store.Open(ctx, filepath.Join(b.TempDir(), "state.db"), []string{"orders"})
+	s, err := store.Open(ctx, filepath.Join(b.TempDir(), "state.db"), []string{"orders"}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,9 +51,13 @@ type Store struct {
 
 // Open opens the store at path, creating it when the file does not exist. kinds are the
 // record kinds the caller uses; missing kinds are added (a newer sandbox may add kinds).
-// An old JSON state file answers an error wrapping ErrLegacyJSON; an empty, foreign,
-// damaged or locked file is an error that says so.
-func Open(ctx context.Context, path string, kinds []string) (*Store, error) {
+// An old JSON state file answers an error wrapping ErrLegacyJSON; an empty, truncated,
+// foreign, damaged or locked file is an error that says so. log (nil: none) hears of a
+// damaged header page that bbolt would pass over in silence (header.go).
+func Open(ctx context.Context, path string, kinds []string, log *slog.Logger) (*Store, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("open sandbox store: %w", err)
 	}
@@ -74,6 +79,9 @@ func Open(ctx context.Context, path string, kinds []string) (*Store, error) {
 		return nil, fmt.Errorf("open sandbox store %s: it is a directory", path)
 	default:
 		if err := sniff(path, info.Size()); err != nil {
+			return nil, err
+		}
+		if err := checkHeader(path, info.Size(), log); err != nil {
 			return nil, err
 		}
 	}
@@ -233,7 +241,7 @@ func (s *Store) Apply(ctx context.Context, recs []Record) error {
 				err = b.Put([]byte(r.ID), r.Value)
 			}
 			if err != nil {
-				return fmt.Errorf("%s/%s: %w", r.Kind, r.ID, err)
+				return fmt.Errorf("a %s record: %w", r.Kind, err) // no id: it may be an order id or an ICCID, and this is logged
 			}
 		}
 		return nil
@@ -282,23 +290,6 @@ func (s *Store) ForEach(kind string, fn func(id string, value []byte) error) err
 		return fmt.Errorf("sandbox store read %s: %w", kind, err)
 	}
 	return nil
-}
-
-// Kinds lists the kinds present in the file, the store's own bucket excluded.
-func (s *Store) Kinds() ([]string, error) {
-	var out []string
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
-			if string(name) != string(sysBucket) {
-				out = append(out, string(name))
-			}
-			return nil
-		})
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sandbox store read: %w", err)
-	}
-	return out, nil
 }
 
 // Migrate replaces the file at path (an old JSON state) by a store holding recs, keeping the
@@ -369,7 +360,7 @@ func create(path string, kinds []string, recs []Record) error {
 				continue
 			}
 			if err := b.Put([]byte(r.ID), r.Value); err != nil {
-				return fmt.Errorf("%s/%s: %w", r.Kind, r.ID, err)
+				return fmt.Errorf("a %s record: %w", r.Kind, err) // no id: it may be an order id or an ICCID, and this is logged
 			}
 		}
 		return nil

@@ -17,7 +17,7 @@ var kinds = []string{"users", "orders"}
 
 func open(t *testing.T, path string) *store.Store {
 	t.Helper()
-	s, err := store.Open(context.Background(), path, kinds)
+	s, err := store.Open(context.Background(), path, kinds, nil)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -81,7 +81,7 @@ func TestNewKindsAreAdded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.db")
 	s := open(t, path)
 	_ = s.Close()
-	s2, err := store.Open(context.Background(), path, append([]string{"audit"}, kinds...))
+	s2, err := store.Open(context.Background(), path, append([]string{"audit"}, kinds...), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestNewKindsAreAdded(t *testing.T) {
 
 func TestOpenRefuses(t *testing.T) {
 	healthy := func(t *testing.T, path string) {
-		s, err := store.Open(context.Background(), path, kinds)
+		s, err := store.Open(context.Background(), path, kinds, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,12 +116,12 @@ func TestOpenRefuses(t *testing.T) {
 			healthy(t, path)
 			b, _ := os.ReadFile(path)
 			write(t, path, b[:100])
-		}, "damaged"},
+		}, "is truncated"},
 		{"store cut after its meta pages", func(t *testing.T, path string) {
 			healthy(t, path)
 			b, _ := os.ReadFile(path)
 			write(t, path, b[:5000])
-		}, "damaged"},
+		}, "is truncated"},
 		{"both meta pages overwritten", func(t *testing.T, path string) {
 			healthy(t, path)
 			b, _ := os.ReadFile(path)
@@ -168,7 +168,7 @@ func TestOpenRefuses(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state.db")
 			tt.prepare(t, path)
 			before, _ := os.ReadFile(path)
-			s, err := store.Open(context.Background(), path, kinds)
+			s, err := store.Open(context.Background(), path, kinds, nil)
 			if err == nil {
 				_ = s.Close()
 				t.Fatal("opened")
@@ -186,7 +186,7 @@ func TestOpenRefuses(t *testing.T) {
 func TestLegacyJSONIsTyped(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	write(t, path, []byte(`{"users":{}}`))
-	_, err := store.Open(context.Background(), path, kinds)
+	_, err := store.Open(context.Background(), path, kinds, nil)
 	if !errors.Is(err, store.ErrLegacyJSON) {
 		t.Fatalf("err = %v", err)
 	}
@@ -195,7 +195,7 @@ func TestLegacyJSONIsTyped(t *testing.T) {
 func TestSecondOpenIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.db")
 	open(t, path)
-	_, err := store.Open(context.Background(), path, kinds)
+	_, err := store.Open(context.Background(), path, kinds, nil)
 	if err == nil || !strings.Contains(err.Error(), "in use by another process") {
 		t.Fatalf("second open: %v", err)
 	}

@@ -78,18 +78,32 @@ func ProfileTabs(list []sdk.ESIM) [3][]Entry {
 		}
 	}
 	var out [3][]Entry
-	out[0], out[1] = profile.Split(all, func(e Entry) string { return e.Bundle.BundleState })
+	out[0], out[1] = profile.Split(all, func(e Entry) sdk.BundleState { return e.Bundle.BundleState })
 	out[2] = append([]Entry(nil), all...)
 	profile.SortHistory(out[2], func(e Entry) time.Time { return e.Bundle.AssignmentDatetime })
 	return out
 }
 
-// LoadError is the text shown when a call fails outside the section 8 cases.
+// SessionExpired is the text of a session the server no longer takes.
+const SessionExpired = "Your session has expired. Please log in again."
+
+// LoadError is the text shown when a call fails outside the section 8 cases: an expired
+// session, the CLI's words for a server that could not be reached (which server, and
+// --server / --timeout), else the spec's generic text.
 func LoadError(err error) string {
 	if errors.Is(err, sdk.ErrSessionExpired) || sdk.IsUnauthorized(err) {
-		return "Your session has expired. Please log in again."
+		return SessionExpired
+	}
+	if f, ok := messages.Network(err); ok {
+		return network(f)
 	}
 	return messages.SomethingWentWrong
+}
+
+// network is a network failure as a sentence and what to do about it.
+func network(f messages.NetworkFailure) string {
+	t := f.Text()
+	return strings.ToUpper(t[:1]) + t[1:] + ". " + f.Hint()
 }
 
 // Message is the section 8 message for err in the situation c, with a validation error
@@ -101,6 +115,10 @@ func Message(c messages.Context, err error, support messages.Support) messages.M
 	}
 	if errors.Is(err, sdk.ErrSessionExpired) {
 		return messages.Message{Text: LoadError(err)}
+	}
+	if f, ok := messages.Network(err); ok {
+		// Section 8's generic text would hide that nothing reached the server.
+		return messages.Message{Text: network(f)}
 	}
 	return messages.For(c, err, support)
 }

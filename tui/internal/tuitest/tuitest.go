@@ -5,6 +5,7 @@ package tuitest
 
 import (
 	"context"
+	"errors"
 	"github.com/cedarsim/esim/contract"
 	"net/http"
 	"reflect"
@@ -186,45 +187,35 @@ func Collect[M Updater[M]](t testing.TB, m M, cmd tea.Cmd) (M, []tea.Msg) {
 	return m, seen
 }
 
-// Key builds the message of one key press ("enter", "esc", "tab", "down", or a rune).
+// Key builds the message of one key press, named as bubbletea names it ("enter", "esc",
+// "shift+tab", "ctrl+n", "alt+x", "space" or " "), or a rune.
 func Key(k string) tea.KeyMsg {
-	switch k {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyMsg{Type: tea.KeyShiftTab}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "space":
+	if k == "space" || k == " " {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case "ctrl+n":
-		return tea.KeyMsg{Type: tea.KeyCtrlN}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	case "pgup":
-		return tea.KeyMsg{Type: tea.KeyPgUp}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "home":
-		return tea.KeyMsg{Type: tea.KeyHome}
-	case "end":
-		return tea.KeyMsg{Type: tea.KeyEnd}
+	}
+	if t, ok := keyTypes()[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	if rest, ok := strings.CutPrefix(k, "alt+"); ok && rest != "" {
+		m := Key(rest)
+		m.Alt = true
+		return m
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// keyTypes maps bubbletea's key names to their types (built from KeyType.String, so that
+// every named key works without a list to keep in step).
+func keyTypes() map[string]tea.KeyType {
+	out := map[string]tea.KeyType{}
+	for t := tea.KeyType(-200); t <= 200; t++ {
+		if n := t.String(); n != "" && t != tea.KeyRunes {
+			if _, dup := out[n]; !dup {
+				out[n] = t
+			}
+		}
+	}
+	return out
 }
 
 // Press sends keys to m one by one, draining the commands of each.
@@ -274,4 +265,21 @@ func ESIMs(t testing.TB) []sdk.ESIM {
 // User reads the logged-in customer as the root does (sdk.Client.Customer).
 func User(c *sdk.Client) func(ctx context.Context) (sdk.CurrentUser, error) {
 	return c.Customer
+}
+
+// ESIMSource answers the eSIM reads of the screens from a list (the fixture customer's, by
+// ESIMs): the customer's list whatever the address, and each eSIM's bundles.
+type ESIMSource struct{ List []sdk.ESIM }
+
+// ByEmail implements the screens' Source.
+func (s ESIMSource) ByEmail(context.Context, string) ([]sdk.ESIM, error) { return s.List, nil }
+
+// Info implements the screens' Source.
+func (s ESIMSource) Info(_ context.Context, iccid string) ([]sdk.ESIMBundle, error) {
+	for _, e := range s.List {
+		if e.ICCID == iccid {
+			return e.Bundles, nil
+		}
+	}
+	return nil, errors.New("unknown ICCID")
 }

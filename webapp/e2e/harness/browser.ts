@@ -1,19 +1,13 @@
 // Debian's Chromium driven by playwright-core: the project never downloads a browser.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
+
+export { chromiumArgs, chromiumPath };
 
 export const viewports = {
   mobile: { width: 375, height: 812 },
@@ -24,7 +18,7 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: chromiumArgs,
     timeout: 30_000,
   });

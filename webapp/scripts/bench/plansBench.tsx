@@ -9,7 +9,7 @@ import '@/app/global.css';
 import { PlansView } from '@/features/plans/components/PlansView';
 import type { Bundle, CatalogApi, Country } from '@/features/plans/api/types';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/shared/query/queryClient';
 import { loadCatalogues } from '@/shared/i18n/catalogues';

@@ -9,7 +9,7 @@ import { ApiProvider } from '@/shared/api/ApiContext';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { QueryProvider } from '@/shared/query/QueryProvider';
 import { startMockServer } from '@/test/msw';
 import { AppRoutes, routePage, routes } from './routes';

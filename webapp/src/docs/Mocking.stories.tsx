@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { shopParameters } from '@/shared/testing/storybook';
+import { shopParameters } from '@/test/storybook';
 import { CallProbe } from './CallProbe';
 
 // The examples of "How the shop is mocked": each runs as a story test like any other.

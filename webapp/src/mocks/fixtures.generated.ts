@@ -3,13 +3,13 @@ import type { FixtureScenario } from './types';
 
 /** Every call and its scenarios, as recorded in the fixtures. */
 export type ScenarioMap = {
-  'catalog.areaBundles': 'success';
+  'catalog.areaBundles': 'europe' | 'success';
   'catalog.areaList': 'success';
   'catalog.bundle': 'success';
   'catalog.countries': 'success';
   'catalog.globalBundles': 'success';
   'catalog.regions': 'success';
-  'catalog.search': 'success';
+  'catalog.search': 'success' | 'turkey';
   'catalog.specialBundles': 'success';
   'catalog.topupBundleSelected': 'forbidden' | 'refused' | 'success';
   'catalog.topupBundles': 'forbidden' | 'success';
@@ -33,6 +33,31 @@ export type ScenarioMap = {
 
 export const fixtureScenarios: readonly FixtureScenario[] = [
   {
+    "file": "api/catalog.areaBundles/europe.har.json",
+    "call": "catalog.areaBundles",
+    "scenario": "europe",
+    "entries": [
+      {
+        "call": "catalog.areaBundles",
+        "key": "api GET catalog/bundles/Europe",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/Europe",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"5f5aed93-95c0-549e-9086-3175127cb2df\",\"name\":\"EU_10GB_30D\",\"businessTitle\":\"Europe 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":24,\"flagsCodes\":[\"europe\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"region\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"67c49ef5-b080-58bb-aa05-bfea1e86a3f1\",\"name\":\"EU_3GB_15D\",\"businessTitle\":\"Europe 3GB 15 Days\",\"listingDisplayTitle\":\"3GB - 15 Days\",\"quotaInMB\":3000,\"durationInDays\":15,\"price\":11,\"flagsCodes\":[\"europe\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"region\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
     "file": "api/catalog.areaBundles/success.har.json",
     "call": "catalog.areaBundles",
     "scenario": "success",
@@ -53,7 +78,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"canTopup\":true,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"isSpecial\":false,\"listingDisplayTitle\":\"1GB - 7 Days\",\"name\":\"TR_1GB_7D\",\"price\":4.5,\"quotaInMB\":1000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"TR_10GB_30D\",\"price\":21.99,\"quotaInMB\":10000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"canTopup\":false,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\",\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"isSpecial\":false,\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"name\":\"TR_UNL_7D\",\"price\":29,\"quotaInMB\":-1,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"}]}"
       }
     ]
   },
@@ -78,7 +103,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"isoCode\":\"LB\",\"name\":\"Lebanon\"},{\"isoCode\":\"TR\",\"name\":\"Turkey\"},{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"},{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"US\",\"name\":\"United States\"},{\"isoCode\":\"GB\",\"name\":\"United Kingdom\"},{\"isoCode\":\"IT\",\"name\":\"Italy\"},{\"isoCode\":\"SA\",\"name\":\"Saudi Arabia\"},{\"isoCode\":\"ES\",\"name\":\"Spain\"},{\"isoCode\":\"GR\",\"name\":\"Greece\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"CY\",\"name\":\"Cyprus\"},{\"isoCode\":\"EG\",\"name\":\"Egypt\"},{\"isoCode\":\"JO\",\"name\":\"Jordan\"},{\"isoCode\":\"QA\",\"name\":\"Qatar\"},{\"isoCode\":\"KW\",\"name\":\"Kuwait\"},{\"isoCode\":\"OM\",\"name\":\"Oman\"},{\"isoCode\":\"BH\",\"name\":\"Bahrain\"},{\"isoCode\":\"IQ\",\"name\":\"Iraq\"},{\"isoCode\":\"AM\",\"name\":\"Armenia\"},{\"isoCode\":\"GE\",\"name\":\"Georgia\"},{\"isoCode\":\"NL\",\"name\":\"Netherlands\"},{\"isoCode\":\"BE\",\"name\":\"Belgium\"},{\"isoCode\":\"CH\",\"name\":\"Switzerland\"},{\"isoCode\":\"AT\",\"name\":\"Austria\"},{\"isoCode\":\"PT\",\"name\":\"Portugal\"},{\"isoCode\":\"SE\",\"name\":\"Sweden\"},{\"isoCode\":\"NO\",\"name\":\"Norway\"},{\"isoCode\":\"DK\",\"name\":\"Denmark\"},{\"isoCode\":\"IE\",\"name\":\"Ireland\"},{\"isoCode\":\"PL\",\"name\":\"Poland\"},{\"isoCode\":\"CZ\",\"name\":\"Czechia\"},{\"isoCode\":\"HU\",\"name\":\"Hungary\"},{\"isoCode\":\"RO\",\"name\":\"Romania\"},{\"isoCode\":\"BG\",\"name\":\"Bulgaria\"},{\"isoCode\":\"HR\",\"name\":\"Croatia\"},{\"isoCode\":\"CA\",\"name\":\"Canada\"},{\"isoCode\":\"MX\",\"name\":\"Mexico\"},{\"isoCode\":\"BR\",\"name\":\"Brazil\"},{\"isoCode\":\"AU\",\"name\":\"Australia\"},{\"isoCode\":\"JP\",\"name\":\"Japan\"},{\"isoCode\":\"TH\",\"name\":\"Thailand\"},{\"isoCode\":\"IN\",\"name\":\"India\"},{\"isoCode\":\"SG\",\"name\":\"Singapore\"},{\"isoCode\":\"MA\",\"name\":\"Morocco\"},{\"isoCode\":\"TN\",\"name\":\"Tunisia\"},{\"isoCode\":\"NG\",\"name\":\"Nigeria\"},{\"isoCode\":\"ZA\",\"name\":\"South Africa\"},{\"isoCode\":\"MC\",\"name\":\"Monaco\"},{\"isoCode\":\"CI\",\"name\":\"Côte d'Ivoire\"},{\"isoCode\":\"RE\",\"name\":\"Réunion\"}]}"
+        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
       }
     ]
   },
@@ -103,7 +128,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
+        "body": "{\"data\":[{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
       }
     ]
   },
@@ -128,7 +153,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"isoCode\":\"LB\",\"name\":\"Lebanon\"},{\"isoCode\":\"TR\",\"name\":\"Turkey\"},{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"},{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"US\",\"name\":\"United States\"},{\"isoCode\":\"GB\",\"name\":\"United Kingdom\"},{\"isoCode\":\"IT\",\"name\":\"Italy\"},{\"isoCode\":\"SA\",\"name\":\"Saudi Arabia\"},{\"isoCode\":\"ES\",\"name\":\"Spain\"},{\"isoCode\":\"GR\",\"name\":\"Greece\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"CY\",\"name\":\"Cyprus\"},{\"isoCode\":\"EG\",\"name\":\"Egypt\"},{\"isoCode\":\"JO\",\"name\":\"Jordan\"},{\"isoCode\":\"QA\",\"name\":\"Qatar\"},{\"isoCode\":\"KW\",\"name\":\"Kuwait\"},{\"isoCode\":\"OM\",\"name\":\"Oman\"},{\"isoCode\":\"BH\",\"name\":\"Bahrain\"},{\"isoCode\":\"IQ\",\"name\":\"Iraq\"},{\"isoCode\":\"AM\",\"name\":\"Armenia\"},{\"isoCode\":\"GE\",\"name\":\"Georgia\"},{\"isoCode\":\"NL\",\"name\":\"Netherlands\"},{\"isoCode\":\"BE\",\"name\":\"Belgium\"},{\"isoCode\":\"CH\",\"name\":\"Switzerland\"},{\"isoCode\":\"AT\",\"name\":\"Austria\"},{\"isoCode\":\"PT\",\"name\":\"Portugal\"},{\"isoCode\":\"SE\",\"name\":\"Sweden\"},{\"isoCode\":\"NO\",\"name\":\"Norway\"},{\"isoCode\":\"DK\",\"name\":\"Denmark\"},{\"isoCode\":\"IE\",\"name\":\"Ireland\"},{\"isoCode\":\"PL\",\"name\":\"Poland\"},{\"isoCode\":\"CZ\",\"name\":\"Czechia\"},{\"isoCode\":\"HU\",\"name\":\"Hungary\"},{\"isoCode\":\"RO\",\"name\":\"Romania\"},{\"isoCode\":\"BG\",\"name\":\"Bulgaria\"},{\"isoCode\":\"HR\",\"name\":\"Croatia\"},{\"isoCode\":\"CA\",\"name\":\"Canada\"},{\"isoCode\":\"MX\",\"name\":\"Mexico\"},{\"isoCode\":\"BR\",\"name\":\"Brazil\"},{\"isoCode\":\"AU\",\"name\":\"Australia\"},{\"isoCode\":\"JP\",\"name\":\"Japan\"},{\"isoCode\":\"TH\",\"name\":\"Thailand\"},{\"isoCode\":\"IN\",\"name\":\"India\"},{\"isoCode\":\"SG\",\"name\":\"Singapore\"},{\"isoCode\":\"MA\",\"name\":\"Morocco\"},{\"isoCode\":\"TN\",\"name\":\"Tunisia\"},{\"isoCode\":\"NG\",\"name\":\"Nigeria\"},{\"isoCode\":\"ZA\",\"name\":\"South Africa\"},{\"isoCode\":\"MC\",\"name\":\"Monaco\"},{\"isoCode\":\"CI\",\"name\":\"Côte d'Ivoire\"},{\"isoCode\":\"RE\",\"name\":\"Réunion\"}]}"
+        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
       }
     ]
   },
@@ -153,7 +178,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"bundleUsageLevel\":\"global\",\"businessTitle\":\"Global 3GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"global\"],\"id\":\"885392c9-bc6f-5d39-900d-db4eab7befb2\",\"isSpecial\":false,\"listingDisplayTitle\":\"3GB - 30 Days\",\"name\":\"GLOBAL_3GB_30D\",\"price\":29,\"quotaInMB\":3000,\"roamingCountries\":[{\"isoCode\":\"US\",\"name\":\"United States\"},{\"isoCode\":\"GB\",\"name\":\"United Kingdom\"},{\"isoCode\":\"FR\",\"name\":\"France\"},{\"isoCode\":\"DE\",\"name\":\"Germany\"},{\"isoCode\":\"TR\",\"name\":\"Turkey\"},{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"},{\"isoCode\":\"JP\",\"name\":\"Japan\"},{\"isoCode\":\"AU\",\"name\":\"Australia\"},{\"isoCode\":\"BR\",\"name\":\"Brazil\"},{\"isoCode\":\"CA\",\"name\":\"Canada\"},{\"isoCode\":\"IN\",\"name\":\"India\"},{\"isoCode\":\"ZA\",\"name\":\"South Africa\"}],\"thirdPartyProvider\":0}]}"
+        "body": "{\"data\":[{\"id\":\"885392c9-bc6f-5d39-900d-db4eab7befb2\",\"name\":\"GLOBAL_3GB_30D\",\"businessTitle\":\"Global 3GB 30 Days\",\"listingDisplayTitle\":\"3GB - 30 Days\",\"quotaInMB\":3000,\"durationInDays\":30,\"price\":29,\"flagsCodes\":[\"global\"],\"roamingCountries\":[{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"global\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
       }
     ]
   },
@@ -203,7 +228,32 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"canTopup\":true,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"isSpecial\":false,\"listingDisplayTitle\":\"1GB - 7 Days\",\"name\":\"TR_1GB_7D\",\"price\":4.5,\"quotaInMB\":1000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"TR_10GB_30D\",\"price\":21.99,\"quotaInMB\":10000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"canTopup\":false,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\",\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"isSpecial\":false,\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"name\":\"TR_UNL_7D\",\"price\":29,\"quotaInMB\":-1,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Lebanon 500MB 1 Day\",\"canTopup\":true,\"durationInDays\":1,\"flagsCodes\":[\"LB\"],\"id\":\"246d9777-6414-5d4a-bf6a-42562759deed\",\"isSpecial\":false,\"listingDisplayTitle\":\"500MB - 1 Day\",\"name\":\"LB_500MB_1D\",\"price\":2,\"quotaInMB\":500,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Lebanon 3GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"LB\"],\"id\":\"14f59074-7c8f-50a7-baa2-80889dffbecb\",\"isSpecial\":false,\"listingDisplayTitle\":\"3GB - 30 Days\",\"name\":\"LB_3GB_30D\",\"price\":12.5,\"quotaInMB\":3000,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"},{\"id\":\"246d9777-6414-5d4a-bf6a-42562759deed\",\"name\":\"LB_500MB_1D\",\"businessTitle\":\"Lebanon 500MB 1 Day\",\"listingDisplayTitle\":\"500MB - 1 Day\",\"quotaInMB\":500,\"durationInDays\":1,\"price\":2,\"flagsCodes\":[\"LB\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"14f59074-7c8f-50a7-baa2-80889dffbecb\",\"name\":\"LB_3GB_30D\",\"businessTitle\":\"Lebanon 3GB 30 Days\",\"listingDisplayTitle\":\"3GB - 30 Days\",\"quotaInMB\":3000,\"durationInDays\":30,\"price\":12.5,\"flagsCodes\":[\"LB\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/catalog.search/turkey.har.json",
+    "call": "catalog.search",
+    "scenario": "turkey",
+    "entries": [
+      {
+        "call": "catalog.search",
+        "key": "api GET catalog/search_bundles/TR",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/search_bundles/TR",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"}]}"
       }
     ]
   },
@@ -228,7 +278,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Hajj & Umrah 5GB 15 Days\",\"canTopup\":false,\"durationInDays\":15,\"flagsCodes\":[\"haj\"],\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\",\"id\":\"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861\",\"isSpecial\":true,\"listingDisplayTitle\":\"5GB - 15 Days\",\"name\":\"HAJJ_5GB_15D\",\"price\":15,\"quotaInMB\":5000,\"roamingCountries\":[{\"isoCode\":\"SA\",\"name\":\"Saudi Arabia\"}],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Hajj & Umrah 20GB 30 Days\",\"canTopup\":false,\"durationInDays\":30,\"flagsCodes\":[\"haj\"],\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\",\"id\":\"0e7f703b-b36b-561f-a0fa-92d414b988b6\",\"isSpecial\":true,\"listingDisplayTitle\":\"20GB - 30 Days\",\"name\":\"HAJJ_20GB_30D\",\"price\":39,\"quotaInMB\":20000,\"roamingCountries\":[{\"isoCode\":\"SA\",\"name\":\"Saudi Arabia\"}],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Paris Olympics 5GB 15 Days\",\"canTopup\":false,\"durationInDays\":15,\"flagsCodes\":[\"paris-olympics\"],\"group\":\"Paris Olympics\",\"groupIconCode\":\"paris-olympics\",\"id\":\"5bfe7b0e-962f-58a3-8c4f-b53370af3227\",\"isSpecial\":true,\"listingDisplayTitle\":\"5GB - 15 Days\",\"name\":\"PARIS2024_5GB_15D\",\"price\":12,\"quotaInMB\":5000,\"roamingCountries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"thirdPartyProvider\":0}]}"
+        "body": "{\"data\":[{\"id\":\"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861\",\"name\":\"HAJJ_5GB_15D\",\"businessTitle\":\"Hajj & Umrah 5GB 15 Days\",\"listingDisplayTitle\":\"5GB - 15 Days\",\"quotaInMB\":5000,\"durationInDays\":15,\"price\":15,\"flagsCodes\":[\"haj\"],\"roamingCountries\":[{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\"},{\"id\":\"0e7f703b-b36b-561f-a0fa-92d414b988b6\",\"name\":\"HAJJ_20GB_30D\",\"businessTitle\":\"Hajj & Umrah 20GB 30 Days\",\"listingDisplayTitle\":\"20GB - 30 Days\",\"quotaInMB\":20000,\"durationInDays\":30,\"price\":39,\"flagsCodes\":[\"haj\"],\"roamingCountries\":[{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\"},{\"id\":\"5bfe7b0e-962f-58a3-8c4f-b53370af3227\",\"name\":\"PARIS2024_5GB_15D\",\"businessTitle\":\"Paris Olympics 5GB 15 Days\",\"listingDisplayTitle\":\"5GB - 15 Days\",\"quotaInMB\":5000,\"durationInDays\":15,\"price\":12,\"flagsCodes\":[\"paris-olympics\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Paris Olympics\",\"groupIconCode\":\"paris-olympics\"}]}"
       }
     ]
   },
@@ -253,7 +303,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
       }
     ]
   },
@@ -278,7 +328,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"Bundle cannot top up this eSIM\",\"status\":404,\"title\":\"Not Found\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"Bundle cannot top up this eSIM\"}"
       }
     ]
   },
@@ -303,7 +353,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}}"
+        "body": "{\"data\":{\"data\":[{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}}"
       }
     ]
   },
@@ -328,7 +378,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
       }
     ]
   },
@@ -353,7 +403,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":[{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"canTopup\":true,\"durationInDays\":7,\"flagsCodes\":[\"TR\"],\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"isSpecial\":false,\"listingDisplayTitle\":\"1GB - 7 Days\",\"name\":\"TR_1GB_7D\",\"price\":4.5,\"quotaInMB\":1000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"isSpecial\":false,\"listingDisplayTitle\":\"5GB - 30 Days\",\"name\":\"TR_5GB_30D\",\"price\":13,\"quotaInMB\":5000,\"roamingCountries\":[],\"thirdPartyProvider\":0},{\"bundleUsageLevel\":\"country\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"canTopup\":true,\"durationInDays\":30,\"flagsCodes\":[\"TR\"],\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"isSpecial\":false,\"listingDisplayTitle\":\"10GB - 30 Days\",\"name\":\"TR_10GB_30D\",\"price\":21.99,\"quotaInMB\":10000,\"roamingCountries\":[],\"thirdPartyProvider\":0}]}"
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
       }
     ]
   },
@@ -364,7 +414,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -389,7 +439,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.otp",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts%20identity%20orders%20support%20cart%20payment%20offline_access&username=rana.haddad%40example.com",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -414,7 +464,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -428,7 +478,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"invalid_grant\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
       }
     ]
   },
@@ -439,7 +489,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -528,7 +578,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This order belongs to another customer.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This order belongs to another customer.\"}"
       }
     ]
   },
@@ -564,7 +614,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -578,7 +628,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This order belongs to another customer.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This order belongs to another customer.\"}"
       }
     ]
   },
@@ -589,7 +639,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -614,7 +664,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "orders.details",
-        "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
+        "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
         "path": "accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails",
@@ -657,11 +707,11 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "Bearer error=\"invalid_token\", error_description=\"The token expired\""
           ]
         ],
-        "body": "{\"detail\":\"Token expired\",\"status\":401,\"title\":\"Unauthorized\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
       },
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -722,11 +772,11 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "Bearer error=\"invalid_token\", error_description=\"The token expired\""
           ]
         ],
-        "body": "{\"detail\":\"Token expired\",\"status\":401,\"title\":\"Unauthorized\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
       },
       {
         "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -740,7 +790,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"invalid_grant\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
       }
     ]
   },
@@ -776,7 +826,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/nobody@example.com/true",
+        "key": "api POST users/otp/send_email/nobody@example.com/true body {\"email\":\"nobody@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/nobody@example.com/true",
@@ -790,7 +840,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"User not found\",\"status\":404,\"title\":\"Not Found\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"User not found\"}"
       }
     ]
   },
@@ -801,7 +851,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -826,7 +876,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -840,11 +890,11 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"An unexpected error occurred.\",\"status\":500,\"title\":\"Internal Server Error\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
       },
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -862,7 +912,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -887,7 +937,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -901,7 +951,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"The e-mail service is temporarily unavailable. Please try again in a few minutes.\",\"status\":500,\"title\":\"Internal Server Error\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"The e-mail service is temporarily unavailable. Please try again in a few minutes.\"}"
       }
     ]
   },
@@ -912,7 +962,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/false",
@@ -937,7 +987,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -955,11 +1005,11 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "600"
           ]
         ],
-        "body": "{\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
       },
       {
         "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
         "path": "connect/token",
@@ -977,7 +1027,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
       },
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example.com/true",
+        "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example.com/true",
@@ -995,7 +1045,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "600"
           ]
         ],
-        "body": "{\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
       }
     ]
   },
@@ -1006,7 +1056,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpSend",
-        "key": "api POST users/otp/send_email/rana.haddad@example/false",
+        "key": "api POST users/otp/send_email/rana.haddad@example/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/send_email/rana.haddad@example/false",
@@ -1020,7 +1070,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"One or more validation errors occurred.\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"One or more validation errors occurred.\"}"
       }
     ]
   },
@@ -1031,7 +1081,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1045,7 +1095,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"Account is locked due to multiple failed attempts.\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Account is locked due to multiple failed attempts.\"}"
       }
     ]
   },
@@ -1056,7 +1106,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1070,7 +1120,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"The verification code has expired.\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"The verification code has expired.\"}"
       }
     ]
   },
@@ -1081,7 +1131,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1095,7 +1145,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"The user is already verified.\",\"status\":409,\"title\":\"Conflict\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.409\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.409\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"The user is already verified.\"}"
       }
     ]
   },
@@ -1106,7 +1156,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1120,7 +1170,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"Invalid Captcha\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid Captcha\"}"
       }
     ]
   },
@@ -1131,7 +1181,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1145,7 +1195,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"Invalid OTP please try again\",\"status\":400,\"title\":\"Bad Request\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid OTP please try again\"}"
       }
     ]
   },
@@ -1156,7 +1206,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1170,7 +1220,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"An unexpected error occurred.\",\"status\":500,\"title\":\"Internal Server Error\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
       }
     ]
   },
@@ -1181,7 +1231,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1206,7 +1256,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "users.otpVerify",
-        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
+        "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
         "path": "users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9",
@@ -1224,7 +1274,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "840"
           ]
         ],
-        "body": "{\"detail\":\"Too many wrong codes from your network. Try again in 14 minutes.\",\"status\":429,\"title\":\"Too Many Requests\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many wrong codes from your network. Try again in 14 minutes.\"}"
       }
     ]
   },
@@ -1299,7 +1349,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
       }
     ]
   },
@@ -1344,7 +1394,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":{\"esims\":[{\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"bundleDisplayName\":\"Turkey 5GB\",\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleState\":\"Active\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 5GB 30 Days\",\"endTime\":\"2025-07-12T06:02:11Z\",\"initialQuantity\":5000000000,\"name\":\"TR_5GB_30D\",\"remainingQuantity\":3217450112,\"roamingCountries\":[],\"startTime\":\"2025-06-12T06:02:11Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"bundleDisplayName\":\"Turkey 1GB\",\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleState\":\"Queued\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 1GB 7 Days\",\"endTime\":null,\"initialQuantity\":1000000000,\"name\":\"TR_1GB_7D\",\"remainingQuantity\":1000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025061000016\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\"},{\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"bundleDisplayName\":\"\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Depleted\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-20T09:30:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":0,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-05T09:30:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"bundleDisplayName\":\"France 3GB\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Expired\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-27T20:01:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":1250000000,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-12T20:01:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025030200028\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\"},{\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"base64QRCodeImage\":\"\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"bundleDisplayName\":\"UAE 5GB\",\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleState\":\"Processing\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"}],\"description\":\"UAE 5GB 30 Days\",\"endTime\":null,\"initialQuantity\":5000000000,\"name\":\"AE_5GB_30D\",\"remainingQuantity\":5000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025062100039\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\"}]}}"
+        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
       }
     ]
   },
@@ -1394,7 +1444,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"Sign in to read customer data.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"Sign in to read customer data.\"}"
       }
     ]
   },
@@ -1419,7 +1469,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"You may only read the eSIMs of your own e-mail address.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You may only read the eSIMs of your own e-mail address.\"}"
       }
     ]
   },
@@ -1444,7 +1494,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":{\"esims\":[{\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"bundleDisplayName\":\"Turkey 5GB\",\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleState\":\"Active\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 5GB 30 Days\",\"endTime\":\"2025-07-12T06:02:11Z\",\"initialQuantity\":5000000000,\"name\":\"TR_5GB_30D\",\"remainingQuantity\":3217450112,\"roamingCountries\":[],\"startTime\":\"2025-06-12T06:02:11Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"bundleDisplayName\":\"Turkey 1GB\",\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleState\":\"Queued\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 1GB 7 Days\",\"endTime\":null,\"initialQuantity\":1000000000,\"name\":\"TR_1GB_7D\",\"remainingQuantity\":1000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025061000016\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\"},{\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"bundles\":[{\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"bundleDisplayName\":\"\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Depleted\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-20T09:30:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":0,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-05T09:30:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"bundleDisplayName\":\"France 3GB\",\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleState\":\"Expired\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"FR\",\"name\":\"France\"}],\"description\":\"France 3GB 15 Days\",\"endTime\":\"2025-03-27T20:01:00Z\",\"initialQuantity\":3000000000,\"name\":\"FR_3GB_15D\",\"remainingQuantity\":1250000000,\"roamingCountries\":[{\"isoCode\":\"MC\",\"name\":\"Monaco\"}],\"startTime\":\"2025-03-12T20:01:00Z\",\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025030200028\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\"},{\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"base64QRCodeImage\":\"\",\"bundles\":[{\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"bundleDisplayName\":\"UAE 5GB\",\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleState\":\"Processing\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"AE\",\"name\":\"United Arab Emirates\"}],\"description\":\"UAE 5GB 30 Days\",\"endTime\":null,\"initialQuantity\":5000000000,\"name\":\"AE_5GB_30D\",\"remainingQuantity\":5000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}],\"iccid\":\"89961010025062100039\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\"}]}}"
+        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
       }
     ]
   },
@@ -1469,7 +1519,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
       }
     ]
   },
@@ -1494,7 +1544,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":{\"bundles\":[{\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"bundleDisplayName\":\"Turkey 5GB\",\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleState\":\"Active\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 5GB 30 Days\",\"endTime\":\"2025-07-12T06:02:11Z\",\"initialQuantity\":5000000000,\"name\":\"TR_5GB_30D\",\"remainingQuantity\":3117450112,\"roamingCountries\":[],\"startTime\":\"2025-06-12T06:02:11Z\",\"thirdPartyProvider\":0,\"unlimited\":false},{\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"bundleDisplayName\":\"Turkey 1GB\",\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleState\":\"Queued\",\"canTopup\":true,\"countries\":[{\"isoCode\":\"TR\",\"name\":\"Turkey\"}],\"description\":\"Turkey 1GB 7 Days\",\"endTime\":null,\"initialQuantity\":1000000000,\"name\":\"TR_1GB_7D\",\"remainingQuantity\":1000000000,\"roamingCountries\":[],\"startTime\":null,\"thirdPartyProvider\":0,\"unlimited\":false}]}}"
+        "body": "{\"data\":{\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3117450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]}}"
       }
     ]
   },
@@ -1519,7 +1569,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"This eSIM does not belong to you.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
       }
     ]
   },
@@ -1555,7 +1605,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",
@@ -1569,7 +1619,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/json; charset=utf-8"
           ]
         ],
-        "body": "{\"data\":{\"canContinue\":true,\"reason\":\"\"}}"
+        "body": "{\"data\":{\"canContinue\":true}}"
       }
     ]
   },
@@ -1580,7 +1630,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",
@@ -1594,7 +1644,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
             "application/problem+json; charset=utf-8"
           ]
         ],
-        "body": "{\"detail\":\"You may only buy for your own e-mail address.\",\"status\":403,\"title\":\"Forbidden\",\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\"}"
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You may only buy for your own e-mail address.\"}"
       }
     ]
   },
@@ -1605,7 +1655,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     "entries": [
       {
         "call": "support.canPurchase",
-        "key": "support POST esims/can-purchase",
+        "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
         "path": "esims/can-purchase",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contract } from '@/shared/contract/contract';
 import { startMockServer } from '@/test/msw';
 import { callOf, createFixtureHandlers, findScenario, handlersFor, handlersForSelection, problemFor } from './handlers';
 import { FIXTURE_BASES } from './har';
@@ -7,11 +8,16 @@ import { fixtureScenarios } from './fixtures.generated';
 const server = startMockServer();
 const API = 'https://api.provider.test/api/v1/';
 
+// The forms the shop sends: the key has their fields but the secrets (docs/qa.md).
 const tokenForm = (grant: string) =>
   fetch(`${API}connect/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: grant, refresh_token: 'x' }),
+    body: new URLSearchParams(
+      grant === 'password'
+        ? { grant_type: grant, username: contract.sandbox.guestUsername, password: 'any', scope: 'accounts.fullaccess offline_access openid profile roles' }
+        : { client_id: contract.sandbox.clientId, client_secret: 'any', grant_type: grant, refresh_token: 'x' },
+    ),
   });
 
 describe('fixture handlers', () => {
@@ -50,8 +56,26 @@ describe('fixture handlers', () => {
 
   it('matches the percent-decoded path', async () => {
     server.use(...handlersFor({ 'users.otpSend': 'login' }));
-    const res = await fetch(`${API}users/otp/send_email/rana.haddad%40example.com/true`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${API}users/otp/send_email/rana.haddad%40example.com/true`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'rana.haddad@example.com' }),
+    });
     expect(res.status).toBe(200);
+  });
+
+  it('matches the body without its secret and volatile fields, in any key order', async () => {
+    server.use(...handlersFor({ 'users.otpVerify': 'success' }));
+    const entry = findScenario('users.otpVerify', 'success').entries[0];
+    const userId = entry?.path.split('/').pop() ?? '';
+    const verify = (body: object) =>
+      fetch(`${API}users/otp/email/${userId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    // Another code, captcha token and idempotency id: the same key.
+    expect((await verify({ userId, captchaToken: 'other', otp: '000000', username: '', idempotencyId: 'x' })).status).toBe(200);
+    // Another user id in the body: another key.
+    const res = await verify({ idempotencyId: 'x', otp: '1', username: '', userId: 'someone-else', captchaToken: 'c' });
+    expect(res.status).toBe(501);
+    expect(await res.text()).toContain('someone-else');
   });
 
   it('answers a 501 problem naming the key of an unmatched request under a base', async () => {

@@ -64,8 +64,8 @@ export function createFixtureHandlers(
 
   const handler = http.all('*', async ({ request }) => {
     const url = new URL(request.url);
-    const body = isTokenRequest(bases, url) ? await request.clone().text() : '';
-    const key = keyOf(bases, request.method, url, body);
+    const body = await request.clone().text();
+    const key = keyOf(bases, request.method, url, body, request.headers.get('content-type') ?? '');
     if (!key) return undefined;
     const ks = keyString(key);
     const matching = loaded.filter((l) => l.entry.key === ks);

@@ -1,9 +1,16 @@
-// The matching rules of docs/contract.md "Fixtures", shared by the generator (which
-// computes each entry's key once) and the runtime handlers (which compute a request's).
+// The matching rules of docs/contract.md "Fixtures" and docs/qa.md "The key", shared by
+// the generator (which computes each entry's key once) and the runtime handlers (which
+// compute a request's). The Go definition is contract/har; contract/vectors/harkey.json
+// pins both, and contract/har/rules.json holds the noise rules both read.
 import { contract } from '../shared/contract/contract.ts';
+import rules from '../../../contract/har/rules.json';
 
-/** The four service bases; api/support/esimcheck end in "/", logs is the full push URL. */
-export type Bases = { api: string; support: string; esimcheck: string; logs: string };
+/**
+ * The service bases; api/support/esimcheck/checkout end in "/", logs is the full push URL.
+ * checkout is the hosted checkout page of a server laid out like the sandbox (recorded by
+ * esim record); optional, as the shop itself never calls it.
+ */
+export type Bases = { api: string; support: string; esimcheck: string; logs: string; checkout?: string };
 
 export type Service = keyof Bases;
 
@@ -13,9 +20,10 @@ export const FIXTURE_BASES: Bases = {
   support: contract.fixture.supportBase,
   esimcheck: contract.fixture.esimCheckBase,
   logs: contract.fixture.logPushUrl,
+  checkout: contract.fixture.checkoutBase,
 };
 
-export type MatchKey = { service: Service; method: string; path: string; query: string; grantType: string };
+export type MatchKey = { service: Service; method: string; path: string; query: string; grantType: string; body: string };
 
 const TOKEN_PATH = 'connect/token';
 
@@ -40,8 +48,9 @@ export function canonicalQuery(search: URLSearchParams): string {
 export function resolve(bases: Bases, url: URL): { service: Service; path: string } | null {
   let best: { service: Service; path: string; len: number } | null = null;
   for (const service of Object.keys(bases) as Service[]) {
-    if (!bases[service]) continue;
-    const base = new URL(bases[service], url.origin);
+    const b = bases[service];
+    if (!b) continue;
+    const base = new URL(b, url.origin);
     if (base.host !== url.host) continue;
     let rel: string;
     if (service === 'logs') {
@@ -71,16 +80,90 @@ export function grantTypeOf(body: string): string {
   return new URLSearchParams(body).get('grant_type') ?? '';
 }
 
-/** keyOf computes the match key of a request; body is only read for connect/token. */
-export function keyOf(bases: Bases, method: string, url: URL, body: string): MatchKey | null {
+/** fieldName is how field names compare: lower case, without '_' and '-'. */
+export const fieldName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+
+const unkeyed = new Set([...rules.secretFields.names, ...rules.volatileFields.names].map(fieldName));
+const ignoredServices = new Set<string>(rules.ignoreBody.services);
+const ignoredPaths = new Set(rules.ignoreBody.paths.map((p) => `${p.service} ${p.path}`));
+
+/** byCodePoint orders strings by Unicode code point, as Go orders UTF-8 bytes. */
+function byCodePoint(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/** canonical writes a parsed JSON value with sorted keys and without the unkeyed fields. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => !unkeyed.has(fieldName(k)))
+      .sort(byCodePoint);
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  // Go cannot read a number JSON.parse turns into Infinity: the body is then its text there too.
+  if (typeof v === 'number' && !Number.isFinite(v)) throw new RangeError('number out of range');
+  return JSON.stringify(v);
+}
+
+/** A form Go's url.ParseQuery refuses (a bad escape, a semicolon) is keyed as its text. */
+function formKey(body: string): string | null {
+  if (body.includes(';')) return null;
+  for (const part of body.split(/[&=]/)) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+  }
+  const kept = new URLSearchParams();
+  for (const [n, v] of new URLSearchParams(body)) if (!unkeyed.has(fieldName(n))) kept.append(n, v);
+  return canonicalQuery(kept);
+}
+
+/**
+ * bodyKey is the part of a match key a request body contributes, as Go's har.BodyKey:
+ * nothing for an ignored request or an empty body, canonical JSON without the secret and
+ * volatile fields, the sorted form without them, or else the text.
+ */
+export function bodyKey(service: string, path: string, contentType: string, body: string): string {
+  if (body === '' || ignoredServices.has(service) || ignoredPaths.has(`${service} ${path}`)) return '';
+  const mt = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (mt === 'application/x-www-form-urlencoded') return formKey(body) ?? body;
+  if (mt === 'application/json' || mt.endsWith('+json')) {
+    try {
+      return canonical(JSON.parse(body));
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+/** keyOf computes the match key of a request with its body and Content-Type. */
+export function keyOf(bases: Bases, method: string, url: URL, body: string, contentType = ''): MatchKey | null {
   const r = resolve(bases, url);
   if (!r) return null;
   const grantType = r.service === 'api' && r.path === TOKEN_PATH ? grantTypeOf(body) : '';
-  return { service: r.service, method: method.toUpperCase(), path: r.path, query: canonicalQuery(url.searchParams), grantType };
+  return {
+    service: r.service,
+    method: method.toUpperCase(),
+    path: r.path,
+    query: canonicalQuery(url.searchParams),
+    grantType,
+    body: bodyKey(r.service, r.path, contentType, body),
+  };
 }
 
 export const keyString = (k: MatchKey): string =>
-  `${k.service} ${k.method} ${k.path}${k.query ? `?${k.query}` : ''}${k.grantType ? ` grant_type=${k.grantType}` : ''}`;
+  `${k.service} ${k.method} ${k.path}${k.query ? `?${k.query}` : ''}${k.grantType ? ` grant_type=${k.grantType}` : ''}${k.body ? ` body ${k.body}` : ''}`;
 
 export const isTokenRequest = (bases: Bases, url: URL): boolean => {
   const r = resolve(bases, url);

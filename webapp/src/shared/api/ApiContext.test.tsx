@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { ApiProvider, useApi, useSession, type ApiServices } from './ApiContext';
 import { memoryStorage } from './memoryStorage';
 import { connectApi } from './services';

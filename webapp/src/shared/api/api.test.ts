@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { contract } from '@/shared/contract/contract';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { messageFor } from '@/shared/messages/messages';
 import { findScenario, handlersFor, createFixtureHandlers } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
@@ -60,7 +61,7 @@ describe('bearer rules', () => {
     { name: 'catalog/bundles/* goes without (substring rule)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.areaBundles('TR'), sel: { 'catalog.areaBundles': 'success' } as const, want: '' },
     { name: 'catalog/bundle/:id goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.bundle(BUNDLE), sel: { 'catalog.bundle': 'success' } as const, want: '' },
     { name: 'the top-up list reads an eSIM: it carries the bearer (authorization model)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.topupBundles('TR', ICCID, 0), sel: { 'catalog.topupBundles': 'success' } as const, want: 'Bearer t' },
-    { name: 'orders create uses the basic client credential', run: (a: ReturnType<typeof setup>['api']) => a.orders.create(), sel: { 'orders.create': 'newly-created' } as const, want: `Basic ${btoa('fixture-client:placeholder')}` },
+    { name: 'orders create uses the basic client credential', run: (a: ReturnType<typeof setup>['api']) => a.orders.create(), sel: { 'orders.create': 'newly-created' } as const, want: `Basic ${btoa(`${contract.sandbox.clientId}:placeholder`)}` },
   ])('$name', async ({ run, sel, want }) => {
     const { api } = setup({ token: 't', isGuest: 'true' });
     server.use(...handlersFor(sel));
@@ -81,7 +82,7 @@ describe('guest token', () => {
     expect(countries[0]).toEqual({ name: expect.any(String), isoCode: expect.stringMatching(/^[A-Z]{2}$/) });
     const guestToken = accessTokenOf('identity.token.guest', 'success');
     expect(seen.map((s) => [s.grant, s.auth])).toEqual([
-      ['password', `Basic ${btoa('fixture-client:placeholder')}`],
+      ['password', `Basic ${btoa(`${contract.sandbox.clientId}:placeholder`)}`],
       ['', `Bearer ${guestToken}`],
     ]);
     expect(client.store.load()).toMatchObject({ token: guestToken, isGuest: 'true' });
@@ -180,7 +181,7 @@ describe('retry once as guest', () => {
     const { api, client } = setup({ token: 'old-guest', isGuest: 'true' });
     const set = createFixtureHandlers({ 'users.otpSend': 'retry-after-guest-login' });
     server.use(...set.handlers);
-    const sent = await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '3123456', email: 'rana.haddad@example.com' });
+    const sent = await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71123456', email: 'rana.haddad@example.com' });
     expect(sent.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(set.unused()).toEqual([]);
     expect(client.store.load().token).toBe(accessTokenOf('identity.token.guest', 'success'));
@@ -190,7 +191,7 @@ describe('retry once as guest', () => {
     const { api, client } = setup(registered);
     server.use(...handlersFor({ 'users.otpSend': 'retry-after-guest-login' }));
     const seen = recordRequests();
-    await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '3123456', email: 'rana.haddad@example.com' });
+    await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71123456', email: 'rana.haddad@example.com' });
     expect(client.store.load()).toMatchObject({ token: 'stale-token', isGuest: 'false' });
     expect(seen.at(-1)?.auth).toBe(`Bearer ${accessTokenOf('identity.token.guest', 'success')}`);
   });
@@ -198,7 +199,7 @@ describe('retry once as guest', () => {
   it('fails with the retry error when the retry fails too', async () => {
     const { api } = setup({ token: 't', isGuest: 'true' });
     server.use(...handlersFor([['users.otpSend', 'server-error'], ['identity.token.guest', 'success']]));
-    const err = await api.users.sendSignupCode({ firstName: 'R', lastName: 'H', countryCode: '961', phone: '1', email: 'rana.haddad@example.com' }).catch((e: unknown) => e);
+    const err = await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71123456', email: 'rana.haddad@example.com' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     const fixture = findScenario('users.otpSend', 'server-error').entries[0];
     const detail = (JSON.parse(fixture?.body ?? '{}') as { detail: string }).detail;

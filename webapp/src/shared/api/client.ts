@@ -154,9 +154,32 @@ async function problemOf(res: Response): Promise<{ title?: string; detail?: stri
   return { title: res.statusText };
 }
 
+/**
+ * SessionLocks runs fn while holding the named lock, one holder at a time in this origin
+ * (every tab and worker): the browser's Web Locks (navigator.locks). Tests pass their own.
+ */
+export type SessionLocks = { request<T>(name: string, fn: () => Promise<T>): Promise<T> };
+
+/** The lock every tab takes around a re-authentication of the shared session. */
+export const SESSION_LOCK = 'esim-session';
+
+/**
+ * browserLocks is navigator.locks where the browser has it; elsewhere fn runs at once (one
+ * tab's calls still share one re-authentication through the client's flights).
+ */
+export const browserLocks: SessionLocks = {
+  request<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return fn();
+    return locks.request(name, fn) as Promise<T>;
+  },
+};
+
 export type ClientDeps = {
   config: RuntimeConfig;
   store: SessionStore;
+  /** Cross-tab lock of the session; browserLocks by default. */
+  locks?: SessionLocks;
   fetch?: typeof fetch;
   /** Origin that same-origin bases are resolved against; the page's by default. */
   origin?: string;
@@ -175,6 +198,7 @@ export class ApiClient {
   private readonly fetchFn: typeof fetch;
   private readonly origin: string;
   private readonly retry: RetryPolicy;
+  private readonly locks: SessionLocks;
   // In-flight shared operations, keyed like the Go SDK's singleflight.
   private readonly flights = new Map<string, Promise<string>>();
 
@@ -184,6 +208,7 @@ export class ApiClient {
     this.fetchFn = deps.fetch ?? ((...args) => globalThis.fetch(...args));
     this.origin = deps.origin ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
     this.retry = { ...defaultRetryPolicy, ...deps.retry };
+    this.locks = deps.locks ?? browserLocks;
   }
 
   private base(service: Service): string {
@@ -400,30 +425,37 @@ export class ApiClient {
    * the same token share one attempt. Only a rejected grant (refreshRejected) clears the
    * session and throws SessionExpiredError; a hiccup (5xx, no answer) keeps the session,
    * whose refresh token may still be good, and throws that error as is.
+   *
+   * Tabs share the session (localStorage): the exchange runs under SESSION_LOCK, so two
+   * tabs never redeem the same refresh token; the tab that waited reads the session again
+   * and finds the token already replaced.
    */
   private reauthenticate(stale: string): Promise<string> {
-    return this.flight(`reauth:${stale}`, async () => {
-      const s = this.store.load();
-      if (s.token !== stale) {
-        // Someone already re-authenticated, or gave up and cleared the session.
-        if (s.token === '') throw new SessionExpiredError('session expired');
-        return s.token;
+    return this.flight(`reauth:${stale}`, () => this.locks.request(SESSION_LOCK, () => this.reauthenticateLocked(stale)));
+  }
+
+  private async reauthenticateLocked(stale: string): Promise<string> {
+    const s = this.store.current();
+    if (s.token !== stale) {
+      // Someone (this tab or another) already re-authenticated, or gave up and cleared
+      // the session.
+      if (s.token === '') throw new SessionExpiredError('session expired');
+      return s.token;
+    }
+    try {
+      if (s.isGuest !== 'true' && s.refreshToken !== '') {
+        const t = await this.refreshGrant(s.refreshToken);
+        this.store.save({ token: t.accessToken, refreshToken: t.refreshToken || s.refreshToken });
+        return t.accessToken;
       }
-      try {
-        if (s.isGuest !== 'true' && s.refreshToken !== '') {
-          const t = await this.refreshGrant(s.refreshToken);
-          this.store.save({ token: t.accessToken, refreshToken: t.refreshToken || s.refreshToken });
-          return t.accessToken;
-        }
-        return (await this.guestLogin()).accessToken;
-      } catch (err) {
-        if (!refreshRejected(err)) throw err;
-        this.store.clear();
-        throw new SessionExpiredError(`session expired: re-authentication failed: ${err instanceof Error ? err.message : String(err)}`, {
-          cause: err,
-        });
-      }
-    });
+      return (await this.guestLogin()).accessToken;
+    } catch (err) {
+      if (!refreshRejected(err)) throw err;
+      this.store.clear();
+      throw new SessionExpiredError(`session expired: re-authentication failed: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { messageFor } from '@/shared/messages/messages';
 import { createShopApi } from './api';
 import { ApiClient, parseRetryAfter, refreshRejected, type RetryPolicy } from './client';

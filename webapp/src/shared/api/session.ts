@@ -71,6 +71,15 @@ export class SessionStore {
 
   load = (): Session => this.snapshot;
 
+  /**
+   * current reads the session from storage now: another tab may have changed it since the
+   * last storage event reached this one (the refresh lock hands over before that event).
+   */
+  current(): Session {
+    this.refresh();
+    return this.snapshot;
+  }
+
   /** save writes the given fields; an empty string removes the key. */
   save(patch: Partial<Session>): void {
     for (const [field, key] of Object.entries(STORAGE_KEYS) as [keyof Session, string][]) {

@@ -1,4 +1,4 @@
-import type { components } from './wire.gen';
+import { bundleStateValues, type components } from './wire.gen';
 
 // The shop's view of the provider's answers. Each entity type is the generated wire type
 // (wire.gen.ts, from contract/openapi.yaml) with every field present and the few fields the
@@ -15,7 +15,8 @@ export type Region = Wire['Region'];
 export type Area = { name: string; isoCode: string };
 export type CoveredCountry = Wire['Country'];
 
-export type BundleUsageLevel = 'country' | 'region' | 'global' | string;
+/** The contract's usage levels; a bundle keeps the server's text, whatever it is. */
+export type BundleUsageLevel = Wire['BundleUsageLevel'] | (string & {});
 
 /** Catalogue bundle (docs/contract.md "Entities"). */
 export type Bundle = Omit<Filled<Wire['Bundle']>, 'price' | 'bundleUsageLevel'> & {
@@ -33,14 +34,19 @@ export type Order = { orderId: string; newlyCreated: boolean };
 export type PurchaseCheck = { canContinue: boolean; reason: string };
 export type CheckoutResult = { orderId: string; checkoutUrl: string };
 
-export type BundleState = 'Processing' | 'Queued' | 'Active' | 'Depleted' | 'Expired' | 'Revoked' | string;
+/** The contract's bundle states (contract/openapi.yaml BundleState). */
+export type BundleState = Wire['BundleState'];
+
+/** isBundleState: a state of the contract; any other text is a state the shop does not show. */
+export const isBundleState = (s: string): s is BundleState => (bundleStateValues as readonly string[]).includes(s);
 
 /** Dates stay null when not set. */
 export type EsimBundle = Omit<Filled<Wire['EsimBundle']>, 'assignmentDatetime' | 'startTime' | 'endTime' | 'bundleState'> & {
   assignmentDatetime: string | null;
   startTime: string | null;
   endTime: string | null;
-  bundleState: BundleState;
+  /** As the server sends it: a BundleState, or another text (not shown, spec section 4). */
+  bundleState: BundleState | (string & {});
 };
 
 export type Esim = Omit<Filled<Wire['Esim']>, 'actionDate' | 'bundles'> & {

@@ -525,8 +525,7 @@ export interface components {
             flagsCodes: string[];
             roamingCountries: components["schemas"]["Country"][];
             isSpecial: boolean;
-            /** @enum {string} */
-            bundleUsageLevel: "country" | "region" | "global";
+            bundleUsageLevel: components["schemas"]["BundleUsageLevel"];
             canTopup: boolean;
             thirdPartyProvider: number;
             fupMsg?: string | null;
@@ -553,16 +552,7 @@ export interface components {
             assignmentDatetime: components["schemas"]["DateTime"];
             startTime: components["schemas"]["NullableDateTime"];
             endTime: components["schemas"]["NullableDateTime"];
-            /**
-             * @description Processing, Queued and Active list under Active eSIM; Depleted, Expired and Revoked under Expired eSIM; other states exist and are not shown by the shop.
-             * @example Processing
-             * @example Queued
-             * @example Active
-             * @example Depleted
-             * @example Expired
-             * @example Revoked
-             */
-            bundleState: string;
+            bundleState: components["schemas"]["BundleState"];
             /**
              * Format: int64
              * @description bytes
@@ -581,6 +571,187 @@ export interface components {
             thirdPartyProvider: number;
             /** @description Bundle identifier, for the top-up check (our addition: the spec does not list it on eSIM bundles). */
             name?: string;
+        };
+        /**
+         * @description The states the fixtures and the sandbox send. Processing, Queued and Active list under
+         *     Active eSIM; Depleted, Expired and Revoked under Expired eSIM. The spec says other
+         *     states exist and are not shown: the clients read the state as text and hide any
+         *     other value (contract/vectors/profile.json), so a provider that sends one breaks
+         *     nothing.
+         * @enum {string}
+         */
+        BundleState: "Processing" | "Queued" | "Active" | "Depleted" | "Expired" | "Revoked";
+        /** @enum {string} */
+        BundleUsageLevel: "country" | "region" | "global";
+        /**
+         * @description The contact form's topics (the placeholder "Topic - Please Select" is not one).
+         * @enum {string}
+         */
+        ContactDepartment: "Customer Service" | "Sales" | "Support";
+        /** @description `flag` false (signup): the signup form; `flag` true (login): the login form. */
+        OtpSendForm: components["schemas"]["SignupForm"] | components["schemas"]["LoginForm"];
+        OtpVerifyRequest: {
+            idempotencyId: components["schemas"]["Guid"];
+            otp: string;
+            /**
+             * @description Always empty (spec section 7).
+             * @constant
+             */
+            username: "";
+            userId: components["schemas"]["Guid"];
+            captchaToken: string;
+        };
+        /** @description The empty form-encoded body of orders create. */
+        EmptyForm: Record<string, never>;
+        OrderDetailsRequest: {
+            idempotencyId: components["schemas"]["Guid"];
+            /** @constant */
+            discountAmount: "0";
+            /** @constant */
+            tax: "0";
+            /** @constant */
+            quantity: "1";
+            order: components["schemas"]["OrderLine"][];
+        };
+        OrderLine: {
+            /** @description The bundle id. */
+            ServiceItemId: components["schemas"]["Guid"];
+            /** @constant */
+            keepCurrentPlan: false;
+            /** @constant */
+            addCredits: false;
+            /** @constant */
+            type: 15;
+        };
+        PurchaseCheckRequest: {
+            bundleId: components["schemas"]["Guid"];
+            /** Format: email */
+            userEmail: string;
+            /** @constant */
+            comment: "source: website";
+        };
+        ContactRequest: {
+            FullName: string;
+            /** Format: email */
+            Email: string;
+            Message: string;
+            Department: components["schemas"]["ContactDepartment"];
+            IdempotencyId: components["schemas"]["Guid"];
+        };
+        LogPush: {
+            streams: components["schemas"]["LogStream"][];
+        };
+        LogStream: {
+            stream: components["schemas"]["LogLabels"];
+            values: [
+                string,
+                string
+            ][];
+        };
+        LogLabels: {
+            container: string;
+            job: string;
+            level: string;
+        } & {
+            [key: string]: string;
+        };
+        CurrentUserAnswer: {
+            data: components["schemas"]["CurrentUserData"];
+        };
+        CurrentUserData: {
+            /** @description Absent or null: no user (the client then clears a registered session). */
+            data: components["schemas"]["CurrentUser"];
+        };
+        OtpSentAnswer: {
+            status: number;
+            data: components["schemas"]["OtpSent"];
+        };
+        OtpSent: {
+            userId: components["schemas"]["Guid"];
+        };
+        OtpVerifyAnswer: {
+            data: components["schemas"]["OtpCredentials"];
+        };
+        OtpCredentials: {
+            username: string;
+            oneTimeLoginPassword: string;
+        };
+        CountryList: {
+            data: components["schemas"]["Country"][];
+        };
+        RegionList: {
+            data: components["schemas"]["Region"][];
+        };
+        /** @description A bundle of the special list, which always has its group. */
+        SpecialBundle: components["schemas"]["Bundle"] & unknown;
+        SpecialBundleList: {
+            data: components["schemas"]["SpecialBundle"][];
+        };
+        TopupSelectedAnswer: {
+            data: components["schemas"]["BundleList"];
+        };
+        OrderAnswer: {
+            data: components["schemas"]["Order"];
+        };
+        Order: {
+            orderId: components["schemas"]["Guid"];
+            newlyCreated: boolean;
+        };
+        OrderDeletedAnswer: {
+            data: components["schemas"]["OrderDeleted"];
+        };
+        OrderDeleted: {
+            deleted?: boolean;
+        };
+        CheckoutAnswer: {
+            data: components["schemas"]["CheckoutLink"];
+        };
+        CheckoutLink: {
+            /** Format: uri */
+            checkoutURL: string;
+        };
+        PurchaseCheckAnswer: {
+            data: components["schemas"]["PurchaseCheck"];
+        };
+        PurchaseCheck: {
+            /** @description Absent is no verdict (an error), never a refusal. */
+            canContinue: boolean;
+            /** @description Shown as is when canContinue is false. */
+            reason?: string | null;
+        };
+        ContactAnswer: {
+            data: components["schemas"]["ContactTicket"];
+        };
+        ContactTicket: {
+            id?: components["schemas"]["Guid"];
+        };
+        QrCodeAnswer: {
+            data: components["schemas"]["QrCode"];
+        };
+        QrCode: {
+            base64QRCodeImage: string;
+        };
+        EsimInfoAnswer: {
+            data: components["schemas"]["EsimInfo"];
+        };
+        EsimInfo: {
+            bundles: components["schemas"]["EsimBundle"][];
+        };
+        EsimListAnswer: {
+            data: components["schemas"]["EsimList"];
+        };
+        EsimList: {
+            esims: components["schemas"]["Esim"][];
+        };
+        EsimCheckAnswer: {
+            data: components["schemas"]["EsimCheckData"];
+        };
+        EsimCheckData: {
+            data: components["schemas"]["EsimCheck"];
+        };
+        EsimCheck: {
+            /** @description false: "Invalid plan, please try selecting another one."; absent is no verdict (an error). */
+            canContinue: boolean;
         };
     };
     responses: {
@@ -688,11 +859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            data: components["schemas"]["CurrentUser"];
-                        };
-                    };
+                    "application/json": components["schemas"]["CurrentUserAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -711,7 +878,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SignupForm"] | components["schemas"]["LoginForm"];
+                "application/json": components["schemas"]["OtpSendForm"];
             };
         };
         responses: {
@@ -721,12 +888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: number;
-                        data: {
-                            userId: components["schemas"]["Guid"];
-                        };
-                    };
+                    "application/json": components["schemas"]["OtpSentAnswer"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -749,17 +911,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idempotencyId: components["schemas"]["Guid"];
-                    otp: string;
-                    /**
-                     * @description Always empty (spec section 7).
-                     * @constant
-                     */
-                    username: "";
-                    userId: components["schemas"]["Guid"];
-                    captchaToken: string;
-                };
+                "application/json": components["schemas"]["OtpVerifyRequest"];
             };
         };
         responses: {
@@ -769,12 +921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            username: string;
-                            oneTimeLoginPassword: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["OtpVerifyAnswer"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -799,9 +946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Country"][];
-                    };
+                    "application/json": components["schemas"]["CountryList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -823,9 +968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Region"][];
-                    };
+                    "application/json": components["schemas"]["RegionList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -847,9 +990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: (components["schemas"]["Bundle"] & unknown)[];
-                    };
+                    "application/json": components["schemas"]["SpecialBundleList"];
                 };
             };
             500: components["responses"]["Problem"];
@@ -951,9 +1092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["BundleList"];
-                    };
+                    "application/json": components["schemas"]["TopupSelectedAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -971,7 +1110,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": Record<string, never>;
+                "application/x-www-form-urlencoded": components["schemas"]["EmptyForm"];
             };
         };
         responses: {
@@ -981,12 +1120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            orderId: components["schemas"]["Guid"];
-                            newlyCreated: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["OrderAnswer"];
                 };
             };
             401: components["responses"]["Problem"];
@@ -1010,11 +1144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            deleted?: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["OrderDeletedAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1035,24 +1165,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idempotencyId: components["schemas"]["Guid"];
-                    /** @constant */
-                    discountAmount: "0";
-                    /** @constant */
-                    tax: "0";
-                    /** @constant */
-                    quantity: "1";
-                    order: {
-                        ServiceItemId: components["schemas"]["Guid"];
-                        /** @constant */
-                        keepCurrentPlan: false;
-                        /** @constant */
-                        addCredits: false;
-                        /** @constant */
-                        type: 15;
-                    }[];
-                };
+                "application/json": components["schemas"]["OrderDetailsRequest"];
             };
         };
         responses: {
@@ -1062,12 +1175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** Format: uri */
-                            checkoutURL: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -1085,13 +1193,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    bundleId: components["schemas"]["Guid"];
-                    /** Format: email */
-                    userEmail: string;
-                    /** @constant */
-                    comment: "source: website";
-                };
+                "application/json": components["schemas"]["PurchaseCheckRequest"];
             };
         };
         responses: {
@@ -1101,12 +1203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            canContinue: boolean;
-                            reason?: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["PurchaseCheckAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1123,15 +1220,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    FullName: string;
-                    /** Format: email */
-                    Email: string;
-                    Message: string;
-                    /** @enum {string} */
-                    Department: "Customer Service" | "Sales" | "Support";
-                    IdempotencyId: components["schemas"]["Guid"];
-                };
+                "application/json": components["schemas"]["ContactRequest"];
             };
         };
         responses: {
@@ -1141,11 +1230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id?: components["schemas"]["Guid"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ContactAnswer"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -1170,11 +1255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            base64QRCodeImage: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["QrCodeAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1200,11 +1281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            bundles: components["schemas"]["EsimBundle"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["EsimInfoAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1230,11 +1307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            esims: components["schemas"]["Esim"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["EsimListAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1260,13 +1333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            data: {
-                                canContinue: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["EsimCheckAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1283,21 +1350,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    streams: {
-                        stream: {
-                            container: string;
-                            job: string;
-                            level: string;
-                        } & {
-                            [key: string]: string;
-                        };
-                        values: [
-                            string,
-                            string
-                        ][];
-                    }[];
-                };
+                "application/json": components["schemas"]["LogPush"];
             };
         };
         responses: {
@@ -1320,3 +1373,15 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const tokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenRequest"]["grant_type"]> = ["password", "refresh_token"];
+export const bundleStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BundleState"]> = ["Processing", "Queued", "Active", "Depleted", "Expired", "Revoked"];
+export const bundleUsageLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BundleUsageLevel"]> = ["country", "region", "global"];
+export const contactDepartmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactDepartment"]> = ["Customer Service", "Sales", "Support"];

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/shared/query/queryClient';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { shopParameters } from '@/shared/testing/storybook';
-import { shownText, storyText } from '@/shared/testing/storyText';
+import { shopParameters } from '@/test/storybook';
+import { shownText, storyText } from '@/test/storyText';
 import { OtpForm } from './OtpForm';
 
 const meta = {

@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
 import { PENDING_USER_KEY } from '@/shared/api/pendingUser';
 import { CaptchaProvider } from '@/shared/captcha/CaptchaProvider';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { OtpForm } from './OtpForm';
 
 const server = startMockServer();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { shownText, storyBundleTitle, storyPrice } from '@/shared/testing/storyText';
+import { shownText, storyBundleTitle, storyPrice } from '@/test/storyText';
 import { expect, within } from 'storybook/test';
-import { fixtureBundles } from '@/shared/testing/fixtureData';
+import { fixtureBundles } from '@/test/fixtureData';
 import { BundleSummary } from './BundleSummary';
 
 const [turkey] = fixtureBundles('catalog.areaBundles');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { shopParameters } from '@/shared/testing/storybook';
+import { shopParameters } from '@/test/storybook';
 import { Flag } from '@/shared/components/Flag';
 
 const meta = { title: 'shared/Flag', component: Flag, args: { code: 'LB', label: 'Lebanon', size: 'lg' } } satisfies Meta<typeof Flag>;

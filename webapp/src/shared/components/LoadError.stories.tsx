@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { storyText } from '@/shared/testing/storyText';
+import { storyText } from '@/test/storyText';
 import { LoadError } from './LoadError';
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { storyText } from '@/shared/testing/storyText';
+import { storyText } from '@/test/storyText';
 import { Spinner } from './Spinner';
 
 const meta = { component: Spinner, title: 'shared/Spinner' } satisfies Meta<typeof Spinner>;

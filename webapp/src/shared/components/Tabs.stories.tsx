@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { Tabs } from '@/shared/components/Tabs';
 import { dirOf } from '@/shared/i18n/locales';
-import { storyLocale } from '@/shared/testing/storybook';
+import { storyLocale } from '@/test/storybook';
 
 type Key = 'a' | 'b' | 'c';
 function Demo() {

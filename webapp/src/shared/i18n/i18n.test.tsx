@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { createI18n } from './i18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LOCALE_STORAGE_KEY } from './locales';

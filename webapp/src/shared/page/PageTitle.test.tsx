@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { PageTitle, pageTitle } from './PageTitle';
 
 describe('pageTitle', () => {

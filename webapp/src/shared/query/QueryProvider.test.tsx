@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiProvider } from '@/shared/api/ApiContext';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { createQueryClient } from './queryClient';
 import { QueryGate, QueryProvider } from './QueryProvider';
 

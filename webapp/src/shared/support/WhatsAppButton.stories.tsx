@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { contract } from '@/shared/contract/contract';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { shopParameters } from '@/test/storybook';
+import { storyText } from '@/test/storyText';
 import { WhatsAppButton } from './WhatsAppButton';
 
 const meta = {

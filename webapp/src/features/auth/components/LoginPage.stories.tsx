@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { shopParameters } from '@/test/storybook';
+import { storyText } from '@/test/storyText';
 import { LoginPage } from './LoginPage';
 
 const meta = {

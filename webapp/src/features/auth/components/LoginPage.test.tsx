@@ -7,7 +7,7 @@ import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
 import { PENDING_USER_KEY } from '@/shared/api/pendingUser';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { LoginPage } from './LoginPage';
 
 const server = startMockServer();

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { LoginPage } from './LoginPage';
 import { OtpPage } from './OtpPage';
 

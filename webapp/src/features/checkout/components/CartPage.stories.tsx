@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FixtureSelection } from '@/mocks/handlers';
-import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
-import { shopParameters } from '@/shared/testing/storybook';
-import { containing, shownText, storyPrice, storyText, storyTitle } from '@/shared/testing/storyText';
+import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
+import { shopParameters } from '@/test/storybook';
+import { containing, shownText, storyPrice, storyText, storyTitle } from '@/test/storyText';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';
@@ -50,7 +50,7 @@ async function fillSignup(c: Canvas, ctx: Ctx) {
   const { t } = textsOf(ctx);
   await userEvent.type(c.getByLabelText(t('firstName')), 'Rana');
   await userEvent.type(c.getByLabelText(t('lastName')), 'Haddad');
-  await userEvent.type(c.getByLabelText(t('phoneNumber')), '3123456');
+  await userEvent.type(c.getByLabelText(t('phoneNumber')), '71123456');
   await userEvent.type(c.getByLabelText(t('email')), 'rana.haddad@example.com');
 }
 

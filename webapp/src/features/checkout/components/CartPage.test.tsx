@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
-import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/shared/testing/fixtureData';
+import { AppProviders } from '@/test/AppProviders';
+import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
 import type { Locale } from '@/shared/i18n/locales';
 import { CartPage } from './CartPage';
 import ar from '../locales/ar.json';
@@ -45,7 +45,7 @@ async function fill(user: User, field: HTMLElement, text: string) {
 async function fillSignup(user: User, email = 'rana.haddad@example.com') {
   await fill(user, screen.getByLabelText('First name'), 'Rana');
   await fill(user, screen.getByLabelText('Last name'), 'Haddad');
-  await fill(user, screen.getByLabelText('Phone number'), '3123456');
+  await fill(user, screen.getByLabelText('Phone number'), '71123456');
   await fill(user, screen.getByLabelText('E-mail'), email);
 }
 
@@ -160,8 +160,9 @@ describe('CartPage', () => {
     });
     use(visitor);
     const { user } = renderCart({ locale: 'ar' });
-    await fill(user, await screen.findByLabelText(ar.firstName), 'رنا');
-    await fill(user, screen.getByLabelText(ar.lastName), 'حداد');
+    // The fixture's names: the signup body is part of the fixture's match key (docs/qa.md).
+    await fill(user, await screen.findByLabelText(ar.firstName), 'Rana');
+    await fill(user, screen.getByLabelText(ar.lastName), 'Haddad');
     // ٧١١٢٣٤٥٦ on an Arabic keyboard; ۳ is the Persian three.
     await fill(user, screen.getByLabelText(ar.phoneNumber), '\u0667\u0661\u0661\u0662\u06f3\u0664\u0665\u0666');
     await fill(user, screen.getByLabelText(ar.email), 'rana.haddad@example.com');

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Bundle } from '@/shared/api/types';
-import { shownText, storyPrice, storyText } from '@/shared/testing/storyText';
+import { shownText, storyPrice, storyText } from '@/test/storyText';
 import { CartSummary } from './CartSummary';
 
 const bundle = (JSON.parse(findScenario('catalog.bundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;

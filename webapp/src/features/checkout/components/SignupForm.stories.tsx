@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { storyCountry, storyText } from '@/shared/testing/storyText';
+import { storyCountry, storyText } from '@/test/storyText';
 import { SignupForm } from './SignupForm';
 
 const meta = {

@@ -5,7 +5,7 @@ import { phoneValid, validateSignup } from './SignupForm';
 // validateSignup answers catalogue keys (checkout namespace): 'Phone number is required', 'Enter digits only'.
 const texts: Record<string, string | undefined> = { '': undefined, required: 'phoneRequired', digits: 'digitsOnly' };
 
-// Every case of contract/vectors/signup.json, shared with Go's tui/signup.
+// Every case of contract/vectors/signup.json, shared with Go's sdk/signupform.
 describe('signup vectors', () => {
   it('covers every section of the vector file', () => {
     expect(Object.keys(vectors).filter((k) => k !== 'description')).toEqual(['phone']);

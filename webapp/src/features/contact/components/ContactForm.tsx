@@ -4,14 +4,18 @@ import { useId, useState, type FormEvent } from 'react';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import { texts } from '@/shared/messages/messages';
+import { contactDepartmentValues, type components } from '@/shared/api/wire.gen';
 import styles from './Contact.module.css';
+
+type ContactDepartment = components['schemas']['ContactDepartment'];
 
 /** What the form sends: the fields of spec section 3 "Contact form". */
 export type ContactMessage = { fullname: string; reqType: string; email: string; comments: string };
 
 export type ContactStatus = 'idle' | 'sending' | 'success' | 'error';
 
-export const topics = ['Customer Service', 'Sales', 'Support'] as const;
+/** The topics: the contract's ContactDepartment values (contract/openapi.yaml). */
+export const topics = contactDepartmentValues;
 
 type ContactFormProps = {
   /** Sends the message; a rejection shows the error state. */
@@ -27,7 +31,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Field errors as catalogue keys of the contact namespace. */
 type FieldErrors = Partial<Record<'fullname' | 'email' | 'comments', 'fullNameRequired' | 'emailRequired' | 'emailInvalid' | 'commentsRequired'>>;
 
-const TOPIC_KEYS = { 'Customer Service': 'topicCustomerService', Sales: 'topicSales', Support: 'topicSupport' } as const;
+const TOPIC_KEYS: Record<ContactDepartment, 'topicCustomerService' | 'topicSales' | 'topicSupport'> = {
+  'Customer Service': 'topicCustomerService',
+  Sales: 'topicSales',
+  Support: 'topicSupport',
+};
 
 /** validateContact applies section 5's required fields (and the e-mail format) in form order. */
 export function validateContact(m: ContactMessage): FieldErrors {

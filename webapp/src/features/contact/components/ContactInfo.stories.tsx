@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { shopParameters } from '@/shared/testing/storybook';
-import { containing, storyText } from '@/shared/testing/storyText';
+import { shopParameters } from '@/test/storybook';
+import { containing, storyText } from '@/test/storyText';
 import { ContactInfo } from './ContactInfo';
 
 const meta = { title: 'contact/ContactInfo', component: ContactInfo } satisfies Meta<typeof ContactInfo>;

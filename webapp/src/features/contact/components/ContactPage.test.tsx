@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { handlersFor } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { ContactPage } from './ContactPage';
 
 const server = startMockServer();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { storyText } from '@/shared/testing/storyText';
-import { shopParameters } from '@/shared/testing/storybook';
+import { storyText } from '@/test/storyText';
+import { shopParameters } from '@/test/storybook';
 import { FaqIndexPage } from './FaqIndexPage';
 import { FaqItemPage } from './FaqItemPage';
 

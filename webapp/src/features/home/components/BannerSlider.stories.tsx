@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { dirOf } from '@/shared/i18n/locales';
-import { localeOfStory, storyText } from '@/shared/testing/storyText';
+import { localeOfStory, storyText } from '@/test/storyText';
 import { BannerSlider } from './BannerSlider';
 import { useSlides } from './slides';
 

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HomeHead } from './HomeHead';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 // The project root's index.html (Vite resolves a leading / from the root).
 import indexHtml from '/index.html?raw';
 import { metaContent, setMeta } from '@/shared/page/head';

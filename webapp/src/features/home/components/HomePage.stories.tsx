@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { storyText } from '@/shared/testing/storyText';
+import { storyText } from '@/test/storyText';
 import { HomePage } from './HomePage';
 
 const meta = { title: 'home/HomePage', component: HomePage } satisfies Meta<typeof HomePage>;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { containing, storyText } from '@/shared/testing/storyText';
+import { containing, storyText } from '@/test/storyText';
 import { Footer } from './Footer';
 
 const meta = {

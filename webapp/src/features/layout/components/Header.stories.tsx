@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { dirOf, LOCALE_NAMES, LOCALE_STORAGE_KEY, type Locale } from '@/shared/i18n/locales';
-import { shopParameters, storyLocale } from '@/shared/testing/storybook';
-import { containing, storyText } from '@/shared/testing/storyText';
+import { shopParameters, storyLocale } from '@/test/storybook';
+import { containing, storyText } from '@/test/storyText';
 import { Header } from './Layout';
 
 // A fixed clock: the date line is part of what the stories show.

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { INTL_LOCALES } from '@/shared/i18n/locales';
-import { localeOfStory, storyText } from '@/shared/testing/storyText';
+import { localeOfStory, storyText } from '@/test/storyText';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
 

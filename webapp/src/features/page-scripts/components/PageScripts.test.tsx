@@ -5,7 +5,7 @@ import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageScript } from '@/shared/config/config';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { PageScripts, scriptsFor } from './PageScripts';
 
 afterEach(() => {

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { shopParameters } from '@/test/storybook';
+import { storyText } from '@/test/storyText';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };

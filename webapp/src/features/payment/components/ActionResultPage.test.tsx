@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
 import { useApi } from '@/shared/api/ApiContext';
-import { catalogue, fixtureBundles, fixtureCountries } from '@/shared/testing/fixtureData';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { catalogue, fixtureBundles, fixtureCountries } from '@/test/fixtureData';
+import { shopParameters } from '@/test/storybook';
+import { storyText } from '@/test/storyText';
 import { AreaList } from './AreaList';
 import { countryAreas, specialAreas } from './areas';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from '@/shared/config/ConfigContext';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { AreaList, FIRST_AREAS } from './AreaList';
 import type { Area } from './areas';
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureBundles } from '@/shared/testing/fixtureData';
-import { shopParameters } from '@/shared/testing/storybook';
-import { containing, storyBundleTitle, storyText } from '@/shared/testing/storyText';
+import { fixtureBundles } from '@/test/fixtureData';
+import { shopParameters } from '@/test/storybook';
+import { containing, storyBundleTitle, storyText } from '@/test/storyText';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtureBundles } from '@/shared/testing/fixtureData';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { fixtureBundles } from '@/test/fixtureData';
+import { shopParameters } from '@/test/storybook';
+import { storyText } from '@/test/storyText';
 import { BundleGrid } from './BundleGrid';
 
 const meta = {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
-import { fixtureCountries } from '@/shared/testing/fixtureData';
+import { fixtureCountries } from '@/test/fixtureData';
 import { byName } from '@/shared/i18n/areaNames';
-import { localeOfStory, shownText, storyCountry, storyText } from '@/shared/testing/storyText';
+import { localeOfStory, shownText, storyCountry, storyText } from '@/test/storyText';
 import { CountrySelect, MENU, OPTION_HEIGHT, type CountryOption } from './CountrySelect';
 
 function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@/shared/i18n/locales';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { CountrySelect, MENU, placementFor, type CountryOption } from './CountrySelect';
 
 const countries = [

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { storyText } from '@/shared/testing/storyText';
+import { storyText } from '@/test/storyText';
 import { Dialog } from './Dialog';
 
 function Opener({ withAction }: { withAction: boolean }) {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { catalogue, fixtureBundles } from '@/shared/testing/fixtureData';
-import { shopParameters } from '@/shared/testing/storybook';
-import { localeOfStory, shownText, storyCountry, storyText, storyTitle } from '@/shared/testing/storyText';
+import { catalogue, fixtureBundles } from '@/test/fixtureData';
+import { shopParameters } from '@/test/storybook';
+import { localeOfStory, shownText, storyCountry, storyText, storyTitle } from '@/test/storyText';
 import { PlansPage } from './PlansPage';
 
 const meta = {

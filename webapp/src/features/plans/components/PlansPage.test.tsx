@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
 import { useLocation } from 'react-router';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import type { Locale } from '@/shared/i18n/locales';
 import ar from '../locales/ar.json';
 import { PlansPage } from './PlansPage';

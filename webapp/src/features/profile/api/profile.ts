@@ -1,24 +1,23 @@
 // List rules of the profile page (spec sections 4 and 5), pinned by
 // contract/vectors/profile.json (shared with the Go sdk/profile package).
 import { formatDate } from '@/shared/format/format';
-import type { CoveredCountry } from '@/shared/api/types';
+import { isBundleState, type BundleState, type CoveredCountry } from '@/shared/api/types';
 
 export type Tab = 'active' | 'expired' | 'hidden';
 
+/** The tab of each contract state (a state added to the contract fails the type-check here). */
+const TABS: Record<BundleState, Tab> = {
+  Processing: 'active',
+  Queued: 'active',
+  Active: 'active',
+  Depleted: 'expired',
+  Expired: 'expired',
+  Revoked: 'expired',
+};
+
 /** bundleTab maps a bundle state to its tab; exact and case-sensitive, as the server sends it. */
 export function bundleTab(state: string | null | undefined): Tab {
-  switch (state) {
-    case 'Processing':
-    case 'Queued':
-    case 'Active':
-      return 'active';
-    case 'Depleted':
-    case 'Expired':
-    case 'Revoked':
-      return 'expired';
-    default:
-      return 'hidden';
-  }
+  return typeof state === 'string' && isBundleState(state) ? TABS[state] : 'hidden';
 }
 
 /** instant of a server date in ms, or null when it counts as no date (see the vector). */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { consumption, formatBytesGB, formatUsedMB } from '@/shared/format/format';
-import { localeOfStory, storyText } from '@/shared/testing/storyText';
+import { localeOfStory, storyText } from '@/test/storyText';
 import { ConsumptionBar } from './ConsumptionBar';
 
 const meta = {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
-import { shopParameters } from '@/shared/testing/storybook';
+import { shopParameters } from '@/test/storybook';
 import { consumption } from '@/shared/format/format';
-import { localeOfStory, storyText } from '@/shared/testing/storyText';
+import { localeOfStory, storyText } from '@/test/storyText';
 import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard } from './EsimCard';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
 import arShared from '@/shared/i18n/locales/ar.json';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import ar from '../locales/ar.json';
 import { ConsumptionBar } from './ConsumptionBar';
 import type { Platform } from '@/shared/device/platform';

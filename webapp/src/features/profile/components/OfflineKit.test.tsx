@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlersFor, type Selection } from '@/mocks/handlers';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { KitOwnerGuard } from '@/shared/offline/KitOwnerGuard';
 import { readKit, saveKit } from '@/shared/offline/installKit';
 import { accountKey } from '@/shared/query/queryClient';
-import { AppProviders } from '@/shared/testing/AppProviders';
-import { customerSession } from '@/shared/testing/sessions';
+import { AppProviders } from '@/test/AppProviders';
+import { customerSession } from '@/test/sessions';
 import { startMockServer } from '@/test/msw';
 import { ProfilePage } from './ProfilePage';
 

@@ -4,10 +4,10 @@ import { findScenario } from '@/mocks/handlers';
 import type { Esim } from '@/shared/api/types';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { accountKey } from '@/shared/query/queryClient';
-import { customerSession } from '@/shared/testing/sessions';
-import { shopParameters } from '@/shared/testing/storybook';
+import { customerSession } from '@/test/sessions';
+import { shopParameters } from '@/test/storybook';
 import { formatInstant } from '@/shared/format/format';
-import { fixClock, localeOfStory, shownText, storyText } from '@/shared/testing/storyText';
+import { fixClock, localeOfStory, shownText, storyText } from '@/test/storyText';
 import { saveReadings } from '@/shared/usage/readings';
 import { PlanAccordion } from './PlanAccordion';
 

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useAreaNames } from '@/shared/i18n/areaNames';
 import { useTranslation } from 'react-i18next';
 import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
-import type { EsimBundle } from '@/shared/api/types';
+import { isBundleState, type EsimBundle } from '@/shared/api/types';
 import { LoadError } from '@/shared/components/LoadError';
 import { Spinner } from '@/shared/components/Spinner';
 import { formatDateText, formatInstant } from '@/shared/format/format';
@@ -14,9 +14,6 @@ import { runOutAt } from '../api/usage';
 import { useBundleInfo } from '../hooks/useBundleInfo';
 import { ConsumptionBar } from './ConsumptionBar';
 import styles from './Profile.module.css';
-
-type EsimState = 'Processing' | 'Queued' | 'Active' | 'Depleted' | 'Expired' | 'Revoked';
-const STATES = new Set<string>(['Processing', 'Queued', 'Active', 'Depleted', 'Expired', 'Revoked']);
 
 type PlanAccordionProps = {
   iccid: string;
@@ -44,7 +41,7 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
   const name = title ?? (names.esimPlanName(bundle) || t('planFallback'));
   const account = accountKey(useSession());
   // The provider's states in the page's language; an unknown one is shown as sent.
-  const stateText = (s: string) => (STATES.has(s) ? t(`state${s as EsimState}`) : s);
+  const stateText = (s: string) => (isBundleState(s) ? t(`state${s}`) : s);
   const fetchedAt = info.status === 'ready' ? info.fetchedAt : 0;
   // The readings this device kept (recorded when the info was fetched, so read again then).
   const storage = useDeviceStorage();

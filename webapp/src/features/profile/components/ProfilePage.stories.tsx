@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { unsignedToken } from '@/shared/testing/sessions';
-import { shopParameters } from '@/shared/testing/storybook';
-import { fixClock, storyText } from '@/shared/testing/storyText';
+import { unsignedToken } from '@/test/sessions';
+import { shopParameters } from '@/test/storybook';
+import { fixClock, storyText } from '@/test/storyText';
 import { ProfilePage } from './ProfilePage';
 
 

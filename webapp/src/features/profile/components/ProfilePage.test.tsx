@@ -5,11 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { findScenario, handlersFor, type Selection } from '@/mocks/handlers';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
-import { sessionOf, unsignedToken, type SessionChoice } from '@/shared/testing/sessions';
+import { AppProviders } from '@/test/AppProviders';
+import { sessionOf, unsignedToken, type SessionChoice } from '@/test/sessions';
 import { ProfilePage } from './ProfilePage';
 
 const server = startMockServer();

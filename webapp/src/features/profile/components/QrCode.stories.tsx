@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storyText } from '@/shared/testing/storyText';
+import { storyText } from '@/test/storyText';
 import { expect, within } from 'storybook/test';
-import { shopParameters } from '@/shared/testing/storybook';
+import { shopParameters } from '@/test/storybook';
 import { QrCode } from './QrCode';
 
 const meta = {

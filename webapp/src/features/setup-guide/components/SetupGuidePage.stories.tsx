@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { shopParameters } from '@/shared/testing/storybook';
+import { shopParameters } from '@/test/storybook';
 import { SetupGuidePage } from './SetupGuidePage';
 
 const meta = {

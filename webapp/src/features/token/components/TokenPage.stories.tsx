@@ -5,10 +5,10 @@ import { problemResponse } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
-import { unsignedToken } from '@/shared/testing/sessions';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText } from '@/shared/testing/storyText';
+import { fixtureConfig } from '@/test/fixtureConfig';
+import { unsignedToken } from '@/test/sessions';
+import { shopParameters } from '@/test/storybook';
+import { storyText } from '@/test/storyText';
 import { TokenPage } from './TokenPage';
 
 const meta = {

@@ -5,10 +5,10 @@ import { handlersFor } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { createApiServices } from '@/shared/api/services';
 import { memoryStorage } from '@/shared/api/memoryStorage';
-import { fixtureConfig } from '@/shared/config/fixtureConfig';
+import { fixtureConfig } from '@/test/fixtureConfig';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
-import { unsignedToken } from '@/shared/testing/sessions';
+import { AppProviders } from '@/test/AppProviders';
+import { unsignedToken } from '@/test/sessions';
 import { SUB_KEY } from '../api/verifyEmailToken';
 import { TokenPage } from './TokenPage';
 

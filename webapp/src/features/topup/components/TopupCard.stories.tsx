@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { fixtureBundles } from '@/shared/testing/fixtureData';
-import { storyBundleTitle, storyText } from '@/shared/testing/storyText';
+import { fixtureBundles } from '@/test/fixtureData';
+import { storyBundleTitle, storyText } from '@/test/storyText';
 import { TopupCard } from './TopupCard';
 
 const bundle = fixtureBundles('catalog.topupBundles')[1];

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { shopParameters } from '@/shared/testing/storybook';
-import { storyText, storyTitle } from '@/shared/testing/storyText';
+import { shopParameters } from '@/test/storybook';
+import { storyText, storyTitle } from '@/test/storyText';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const meta = {

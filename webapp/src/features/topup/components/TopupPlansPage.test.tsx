@@ -6,7 +6,7 @@ import { handlersFor, type Selection } from '@/mocks/handlers';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { texts } from '@/shared/messages/messages';
 import { startMockServer } from '@/test/msw';
-import { AppProviders } from '@/shared/testing/AppProviders';
+import { AppProviders } from '@/test/AppProviders';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const server = startMockServer();

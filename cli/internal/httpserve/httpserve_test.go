@@ -1,0 +1,202 @@
+package httpserve
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hangGuard bounds a wait that only a bug makes long; it is not a speed requirement.
+const hangGuard = 20 * time.Second
+
+func start(t *testing.T, h http.Handler, l Limits) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(h, l, nil)
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return ln.Addr().String()
+}
+
+// nonReader connects with the smallest receive buffer and never reads.
+func nonReader(t *testing.T, addr string) *net.TCPConn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := c.(*net.TCPConn)
+	if err := tc.SetReadBuffer(1); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = tc.Close() })
+	return tc
+}
+
+func TestWriteDeadlineDropsAClientThatDoesNotRead(t *testing.T) {
+	l := DefaultLimits()
+	l.WriteTimeout = 200 * time.Millisecond
+	writeErr := make(chan error, 1)
+	chunk := []byte(strings.Repeat("x", 32<<10))
+	addr := start(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// 256 MiB: far more than any socket buffers hold, so the writes block.
+		for i := 0; i < 8192; i++ {
+			if _, err := w.Write(chunk); err != nil {
+				writeErr <- err
+				return
+			}
+		}
+		writeErr <- nil
+	}), l)
+	c := nonReader(t, addr)
+	if _, err := fmt.Fprintf(c, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-writeErr:
+		var ne net.Error
+		if err == nil || !errors.As(err, &ne) || !ne.Timeout() {
+			t.Fatalf("write ended with %v, want a timeout", err)
+		}
+	case <-time.After(hangGuard):
+		t.Fatal("the server is still writing to a client that reads nothing")
+	}
+}
+
+func TestSlowReaderIsServedInFull(t *testing.T) {
+	l := DefaultLimits()
+	l.WriteTimeout = 300 * time.Millisecond
+	const chunks = 64
+	chunk := strings.Repeat("y", 32<<10)
+	addr := start(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for i := 0; i < chunks; i++ {
+			_, _ = io.WriteString(w, chunk)
+		}
+	}), l)
+	resp, err := http.Get("http://" + addr + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	// Reading in steps whose sum is well past WriteTimeout: the deadline moves with each
+	// write, so only a client that stops reading for WriteTimeout loses the answer.
+	buf := make([]byte, 256<<10)
+	total := 0
+	for {
+		n, err := io.ReadFull(resp.Body, buf)
+		total += n
+		if err != nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if total != chunks*len(chunk) {
+		t.Fatalf("read %d bytes, want %d", total, chunks*len(chunk))
+	}
+}
+
+func TestPipelinedRequestsPerConnectionAreBounded(t *testing.T) {
+	l := DefaultLimits()
+	l.MaxRequestsPerConn = 10
+	addr := start(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, "ok")
+	}), l)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(hangGuard))
+	go func() {
+		var b strings.Builder
+		for i := 0; i < 50; i++ {
+			b.WriteString("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+		}
+		_, _ = io.WriteString(c, b.String())
+	}()
+	br := bufio.NewReader(c)
+	answered := 0
+	for {
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) && !isReset(err) {
+				t.Fatalf("after %d answers: %v", answered, err)
+			}
+			break
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		answered++
+		if answered == 10 && !resp.Close {
+			t.Fatal("the 10th answer does not say Connection: close")
+		}
+	}
+	if answered != 10 {
+		t.Fatalf("%d of 50 pipelined requests answered on one connection, want 10", answered)
+	}
+}
+
+func isReset(err error) bool {
+	return strings.Contains(err.Error(), "connection reset")
+}
+
+func TestServeDrainsRequestsInFlight(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	entered, release := make(chan struct{}), make(chan struct{})
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		_, _ = io.WriteString(w, "finished")
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, h, DefaultLimits(), nil) }()
+
+	got := make(chan string, 1)
+	go func() {
+		resp, err := http.Get("http://" + addr + "/slow")
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		got <- string(b)
+	}()
+	<-entered
+	cancel()
+	// The listener closes at once: a proxy sends new requests elsewhere.
+	deadline := time.Now().Add(hangGuard)
+	for {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			break
+		}
+		c.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("still accepting connections after shutdown began")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	close(release)
+	if b := <-got; b != "finished" {
+		t.Fatalf("the request in flight got %q", b)
+	}
+	if err := <-served; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+}

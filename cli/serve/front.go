@@ -1,0 +1,33 @@
+package serve
+
+import (
+	"net/http"
+
+	"github.com/cedarsim/esim/sdk/forwarded"
+)
+
+// front is what the server knows of what stands in front of it: the trusted reverse proxies
+// (the client's address and scheme) and the host names it answers as (og:url).
+type front struct {
+	proxies forwarded.Proxies
+	hosts   forwarded.Hosts
+	site    string // --site-url's origin, "" when unset
+}
+
+// https reports a client that came over https: TLS on this connection, or a trusted proxy
+// saying so.
+func (f front) https(r *http.Request) bool { return f.proxies.Client(r).Scheme == "https" }
+
+// publicOrigin is the origin og:url and relative preview images are made absolute with:
+// --site-url, else the origin the client addressed when its host is allowed. A Host that is
+// not allowed is never reflected: "" leaves the paths relative.
+func (f front) publicOrigin(r *http.Request) string {
+	if f.site != "" {
+		return f.site
+	}
+	c := f.proxies.Client(r)
+	if !f.hosts.Allows(c.Host) {
+		return ""
+	}
+	return c.Origin()
+}
