@@ -152,7 +152,7 @@ container image.`,
 	fl.StringVar(&opts.Config.SupportPhone, "support-phone", "", "Support phone number")
 	fl.StringVar(&opts.Config.SupportEmail, "support-email", "", "Support e-mail address")
 	fl.StringVar(&opts.Config.LiveChatURL, "live-chat-url", "", "Live chat link of the contact page")
-	fl.StringVar(&opts.Config.WhatsApp, "whatsapp", "", "Support WhatsApp number, international (e.g. +961 71 555 010); empty hides the WhatsApp buttons")
+	fl.StringVar(&opts.Config.WhatsApp, "whatsapp", "", "Support WhatsApp number, international (e.g. +961 71 555 010); off hides the WhatsApp buttons (default: the demo number with the sandbox, none upstream)")
 	fl.StringVar(&opts.Config.CaptchaSiteKey, "captcha-site-key", "", "reCAPTCHA v3 site key (empty: development captcha)")
 	fl.StringVar(&opts.Config.TagManagerID, "tag-manager-id", "", "Tag manager container id")
 	fl.StringVar(&opts.Config.FlagBaseURL, "flag-base-url", "", "Flag image service (empty: bundled flags)")
@@ -212,11 +212,9 @@ func (o *Options) resolve() error {
 	c.SupportPhone = first(c.SupportPhone, env("ESIM_SUPPORT_PHONE"), DefaultSupportPhone)
 	c.SupportEmail = first(c.SupportEmail, env("ESIM_SUPPORT_EMAIL"), DefaultSupportEmail)
 	c.LiveChatURL = first(c.LiveChatURL, env("ESIM_LIVE_CHAT_URL"))
-	wa, err := support.WhatsAppNumber(first(c.WhatsApp, env("ESIM_WHATSAPP"), contract.DefaultWhatsapp))
-	if err != nil {
-		return fmt.Errorf("--whatsapp: %w", err)
-	}
-	c.WhatsApp = wa
+	// The WhatsApp number's default depends on the provider (below): the sandbox shows its
+	// demo number, so a newcomer sees the feature; upstream has none unless configured.
+	whatsApp := first(c.WhatsApp, env("ESIM_WHATSAPP"))
 	c.CaptchaSiteKey = first(c.CaptchaSiteKey, env("ESIM_CAPTCHA_SITE_KEY"))
 	c.TagManagerID = first(c.TagManagerID, env("ESIM_TAG_MANAGER_ID"))
 	c.FlagBaseURL = first(c.FlagBaseURL, env("ESIM_FLAG_BASE_URL"))
@@ -281,7 +279,7 @@ func (o *Options) resolve() error {
 			Username: first(s.GuestUsername, sb.DefaultGuestUsername), Password: first(s.GuestPassword, sb.DefaultGuestPassword),
 			ClientID: first(s.ClientID, sb.DefaultClientID), ClientSecret: first(s.ClientSecret, sb.DefaultClientSecret),
 		}
-		return nil
+		return c.resolveWhatsApp(whatsApp, contract.SandboxWhatsapp)
 	}
 	if o.SupportURL == "" || o.ESIMCheckURL == "" {
 		return cmdutil.FlagErrorf("with --api-url, give --support-url and --esimcheck-url too (or ESIM_SUPPORT_URL, ESIM_ESIMCHECK_URL)")
@@ -308,6 +306,24 @@ func (o *Options) resolve() error {
 	c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = o.APIURL, o.SupportURL, o.ESIMCheckURL, o.LogPushURL
 	c.LogPushEnabled = push != nil && *push
 	c.Guest = GuestConfig{Username: s.GuestUsername, Password: s.GuestPassword, ClientID: s.ClientID, ClientSecret: s.ClientSecret}
+	return c.resolveWhatsApp(whatsApp, contract.DefaultWhatsapp)
+}
+
+// resolveWhatsApp sets the support WhatsApp number from the flag or environment value v:
+// "off" hides the WhatsApp buttons, empty takes the provider's default (the sandbox's demo
+// number, none upstream), anything else must be an international number.
+func (c *RuntimeConfig) resolveWhatsApp(v, fallback string) error {
+	switch {
+	case strings.EqualFold(strings.TrimSpace(v), "off"):
+		v = ""
+	case v == "":
+		v = fallback
+	}
+	wa, err := support.WhatsAppNumber(v)
+	if err != nil {
+		return fmt.Errorf("--whatsapp: %w", err)
+	}
+	c.WhatsApp = wa
 	return nil
 }
 
