@@ -33,7 +33,9 @@ export const MoreInfo: Story = {
     await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'plans')('moreInfo') }));
     const dialog = await c.findByRole('dialog', { name: storyBundleTitle(ctx, unlimited) });
     await expect(dialog).toHaveTextContent(unlimited.fupMsg);
-    // Tab stays inside the dialog.
+    // The title has the focus; Tab reaches Close and stays inside the dialog.
+    await expect(within(dialog).getByRole('heading', { level: 2 })).toHaveFocus();
+    await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
