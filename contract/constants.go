@@ -9,6 +9,26 @@ const (
 	DefaultWhatsapp     = ""
 )
 
+// Group "detail" of constants.json.
+const (
+	DetailAccountLocked    = "Account is locked due to multiple failed attempts."
+	DetailGuestForbidden   = "Sign in to read customer data."
+	DetailInvalidCaptcha   = "Invalid Captcha"
+	DetailInvalidGrant     = "invalid_grant"
+	DetailInvalidOtp       = "Invalid OTP please try again"
+	DetailNotYourEmail     = "You may only read the eSIMs of your own e-mail address."
+	DetailNotYourESIM      = "This eSIM does not belong to you."
+	DetailNotYourOrder     = "This order belongs to another customer."
+	DetailNotYourPurchase  = "You may only buy for your own e-mail address."
+	DetailSendLimitAddress = "Too many codes were sent to this address. Try again in {wait}."
+	DetailSendLimitNetwork = "Too many codes were sent from your network. Try again in {wait}."
+	DetailTokenExpired     = "Token expired"
+	DetailTopupRefused     = "Bundle cannot top up this eSIM"
+	DetailUserNotFound     = "User not found"
+	DetailValidationFailed = "One or more validation errors occurred."
+	DetailVerifyLimit      = "Too many wrong codes from your network. Try again in {wait}."
+)
+
 // Group "fixture" of constants.json.
 const (
 	FixtureAPIBase       = "https://api.provider.test/api/v1/"
@@ -46,6 +66,21 @@ const (
 	ProblemTypeBase    = "https://www.rfc-editor.org/rfc/rfc9110#status."
 )
 
+// Group "retry" of constants.json.
+const (
+	RetryBaseDelayMs     = 200
+	RetryMaxAttempts     = 3
+	RetryMaxDelayMs      = 2000
+	RetryMaxRetryAfterMs = 30000
+)
+
+// Group "role" of constants.json.
+const (
+	RoleAgent    = "agent"
+	RoleCustomer = "customer"
+	RoleGuest    = "guest"
+)
+
 // Group "sandbox" of constants.json.
 const (
 	SandboxAgentEmail    = "agent@cedarsim.test"
@@ -59,4 +94,10 @@ const (
 	SandboxLogPushPath   = "/loki/api/v1/push"
 	SandboxSupportPath   = "/esim-service/api/v1/"
 	SandboxWhatsapp      = "96171555010"
+)
+
+// Group "scope" of constants.json.
+const (
+	ScopeGuest = "accounts.fullaccess offline_access openid profile roles"
+	ScopeOtp   = "accounts identity orders support cart payment offline_access"
 )

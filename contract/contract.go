@@ -6,10 +6,12 @@
 package contract
 
 //go:generate go run ./internal/constgen constants.json constants.go
+//go:generate go run ./internal/opsgen openapi.yaml operations.json
 
 import (
 	"bytes"
 	_ "embed"
+	"regexp"
 	"strconv"
 )
 
@@ -22,3 +24,17 @@ func OpenAPI() []byte { return bytes.Clone(openAPI) }
 // ProblemType is the `type` of a problem+json answer with the given status: the RFC 9110
 // link of the status (ProblemTypeBase + status), everywhere (fixtures, sandbox, replay).
 func ProblemType(status int) string { return ProblemTypeBase + strconv.Itoa(status) }
+
+var operationIDLine = regexp.MustCompile(`(?m)^\s+operationId:\s*([A-Za-z][A-Za-z0-9]*)\s*$`)
+
+// OperationIDs lists the operationIds of openapi.yaml in document order: the call names of
+// the project (docs/contract.md "Call names"). It reads the lines of the embedded document,
+// so a binary gets the names without a YAML parser; contract/openapi's tests check them
+// against the parsed document.
+func OperationIDs() []string {
+	var ids []string
+	for _, m := range operationIDLine.FindAllSubmatch(openAPI, -1) {
+		ids = append(ids, string(m[1]))
+	}
+	return ids
+}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/cedarsim/esim/contract/internal/wiregen"
 )
 
 // inlineSchemas lists the places under `paths` where a schema is written inline instead
@@ -59,17 +61,7 @@ func inlineSchemas(doc []byte) ([]string, error) {
 	return bad, nil
 }
 
-func value(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
-}
+var value = wiregen.Lookup
 
 // flat is a scalar's value, or a sequence's values joined ("[string null]").
 func flat(n *yaml.Node) string {

@@ -6,13 +6,8 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
-)
-
-// Scopes of the password grants (spec section 7).
-const (
-	guestScope = "accounts.fullaccess offline_access openid profile roles"
-	otpScope   = "accounts identity orders support cart payment offline_access"
 )
 
 var (
@@ -44,13 +39,13 @@ func (s *AuthService) token(ctx context.Context, call string, form wire.TokenReq
 func (s *AuthService) guestGrant(ctx context.Context) (*Token, error) {
 	c := s.client
 	if c.guestUsername == "" || c.guestPassword == "" {
-		return nil, fmt.Errorf("identity.token.guest: %w", errNoGuestAccount)
+		return nil, fmt.Errorf("token.guest: %w", errNoGuestAccount)
 	}
 	if c.clientID == "" {
-		return nil, fmt.Errorf("identity.token.guest: %w", errNoClient)
+		return nil, fmt.Errorf("token.guest: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.guest", wire.TokenRequest{
-		GrantType: wire.TokenRequestGrantTypePassword, Username: c.guestUsername, Password: c.guestPassword, Scope: guestScope,
+	return s.token(ctx, "token.guest", wire.TokenRequest{
+		GrantType: wire.TokenRequestGrantTypePassword, Username: c.guestUsername, Password: c.guestPassword, Scope: contract.ScopeGuest,
 	}, authBasic)
 }
 
@@ -74,9 +69,9 @@ func (s *AuthService) refreshGrant(ctx context.Context, refreshToken string) (*T
 		return nil, &ValidationError{Field: "refresh token", Reason: "is required"}
 	}
 	if c.clientID == "" {
-		return nil, fmt.Errorf("identity.token.refresh: %w", errNoClient)
+		return nil, fmt.Errorf("token.refresh: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.refresh", wire.TokenRequest{
+	return s.token(ctx, "token.refresh", wire.TokenRequest{
 		ClientID: c.clientID, ClientSecret: c.clientSecret, GrantType: wire.TokenRequestGrantTypeRefreshToken, RefreshToken: refreshToken,
 	}, authNone)
 }
@@ -110,10 +105,10 @@ func (s *AuthService) ExchangeOTP(ctx context.Context, username, oneTimePassword
 		return nil, &ValidationError{Field: "one-time password", Reason: "is required"}
 	}
 	if s.client.clientID == "" {
-		return nil, fmt.Errorf("identity.token.otp: %w", errNoClient)
+		return nil, fmt.Errorf("token.otp: %w", errNoClient)
 	}
-	return s.token(ctx, "identity.token.otp", wire.TokenRequest{
-		GrantType: wire.TokenRequestGrantTypePassword, Username: username, Password: oneTimePassword, Scope: otpScope,
+	return s.token(ctx, "token.otp", wire.TokenRequest{
+		GrantType: wire.TokenRequestGrantTypePassword, Username: username, Password: oneTimePassword, Scope: contract.ScopeOtp,
 	}, authBasic)
 }
 

@@ -50,7 +50,7 @@ func TestEveryCall(t *testing.T) {
 		check  func(t *testing.T, v any)
 	}
 	cases := []tc{
-		{call: "identity.token.guest", run: func(ctx context.Context, c *Client) (any, error) { return c.Auth.GuestLogin(ctx) },
+		{call: "token.guest", run: func(ctx context.Context, c *Client) (any, error) { return c.Auth.GuestLogin(ctx) },
 			method: "POST", path: "/api/v1/connect/token", auth: "basic",
 			body:   "grant_type=password&username=guest%40shop.example&password=guest-password-xyz&scope=accounts.fullaccess+offline_access+openid+profile+roles",
 			answer: tokenBody("a", "r"), check: func(t *testing.T, v any) {
@@ -58,24 +58,24 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "identity.token.refresh", run: func(ctx context.Context, c *Client) (any, error) { return c.Auth.Refresh(ctx, "the-refresh") },
+		{call: "token.refresh", run: func(ctx context.Context, c *Client) (any, error) { return c.Auth.Refresh(ctx, "the-refresh") },
 			method: "POST", path: "/api/v1/connect/token", auth: "none",
 			body:   "client_id=shop-client&client_secret=client-secret-xyz&grant_type=refresh_token&refresh_token=the-refresh",
 			answer: tokenBody("a2", "r2")},
-		{call: "identity.token.otp", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "token.otp", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Auth.ExchangeOTP(ctx, "rami@example.com", "one-time")
 		},
 			method: "POST", path: "/api/v1/connect/token", auth: "basic",
 			body:   "grant_type=password&username=rami%40example.com&password=one-time&scope=accounts+identity+orders+support+cart+payment+offline_access",
 			answer: tokenBody("a3", "r3")},
-		{call: "users.currentUser", run: func(ctx context.Context, c *Client) (any, error) { return c.Users.CurrentUser(ctx) },
+		{call: "getCurrentUser", run: func(ctx context.Context, c *Client) (any, error) { return c.Users.CurrentUser(ctx) },
 			method: "GET", path: "/api/v1/users/actions/get-current-user", auth: "bearer", answer: currentUserOK,
 			check: func(t *testing.T, v any) {
 				if *v.(*CurrentUser) != (CurrentUser{Email: "rami@example.com", FirstName: "Rami", LastName: "Haddad"}) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "users.otpSend", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "sendOtp", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Users.SendSignupCode(ctx, SignupForm{FirstName: "Rami", LastName: "Haddad", Phone: "3123456", Email: "rami+shop@example.com"})
 		},
 			method: "POST", path: "/api/v1/users/otp/send_email/rami+shop@example.com/false", auth: "bearer",
@@ -85,27 +85,27 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "users.otpSend", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "sendOtp", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Users.SendLoginCode(ctx, "rami@example.com")
 		},
 			method: "POST", path: "/api/v1/users/otp/send_email/rami@example.com/true", auth: "bearer",
 			body: `{"email":"rami@example.com"}`, answer: `{"status":200,"data":{"userId":"u-2"}}`},
-		{call: "users.otpVerify", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "verifyOtp", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Users.VerifyCode(ctx, "u-1", "123456", "cap-tok")
 		},
 			method: "POST", path: "/api/v1/users/otp/email/u-1", auth: "bearer",
 			body:   `{"idempotencyId":"` + idem + `","otp":"123456","username":"","userId":"u-1","captchaToken":"cap-tok"}`,
 			answer: `{"data":{"username":"rami@example.com","oneTimeLoginPassword":"x"}}`},
-		{call: "catalog.countries", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Countries(ctx) },
+		{call: "listCountries", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Countries(ctx) },
 			method: "GET", path: "/api/v1/catalog/countries", auth: "bearer", answer: `{"data":[{"name":"Turkey","isoCode":"TR"}]}`,
 			check: func(t *testing.T, v any) {
 				if l := v.([]Country); len(l) != 1 || l[0] != (Country{Name: "Turkey", ISOCode: "TR"}) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "catalog.regions", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Regions(ctx) },
+		{call: "listRegions", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Regions(ctx) },
 			method: "GET", path: "/api/v1/catalog/regions", auth: "bearer", answer: `{"data":[{"name":"Middle East"}]}`},
-		{call: "catalog.specialBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.SpecialBundles(ctx) },
+		{call: "listSpecialBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.SpecialBundles(ctx) },
 			method: "GET", path: "/api/v1/catalog/bundles/special", auth: "none",
 			answer: `{"data":[{"id":"` + bundleID + `","name":"HAJ_10GB","group":"Hajj","groupIconCode":"haj","isSpecial":true}]}`,
 			check: func(t *testing.T, v any) {
@@ -113,7 +113,7 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "catalog.areaBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaBundles(ctx, "Middle East") },
+		{call: "listAreaBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaBundles(ctx, "Middle East") },
 			method: "GET", path: "/api/v1/catalog/bundles/Middle%20East", auth: "none", answer: `{"data":[` + bundleJSON + `]}`,
 			check: func(t *testing.T, v any) {
 				b := v.([]Bundle)[0]
@@ -122,55 +122,55 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", b)
 				}
 			}},
-		{call: "catalog.globalBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaBundles(ctx, "global") },
+		{call: "listAreaBundles.global", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaBundles(ctx, "global") },
 			method: "GET", path: "/api/v1/catalog/bundles/global", auth: "none", answer: `{"data":[]}`},
-		{call: "catalog.topupBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.TopupBundles(ctx, "TR", ic, 2) },
+		{call: "listAreaBundles.topup", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.TopupBundles(ctx, "TR", ic, 2) },
 			method: "GET", path: "/api/v1/catalog/bundles/TR", query: url.Values{"iccid": {ic}, "provider": {"2"}}, auth: "bearer",
 			answer: `{"data":[` + bundleJSON + `]}`},
-		{call: "catalog.search", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Search(ctx, []string{"tr", "LB"}) },
+		{call: "searchBundles", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Search(ctx, []string{"tr", "LB"}) },
 			method: "GET", path: "/api/v1/catalog/search_bundles/TR,LB", auth: "none", answer: `{"data":[` + bundleJSON + `]}`},
-		{call: "catalog.bundle", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Bundle(ctx, bundleID) },
+		{call: "getBundle", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.Bundle(ctx, bundleID) },
 			method: "GET", path: "/api/v1/catalog/bundle/" + bundleID, auth: "none", answer: `{"data":[` + bundleJSON + `]}`,
 			check: func(t *testing.T, v any) {
 				if v.(*Bundle).BusinessTitle != "Turkey 5 GB" {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "catalog.areaList", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaList(ctx, "catalog/countries") },
+		{call: "listCountries.areaList", run: func(ctx context.Context, c *Client) (any, error) { return c.Catalog.AreaList(ctx, "catalog/countries") },
 			method: "GET", path: "/api/v1/catalog/countries", auth: "bearer", answer: `{"data":[{"name":"Europe"},{"name":"Turkey","isoCode":"TR"}]}`,
 			check: func(t *testing.T, v any) {
 				if l := v.([]Area); len(l) != 2 || l[1].ISOCode != "TR" || l[0].ISOCode != "" {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "catalog.topupBundleSelected", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "topupBundleSelected", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Catalog.TopupBundleSelected(ctx, ic, "TR_5GB_30D", 0)
 		},
 			method: "GET", path: "/api/v1/catalog/topup_bundle_selected/" + ic + "/TR_5GB_30D/0", auth: "bearer",
 			answer: `{"data":{"data":[` + bundleJSON + `]}}`},
-		{call: "orders.create", run: func(ctx context.Context, c *Client) (any, error) { return c.Orders.Create(ctx) },
+		{call: "createOrder", run: func(ctx context.Context, c *Client) (any, error) { return c.Orders.Create(ctx) },
 			method: "POST", path: "/api/v1/orderfulfillment/orders", auth: "basic", body: "",
 			answer: `{"data":{"orderId":"` + orderID + `","newlyCreated":true}}`, check: func(t *testing.T, v any) {
 				if *v.(*Order) != (Order{OrderID: orderID, NewlyCreated: true}) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "orders.delete", run: func(ctx context.Context, c *Client) (any, error) { return nil, c.Orders.Delete(ctx, orderID) },
+		{call: "deleteOrder", run: func(ctx context.Context, c *Client) (any, error) { return nil, c.Orders.Delete(ctx, orderID) },
 			method: "DELETE", path: "/api/v1/orderfulfillment/orders/" + orderID, auth: "bearer", answer: `{"data":{"deleted":true}}`},
-		{call: "orders.details", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "addOrderDetails", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Orders.AddDetails(ctx, "", orderID, bundleID)
 		},
 			method: "POST", path: "/api/v1/accounts/" + ZeroAccountID + "/" + orderID + "/orderdetails", auth: "bearer",
 			body:   `{"idempotencyId":"` + idem + `","discountAmount":"0","tax":"0","quantity":"1","order":[{"ServiceItemId":"` + bundleID + `","keepCurrentPlan":false,"addCredits":false,"type":15}]}`,
 			answer: `{"data":{"checkoutURL":"https://pay.example.com/c/abc"}}`},
-		{call: "esimcheck.check", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMCheck.Check(ctx, "TR_5GB_30D", ic) },
+		{call: "checkEsim", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMCheck.Check(ctx, "TR_5GB_30D", ic) },
 			method: "GET", path: "/esim-check/api/v1/esims/check/TR_5GB_30D/" + ic, auth: "bearer",
 			answer: `{"data":{"data":{"canContinue":true}}}`, check: func(t *testing.T, v any) {
 				if v != true {
 					t.Errorf("%v", v)
 				}
 			}},
-		{call: "support.canPurchase", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "canPurchase", run: func(ctx context.Context, c *Client) (any, error) {
 			return c.Support.CanPurchase(ctx, bundleID, "rami@example.com")
 		},
 			method: "POST", path: "/esim-service/api/v1/esims/can-purchase", auth: "bearer",
@@ -180,20 +180,20 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", v)
 				}
 			}},
-		{call: "support.contactUs", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "contactUs", run: func(ctx context.Context, c *Client) (any, error) {
 			return nil, c.Support.ContactUs(ctx, ContactForm{FullName: "Rami", Email: "rami@example.com", Message: "Hi", Department: "Support"})
 		},
 			method: "POST", path: "/esim-service/api/v1/support/contact-us", auth: "bearer",
 			body:   `{"FullName":"Rami","Email":"rami@example.com","Message":"Hi","Department":"Support","IdempotencyId":"` + idem + `"}`,
 			answer: `{"data":{"id":"x"}}`},
-		{call: "esims.qrCode", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.QRCode(ctx, ic) },
+		{call: "getQrCode", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.QRCode(ctx, ic) },
 			method: "GET", path: "/esim-service/api/v1/esims/" + ic + "/QrCode", auth: "bearer",
 			answer: `{"data":{"base64QRCodeImage":"` + tinyPNG + `"}}`, check: func(t *testing.T, v any) {
 				if !bytes.HasPrefix(v.([]byte), []byte(pngSignature)) {
 					t.Errorf("not a PNG")
 				}
 			}},
-		{call: "esims.info", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.Info(ctx, ic) },
+		{call: "getEsimInfo", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.Info(ctx, ic) },
 			method: "GET", path: "/esim-service/api/v1/esims/" + ic + "/info", auth: "bearer",
 			answer: `{"data":{"bundles":[{"bundleId":"b1","bundleDisplayName":"","description":"Turkey 5GB","startTime":"2025-09-01T10:00:00Z","endTime":null,"assignmentDatetime":"2025-08-31T21:15:00","bundleState":"Active","initialQuantity":5000000000,"remainingQuantity":1250000000,"unlimited":false,"countries":[{"isoCode":"TR","name":"Turkey"}]}]}}`,
 			check: func(t *testing.T, v any) {
@@ -203,7 +203,7 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", b)
 				}
 			}},
-		{call: "esims.byEmail", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.ByEmail(ctx, "rami@example.com") },
+		{call: "listEsimsByEmail", run: func(ctx context.Context, c *Client) (any, error) { return c.ESIMs.ByEmail(ctx, "rami@example.com") },
 			method: "GET", path: "/esim-service/api/v1/esims/useremails/rami@example.com", auth: "bearer",
 			answer: `{"data":{"esims":[{"iccid":"` + ic + `","accountId":"` + acctID + `","base64QRCodeImage":"","linkOnIphone":"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.example%24ABC","actionDate":"2025-08-31T21:15:00Z","bundles":[]}]}}`,
 			check: func(t *testing.T, v any) {
@@ -212,7 +212,7 @@ func TestEveryCall(t *testing.T) {
 					t.Errorf("%+v", e)
 				}
 			}},
-		{call: "logs.push", run: func(ctx context.Context, c *Client) (any, error) {
+		{call: "pushLogs", run: func(ctx context.Context, c *Client) (any, error) {
 			return nil, c.Logs.Push(ctx, LogLine{Container: "web", Job: "shop", Level: "error", Message: "boom", Time: time.Unix(1700000000, 5)})
 		},
 			method: "POST", path: "/loki/api/v1/push", auth: "bearer", status: 204,

@@ -36,17 +36,17 @@ func run[T any](ctx context.Context, c *Client, r *request, decode func([]byte) 
 
 // Countries lists the destination countries.
 func (s *CatalogService) Countries(ctx context.Context) ([]Country, error) {
-	return get(ctx, s.client, "catalog.countries", "catalog/countries", nil, authPublic, decodeCountries)
+	return get(ctx, s.client, "listCountries", "catalog/countries", nil, authPublic, decodeCountries)
 }
 
 // Regions lists the destination regions.
 func (s *CatalogService) Regions(ctx context.Context) ([]Region, error) {
-	return get(ctx, s.client, "catalog.regions", "catalog/regions", nil, authPublic, decodeRegions)
+	return get(ctx, s.client, "listRegions", "catalog/regions", nil, authPublic, decodeRegions)
 }
 
 // SpecialBundles lists the special bundles with their group and groupIconCode.
 func (s *CatalogService) SpecialBundles(ctx context.Context) ([]Bundle, error) {
-	return get(ctx, s.client, "catalog.specialBundles", "catalog/bundles/special", nil, authPublic, decodeBundles)
+	return get(ctx, s.client, "listSpecialBundles", "catalog/bundles/special", nil, authPublic, decodeBundles)
 }
 
 // AreaBundles lists the bundles of one area: an ISO code, a region name or "global".
@@ -54,9 +54,9 @@ func (s *CatalogService) AreaBundles(ctx context.Context, area string) ([]Bundle
 	if err := required("area", area); err != nil {
 		return nil, err
 	}
-	call := "catalog.areaBundles"
+	call := "listAreaBundles"
 	if strings.EqualFold(area, "global") {
-		call = "catalog.globalBundles"
+		call = "listAreaBundles.global"
 	}
 	p, err := pathf("catalog/bundles/%s", area)
 	if err != nil {
@@ -84,7 +84,7 @@ func (s *CatalogService) TopupBundles(ctx context.Context, origin, iccid string,
 	q := url.Values{"iccid": {iccid}, "provider": {strconv.Itoa(provider)}}
 	// The top-up list reads an eSIM: it needs the customer's session and carries its bearer
 	// (docs/contract.md, authorization model), although its path is bearer-exempt.
-	return get(ctx, s.client, "catalog.topupBundles", p, q, authPrivate, decodeBundles)
+	return get(ctx, s.client, "listAreaBundles.topup", p, q, authPrivate, decodeBundles)
 }
 
 // Search lists the bundles covering the given countries (two-letter ISO codes).
@@ -95,7 +95,7 @@ func (s *CatalogService) Search(ctx context.Context, codes []string) ([]Bundle, 
 	}
 	// Codes are two letters each, so the comma-joined segment needs no escaping; the
 	// commas stay literal as in the web shop.
-	return get(ctx, s.client, "catalog.search", "catalog/search_bundles/"+strings.Join(codes, ","), nil, authPublic, decodeBundles)
+	return get(ctx, s.client, "searchBundles", "catalog/search_bundles/"+strings.Join(codes, ","), nil, authPublic, decodeBundles)
 }
 
 // Bundle returns one bundle by its id (a GUID).
@@ -107,7 +107,7 @@ func (s *CatalogService) Bundle(ctx context.Context, id string) (*Bundle, error)
 	if err != nil {
 		return nil, err
 	}
-	return get(ctx, s.client, "catalog.bundle", p, nil, authPublic, decodeBundle)
+	return get(ctx, s.client, "getBundle", p, nil, authPublic, decodeBundle)
 }
 
 // AreaList reads a caller-supplied area-list endpoint, a path relative to the API base
@@ -125,7 +125,7 @@ func (s *CatalogService) AreaList(ctx context.Context, endpoint string) ([]Area,
 			return nil, &ValidationError{Field: "endpoint", Value: endpoint, Reason: "must not contain . or .. segments"}
 		}
 	}
-	return get(ctx, s.client, "catalog.areaList", u.EscapedPath(), u.Query(), authPublic, decodeAreas)
+	return get(ctx, s.client, "listCountries.areaList", u.EscapedPath(), u.Query(), authPublic, decodeAreas)
 }
 
 // TopupBundleSelected asks which bundle tops up the eSIM with the chosen plan; the
@@ -146,7 +146,7 @@ func (s *CatalogService) TopupBundleSelected(ctx context.Context, iccid, bundleN
 		return nil, err
 	}
 	c := s.client
-	r, err := c.newRequest("catalog.topupBundleSelected", http.MethodGet, c.apiBase, p, nil, authPrivate)
+	r, err := c.newRequest("topupBundleSelected", http.MethodGet, c.apiBase, p, nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}

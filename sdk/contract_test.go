@@ -111,15 +111,15 @@ func (x fx) json(v any) {
 // fixture. The coverage test checks this table against fixtures.All().
 func contractCalls() map[string]func(ctx context.Context, c *Client, x fx) (any, error) {
 	return map[string]func(ctx context.Context, c *Client, x fx) (any, error){
-		"identity.token.guest": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Auth.GuestLogin(ctx) },
-		"identity.token.refresh": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"token.guest": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Auth.GuestLogin(ctx) },
+		"token.refresh": func(ctx context.Context, c *Client, x fx) (any, error) {
 			return c.Auth.Refresh(ctx, x.form().Get("refresh_token"))
 		},
-		"identity.token.otp": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"token.otp": func(ctx context.Context, c *Client, x fx) (any, error) {
 			return c.Auth.ExchangeOTP(ctx, x.form().Get("username"), x.form().Get("password"))
 		},
-		"users.currentUser": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Users.CurrentUser(ctx) },
-		"users.otpSend": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"getCurrentUser": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Users.CurrentUser(ctx) },
+		"sendOtp": func(ctx context.Context, c *Client, x fx) (any, error) {
 			if x.seg(-1) == "true" {
 				return c.Users.SendLoginCode(ctx, x.seg(-2))
 			}
@@ -127,34 +127,34 @@ func contractCalls() map[string]func(ctx context.Context, c *Client, x fx) (any,
 			x.json(&f)
 			return c.Users.SendSignupCode(ctx, f)
 		},
-		"users.otpVerify": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"verifyOtp": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var b struct{ OTP, CaptchaToken string }
 			x.json(&b)
 			return c.Users.VerifyCode(ctx, x.seg(-1), b.OTP, b.CaptchaToken)
 		},
-		"catalog.countries":      func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.Countries(ctx) },
-		"catalog.regions":        func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.Regions(ctx) },
-		"catalog.specialBundles": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.SpecialBundles(ctx) },
-		"catalog.areaBundles":    func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.AreaBundles(ctx, x.seg(-1)) },
-		"catalog.globalBundles":  func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.AreaBundles(ctx, x.seg(-1)) },
-		"catalog.topupBundles": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"listCountries":          func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.Countries(ctx) },
+		"listRegions":            func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.Regions(ctx) },
+		"listSpecialBundles":     func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.SpecialBundles(ctx) },
+		"listAreaBundles":        func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.AreaBundles(ctx, x.seg(-1)) },
+		"listAreaBundles.global": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.AreaBundles(ctx, x.seg(-1)) },
+		"listAreaBundles.topup": func(ctx context.Context, c *Client, x fx) (any, error) {
 			p, _ := strconv.Atoi(x.query("provider"))
 			return c.Catalog.TopupBundles(ctx, x.seg(-1), x.query("iccid"), p)
 		},
-		"catalog.search": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"searchBundles": func(ctx context.Context, c *Client, x fx) (any, error) {
 			return c.Catalog.Search(ctx, strings.Split(x.seg(-1), ","))
 		},
-		"catalog.bundle": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.Bundle(ctx, x.seg(-1)) },
-		"catalog.areaList": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"getBundle": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Catalog.Bundle(ctx, x.seg(-1)) },
+		"listCountries.areaList": func(ctx context.Context, c *Client, x fx) (any, error) {
 			return c.Catalog.AreaList(ctx, strings.Join(x.segs(), "/"))
 		},
-		"catalog.topupBundleSelected": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"topupBundleSelected": func(ctx context.Context, c *Client, x fx) (any, error) {
 			p, _ := strconv.Atoi(x.seg(-1))
 			return c.Catalog.TopupBundleSelected(ctx, x.seg(-3), x.seg(-2), p)
 		},
-		"orders.create": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Orders.Create(ctx) },
-		"orders.delete": func(ctx context.Context, c *Client, x fx) (any, error) { return nil, c.Orders.Delete(ctx, x.seg(-1)) },
-		"orders.details": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"createOrder": func(ctx context.Context, c *Client, x fx) (any, error) { return c.Orders.Create(ctx) },
+		"deleteOrder": func(ctx context.Context, c *Client, x fx) (any, error) { return nil, c.Orders.Delete(ctx, x.seg(-1)) },
+		"addOrderDetails": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var b struct {
 				Order []struct {
 					ServiceItemID string `json:"ServiceItemId"`
@@ -166,23 +166,23 @@ func contractCalls() map[string]func(ctx context.Context, c *Client, x fx) (any,
 			}
 			return c.Orders.AddDetails(ctx, x.seg(-3), x.seg(-2), b.Order[0].ServiceItemID)
 		},
-		"esimcheck.check": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"checkEsim": func(ctx context.Context, c *Client, x fx) (any, error) {
 			return c.ESIMCheck.Check(ctx, x.seg(-2), x.seg(-1))
 		},
-		"support.canPurchase": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"canPurchase": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var b struct{ BundleID, UserEmail string }
 			x.json(&b)
 			return c.Support.CanPurchase(ctx, b.BundleID, b.UserEmail)
 		},
-		"support.contactUs": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"contactUs": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var f ContactForm
 			x.json(&f)
 			return nil, c.Support.ContactUs(ctx, f)
 		},
-		"esims.qrCode":  func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMs.QRCode(ctx, x.seg(-2)) },
-		"esims.info":    func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMs.Info(ctx, x.seg(-2)) },
-		"esims.byEmail": func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMs.ByEmail(ctx, x.seg(-1)) },
-		"logs.push": func(ctx context.Context, c *Client, x fx) (any, error) {
+		"getQrCode":        func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMs.QRCode(ctx, x.seg(-2)) },
+		"getEsimInfo":      func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMs.Info(ctx, x.seg(-2)) },
+		"listEsimsByEmail": func(ctx context.Context, c *Client, x fx) (any, error) { return c.ESIMs.ByEmail(ctx, x.seg(-1)) },
+		"pushLogs": func(ctx context.Context, c *Client, x fx) (any, error) {
 			var b struct {
 				Streams []struct {
 					Stream struct{ Container, Job, Level string }
@@ -224,23 +224,23 @@ func contractExpect() map[string]func(t *testing.T, c *Client, v any, err error)
 		}
 	}
 	return map[string]func(t *testing.T, c *Client, v any, err error){
-		"identity.token.guest/success": noErr(func(t *testing.T, v any) {
+		"token.guest/success": noErr(func(t *testing.T, v any) {
 			if tok := v.(*Token); !tok.Claims.IsGuest || tok.RefreshToken == "" {
 				t.Errorf("guest token claims = %+v", tok.Claims)
 			}
 		}),
-		"identity.token.refresh/rejected": is(func(err error) bool { return IsBadRequest(err) }),
-		"identity.token.otp/success": noErr(func(t *testing.T, v any) {
+		"token.refresh/rejected": is(func(err error) bool { return IsBadRequest(err) }),
+		"token.otp/success": noErr(func(t *testing.T, v any) {
 			if c := v.(*Token).Claims; c.IsGuest || c.Email == "" || c.FirstName == "" || c.Exp.IsZero() {
 				t.Errorf("claims = %+v", c)
 			}
 		}),
-		"users.currentUser/success": noErr(func(t *testing.T, v any) {
+		"getCurrentUser/success": noErr(func(t *testing.T, v any) {
 			if u := v.(*CurrentUser); u.Email == "" || u.FirstName == "" {
 				t.Errorf("user = %+v", u)
 			}
 		}),
-		"users.currentUser/refresh-rejected": func(t *testing.T, c *Client, v any, err error) {
+		"getCurrentUser/refresh-rejected": func(t *testing.T, c *Client, v any, err error) {
 			if !errors.Is(err, ErrSessionExpired) {
 				t.Fatalf("err = %v", err)
 			}
@@ -248,76 +248,76 @@ func contractExpect() map[string]func(t *testing.T, c *Client, v any, err error)
 				t.Errorf("session not cleared: %+v", s)
 			}
 		},
-		"users.otpSend/validation-error":    is(func(err error) bool { return IsStatus(err, 400) }),
-		"users.otpSend/server-error":        is(func(err error) bool { e, ok := asAPIError(err); return ok && e.Status >= 500 && e.Detail != "" }),
-		"users.otpSend/login-unknown-email": is(IsNotFound),
-		"users.otpVerify/conflict":          is(IsConflict),
-		"users.otpVerify/invalid-captcha":   is(IsInvalidCaptcha),
-		"users.otpVerify/invalid-otp":       is(IsInvalidOTP),
-		"users.otpVerify/account-locked":    is(IsAccountLocked),
-		"users.otpVerify/bad-request": is(func(err error) bool {
+		"sendOtp/validation-error":    is(func(err error) bool { return IsStatus(err, 400) }),
+		"sendOtp/server-error":        is(func(err error) bool { e, ok := asAPIError(err); return ok && e.Status >= 500 && e.Detail != "" }),
+		"sendOtp/login-unknown-email": is(IsNotFound),
+		"verifyOtp/conflict":          is(IsConflict),
+		"verifyOtp/invalid-captcha":   is(IsInvalidCaptcha),
+		"verifyOtp/invalid-otp":       is(IsInvalidOTP),
+		"verifyOtp/account-locked":    is(IsAccountLocked),
+		"verifyOtp/bad-request": is(func(err error) bool {
 			return IsBadRequest(err) && !IsInvalidOTP(err) && !IsInvalidCaptcha(err) && !IsAccountLocked(err)
 		}),
-		"users.otpVerify/server-error":      is(func(err error) bool { return IsStatus(err, 500) }),
-		"users.otpVerify/too-many-requests": is(func(err error) bool { return IsStatus(err, 429) }),
-		"users.otpSend/too-many-requests":   is(func(err error) bool { return IsStatus(err, 429) }),
-		"users.otpVerify/success": noErr(func(t *testing.T, v any) {
+		"verifyOtp/server-error":      is(func(err error) bool { return IsStatus(err, 500) }),
+		"verifyOtp/too-many-requests": is(func(err error) bool { return IsStatus(err, 429) }),
+		"sendOtp/too-many-requests":   is(func(err error) bool { return IsStatus(err, 429) }),
+		"verifyOtp/success": noErr(func(t *testing.T, v any) {
 			if o := v.(*OTPVerification); o.Username == "" || o.OneTimeLoginPassword == "" {
 				t.Errorf("%+v", o)
 			}
 		}),
-		"catalog.topupBundleSelected/refused":    is(IsNotFound),
-		"catalog.topupBundleSelected/forbidden":  is(IsForbidden),
-		"catalog.topupBundles/forbidden":         is(IsForbidden),
-		"esims.byEmail/forbidden-guest":          is(IsForbidden),
-		"esims.byEmail/forbidden-other-customer": is(IsForbidden),
-		"esims.qrCode/forbidden":                 is(IsForbidden),
-		"esims.info/forbidden":                   is(IsForbidden),
-		"esimcheck.check/forbidden":              is(IsForbidden),
-		"orders.delete/forbidden":                is(IsForbidden),
-		"orders.details/forbidden":               is(IsForbidden),
-		"support.canPurchase/forbidden":          is(IsForbidden),
-		"catalog.topupBundleSelected/success": noErr(func(t *testing.T, v any) {
+		"topupBundleSelected/refused":               is(IsNotFound),
+		"topupBundleSelected/forbidden":             is(IsForbidden),
+		"listAreaBundles.topup/forbidden":           is(IsForbidden),
+		"listEsimsByEmail/forbidden-guest":          is(IsForbidden),
+		"listEsimsByEmail/forbidden-other-customer": is(IsForbidden),
+		"getQrCode/forbidden":                       is(IsForbidden),
+		"getEsimInfo/forbidden":                     is(IsForbidden),
+		"checkEsim/forbidden":                       is(IsForbidden),
+		"deleteOrder/forbidden":                     is(IsForbidden),
+		"addOrderDetails/forbidden":                 is(IsForbidden),
+		"canPurchase/forbidden":                     is(IsForbidden),
+		"topupBundleSelected/success": noErr(func(t *testing.T, v any) {
 			if validateGUID("id", v.(*Bundle).ID) != nil {
 				t.Errorf("bundle id %q", v.(*Bundle).ID)
 			}
 		}),
-		"catalog.bundle/success": noErr(func(t *testing.T, v any) {
+		"getBundle/success": noErr(func(t *testing.T, v any) {
 			if b := v.(*Bundle); b.BusinessTitle == "" || b.Price <= 0 {
 				t.Errorf("%+v", b)
 			}
 		}),
-		"orders.create/existing":      noErr(func(t *testing.T, v any) { wantTrue(t, !v.(*Order).NewlyCreated) }),
-		"orders.create/newly-created": noErr(func(t *testing.T, v any) { wantTrue(t, v.(*Order).NewlyCreated) }),
-		"orders.details/success": noErr(func(t *testing.T, v any) {
+		"createOrder/existing":      noErr(func(t *testing.T, v any) { wantTrue(t, !v.(*Order).NewlyCreated) }),
+		"createOrder/newly-created": noErr(func(t *testing.T, v any) { wantTrue(t, v.(*Order).NewlyCreated) }),
+		"addOrderDetails/success": noErr(func(t *testing.T, v any) {
 			wantTrue(t, strings.HasPrefix(v.(*OrderDetails).CheckoutURL, "https://"))
 		}),
-		"esimcheck.check/can-continue":    noErr(func(t *testing.T, v any) { wantTrue(t, v == true) }),
-		"esimcheck.check/cannot-continue": noErr(func(t *testing.T, v any) { wantTrue(t, v == false) }),
-		"support.canPurchase/allowed":     noErr(func(t *testing.T, v any) { wantTrue(t, v.(*PurchaseCheck).CanContinue) }),
-		"support.canPurchase/refused": noErr(func(t *testing.T, v any) {
+		"checkEsim/can-continue":    noErr(func(t *testing.T, v any) { wantTrue(t, v == true) }),
+		"checkEsim/cannot-continue": noErr(func(t *testing.T, v any) { wantTrue(t, v == false) }),
+		"canPurchase/allowed":       noErr(func(t *testing.T, v any) { wantTrue(t, v.(*PurchaseCheck).CanContinue) }),
+		"canPurchase/refused": noErr(func(t *testing.T, v any) {
 			p := v.(*PurchaseCheck)
 			wantTrue(t, !p.CanContinue && p.Reason != "")
 		}),
-		"esims.byEmail/empty": noErr(func(t *testing.T, v any) { wantTrue(t, v.([]ESIM) != nil && len(v.([]ESIM)) == 0) }),
-		"esims.byEmail/success": noErr(func(t *testing.T, v any) {
+		"listEsimsByEmail/empty": noErr(func(t *testing.T, v any) { wantTrue(t, v.([]ESIM) != nil && len(v.([]ESIM)) == 0) }),
+		"listEsimsByEmail/success": noErr(func(t *testing.T, v any) {
 			l := v.([]ESIM)
 			wantTrue(t, len(l) > 0 && validateICCID(l[0].ICCID) == nil && !l[0].ActionDate.IsZero() && len(l[0].Bundles) > 0)
 		}),
-		"esims.info/success": noErr(func(t *testing.T, v any) {
+		"getEsimInfo/success": noErr(func(t *testing.T, v any) {
 			l := v.([]ESIMBundle)
 			wantTrue(t, len(l) > 0 && l[0].DisplayName() != "" && l[0].BundleState != "" && !l[0].AssignmentDatetime.IsZero())
 		}),
-		"esims.qrCode/success": noErr(func(t *testing.T, v any) { wantTrue(t, bytes.HasPrefix(v.([]byte), []byte(pngSignature))) }),
-		"catalog.countries/success": noErr(func(t *testing.T, v any) {
+		"getQrCode/success": noErr(func(t *testing.T, v any) { wantTrue(t, bytes.HasPrefix(v.([]byte), []byte(pngSignature))) }),
+		"listCountries/success": noErr(func(t *testing.T, v any) {
 			l := v.([]Country)
 			wantTrue(t, len(l) > 0 && len(l[0].ISOCode) == 2 && l[0].Name != "")
 		}),
-		"catalog.areaBundles/success": noErr(func(t *testing.T, v any) {
+		"listAreaBundles/success": noErr(func(t *testing.T, v any) {
 			l := v.([]Bundle)
 			wantTrue(t, len(l) > 0 && l[0].ID != "" && l[0].Name != "" && l[0].DurationInDays > 0 && len(l[0].FlagsCodes) > 0)
 		}),
-		"catalog.specialBundles/success": noErr(func(t *testing.T, v any) {
+		"listSpecialBundles/success": noErr(func(t *testing.T, v any) {
 			l := v.([]Bundle)
 			wantTrue(t, len(l) > 0 && l[0].Group != "" && l[0].GroupIconCode != "")
 		}),
@@ -339,7 +339,7 @@ func initialSession(t *testing.T, f *har.File) Session {
 		if a := har.Get(e.Request.Headers, "Authorization"); s.Token == "" && strings.HasPrefix(a, "Bearer ") {
 			s.Token = strings.TrimPrefix(a, "Bearer ")
 		}
-		if e.Call == "identity.token.refresh" && s.RefreshToken == "" {
+		if e.Call == "token.refresh" && s.RefreshToken == "" {
 			v, _ := url.ParseQuery(e.Request.PostData.Text)
 			s.RefreshToken = v.Get("refresh_token")
 		}
@@ -430,7 +430,7 @@ func assertRequests(t *testing.T, f *har.File, capt *capturing) {
 	for _, g := range capt.got {
 		if !g.answered {
 			form, _ := url.ParseQuery(string(g.body))
-			guestRetry := f.Log.Call == "users.otpSend" || f.Log.Call == "support.contactUs"
+			guestRetry := f.Log.Call == "sendOtp" || f.Log.Call == "contactUs"
 			if !guestRetry || !strings.HasSuffix(g.req.URL.Path, "/connect/token") || form.Get("grant_type") != "password" {
 				t.Errorf("request with no fixture entry: %s %s", g.req.Method, g.req.URL.Redacted())
 			}
@@ -547,8 +547,8 @@ func TestContractFlows(t *testing.T) {
 		return out
 	}
 	t.Run("checkout recreating an existing order", func(t *testing.T) {
-		files := load(t, "orders.details/success", "support.canPurchase/allowed", "orders.create/existing",
-			"orders.create/newly-created", "orders.delete/success")
+		files := load(t, "addOrderDetails/success", "canPurchase/allowed", "createOrder/existing",
+			"createOrder/newly-created", "deleteOrder/success")
 		c, _, reg := newContractClient(t, files...)
 		ctx := context.Background()
 		_ = c.store.Save(ctx, initialSession(t, files[0]))
@@ -567,7 +567,7 @@ func TestContractFlows(t *testing.T) {
 		}
 	})
 	t.Run("checkout refused", func(t *testing.T) {
-		files := load(t, "support.canPurchase/refused")
+		files := load(t, "canPurchase/refused")
 		c, _, _ := newContractClient(t, files...)
 		ctx := context.Background()
 		_ = c.store.Save(ctx, initialSession(t, files[0]))
@@ -580,7 +580,7 @@ func TestContractFlows(t *testing.T) {
 		}
 	})
 	t.Run("top-up selection", func(t *testing.T) {
-		files := load(t, "esimcheck.check/can-continue", "catalog.topupBundleSelected/success")
+		files := load(t, "checkEsim/can-continue", "topupBundleSelected/success")
 		c, _, reg := newContractClient(t, files...)
 		ctx := context.Background()
 		_ = c.store.Save(ctx, initialSession(t, files[0]))
@@ -594,7 +594,7 @@ func TestContractFlows(t *testing.T) {
 		}
 	})
 	t.Run("login", func(t *testing.T) {
-		files := load(t, "users.otpVerify/success", "identity.token.otp/success")
+		files := load(t, "verifyOtp/success", "token.otp/success")
 		c, _, reg := newContractClient(t, files...)
 		ctx := context.Background()
 		_ = c.store.Save(ctx, initialSession(t, files[0]))

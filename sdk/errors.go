@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // APIError is a non-2xx answer from one of the provider's services. Title and Detail come
@@ -122,13 +124,13 @@ func IsBadRequest(err error) bool {
 // IsInvalidCaptcha reports the captcha rejection of OTP verification.
 func IsInvalidCaptcha(err error) bool {
 	e, ok := asAPIError(err)
-	return ok && IsBadRequest(err) && strings.EqualFold(strings.TrimSpace(e.Detail), "Invalid Captcha")
+	return ok && IsBadRequest(err) && strings.EqualFold(strings.TrimSpace(e.Detail), contract.DetailInvalidCaptcha)
 }
 
 // IsInvalidOTP reports a wrong one-time code.
 func IsInvalidOTP(err error) bool {
 	e, ok := asAPIError(err)
-	return ok && strings.EqualFold(strings.TrimSpace(e.Detail), "Invalid OTP please try again")
+	return ok && strings.EqualFold(strings.TrimSpace(e.Detail), contract.DetailInvalidOtp)
 }
 
 // IsAccountLocked reports the lock after multiple failed code attempts.

@@ -17,9 +17,9 @@ const ZeroAccountID = "00000000-0000-0000-0000-000000000000"
 func (s *OrdersService) Create(ctx context.Context) (*Order, error) {
 	c := s.client
 	if c.clientID == "" {
-		return nil, fmt.Errorf("orders.create: %w", errNoClient)
+		return nil, fmt.Errorf("createOrder: %w", errNoClient)
 	}
-	r, err := c.newRequest("orders.create", http.MethodPost, c.apiBase, "orderfulfillment/orders", nil, authBasic)
+	r, err := c.newRequest("createOrder", http.MethodPost, c.apiBase, "orderfulfillment/orders", nil, authBasic)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func (s *OrdersService) Delete(ctx context.Context, orderID string) error {
 	if err != nil {
 		return err
 	}
-	r, err := c.newRequest("orders.delete", http.MethodDelete, c.apiBase, p, nil, authPrivate)
+	r, err := c.newRequest("deleteOrder", http.MethodDelete, c.apiBase, p, nil, authPrivate)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func (s *OrdersService) AddDetails(ctx context.Context, accountID, orderID, bund
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.newRequest("orders.details", http.MethodPost, c.apiBase, p, nil, authPrivate)
+	r, err := c.newRequest("addOrderDetails", http.MethodPost, c.apiBase, p, nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}

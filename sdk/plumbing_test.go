@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestValidation(t *testing.T) {
@@ -94,7 +95,7 @@ func TestHostileAnswers(t *testing.T) {
 			c := newTestClient(t, f)
 			_ = c.store.Save(context.Background(), Session{Token: "tok", IsGuest: "false"})
 			_, err := c.Catalog.Regions(context.Background())
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "catalog.regions: ") {
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "listRegions: ") {
 				t.Fatalf("err = %v, want it to name the call and mention %q", err, tc.want)
 			}
 			var ae *APIError
@@ -224,5 +225,30 @@ func TestArabicDigits(t *testing.T) {
 	}
 	if !strings.HasSuffix(reqs[2].Path, "/esims/"+ic+"/info") {
 		t.Errorf("info path = %s, want the ICCID in ASCII digits", reqs[2].Path)
+	}
+}
+
+// TestEmailLengthInCharacters: the 254 maximum counts characters, as the sandbox and the
+// docs do (docs/contract.md, "Bounded input"); it counted bytes, so a 212-character address
+// with accents was refused as too long, while the sandbox took it.
+func TestEmailLengthInCharacters(t *testing.T) {
+	const domain = "@example.com"
+	for _, tc := range []struct {
+		name  string
+		email string
+		ok    bool
+	}{
+		{"254 characters, more bytes", strings.Repeat("é", 254-len(domain)) + domain, true},
+		{"255 characters", strings.Repeat("é", 255-len(domain)) + domain, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := validateEmail("email", tc.email)
+			if (err == nil) != tc.ok {
+				t.Fatalf("validateEmail(%d characters, %d bytes) = %v, want ok %v", len([]rune(tc.email)), len(tc.email), err, tc.ok)
+			}
+			if err != nil && !utf8.ValidString(err.Error()) {
+				t.Fatalf("the message cuts a character in two: %q", err)
+			}
+		})
 	}
 }

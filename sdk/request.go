@@ -48,8 +48,7 @@ type request struct {
 	body        []byte
 	contentType string
 	auth        authMode
-	// guestRetry: on any error, log in as guest and retry once (spec section 7 for
-	// users/otp/send_email, users/sendmail and support/contact-us).
+	// guestRetry: on any error, log in as guest and retry once (guestRetryPath).
 	guestRetry bool
 	// only200: any status but 200 is an *APIError (topup_bundle_selected, spec section 8).
 	only200 bool
@@ -63,6 +62,23 @@ func bearerExempt(path string) bool {
 	return strings.Contains(path, "connect/token") ||
 		strings.Contains(path, "catalog/search_bundles") ||
 		strings.Contains(path, "catalog/bundle")
+}
+
+// effectiveAuth is the credential a request on path carries (contract/vectors/requests.json
+// credential): an exempt path goes without a bearer, except for a call that reads customer
+// data (authPrivate: the top-up list of an eSIM), which keeps the customer's bearer; the
+// server decides who may read it.
+func effectiveAuth(path string, auth authMode) authMode {
+	if bearerExempt(path) && auth != authBasic && auth != authPrivate {
+		return authNone
+	}
+	return auth
+}
+
+// guestRetryPath reports the calls that log in as guest and try once more after any error
+// (spec section 7; contract/vectors/requests.json guestRetry).
+func guestRetryPath(path string) bool {
+	return strings.Contains(path, "users/otp/send_email") || strings.Contains(path, "support/contact-us")
 }
 
 // pathf builds a relative path from a format whose %s verbs are path parameters; each is
@@ -101,12 +117,8 @@ func (c *Client) newRequest(call, method string, base *url.URL, escapedPath stri
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", call, err)
 	}
-	// A call that reads customer data (authPrivate: the top-up list of an eSIM) carries
-	// the customer's bearer even on an exempt path; the server decides who may read it.
-	if bearerExempt(escapedPath) && auth != authBasic && auth != authPrivate {
-		auth = authNone
-	}
-	return &request{call: call, method: method, url: u, urlString: u.String(), auth: auth}, nil
+	return &request{call: call, method: method, url: u, urlString: u.String(), auth: effectiveAuth(escapedPath, auth),
+		guestRetry: guestRetryPath(escapedPath)}, nil
 }
 
 func (r *request) withJSON(v any) (*request, error) {

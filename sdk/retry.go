@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // RetryPolicy says how a call that is safe to repeat is retried after a hiccup: an
@@ -35,12 +37,12 @@ type RetryPolicy struct {
 	Jitter func(max time.Duration) time.Duration
 }
 
-// Defaults of RetryPolicy.
+// Defaults of RetryPolicy (contract/constants.json group retry, shared with the web client).
 const (
-	DefaultMaxAttempts   = 3
-	DefaultBaseDelay     = 200 * time.Millisecond
-	DefaultMaxDelay      = 2 * time.Second
-	DefaultMaxRetryAfter = 30 * time.Second
+	DefaultMaxAttempts   = contract.RetryMaxAttempts
+	DefaultBaseDelay     = contract.RetryBaseDelayMs * time.Millisecond
+	DefaultMaxDelay      = contract.RetryMaxDelayMs * time.Millisecond
+	DefaultMaxRetryAfter = contract.RetryMaxRetryAfterMs * time.Millisecond
 )
 
 func (p RetryPolicy) withDefaults() RetryPolicy {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // ErrNotLoggedIn is returned, before any request, by a call that needs a customer session
@@ -130,8 +132,8 @@ func refreshRejected(err error) bool {
 	case http.StatusUnauthorized:
 		return true
 	case http.StatusBadRequest:
-		return strings.Contains(strings.ToLower(e.Detail), "invalid_grant") ||
-			strings.Contains(strings.ToLower(string(e.Body)), "invalid_grant")
+		return strings.Contains(strings.ToLower(e.Detail), contract.DetailInvalidGrant) ||
+			strings.Contains(strings.ToLower(string(e.Body)), contract.DetailInvalidGrant)
 	}
 	return false
 }

@@ -20,7 +20,7 @@ func (s *SupportService) CanPurchase(ctx context.Context, bundleID, email string
 	if err := validateEmail("email", email); err != nil {
 		return nil, err
 	}
-	r, err := c.newRequest("support.canPurchase", http.MethodPost, c.supportBase, "esims/can-purchase", nil, authPrivate)
+	r, err := c.newRequest("canPurchase", http.MethodPost, c.supportBase, "esims/can-purchase", nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
 	if !wire.ContactDepartment(f.Department).Valid() {
 		return &ValidationError{Field: "department", Value: f.Department, Reason: "must be Customer Service, Sales or Support"}
 	}
-	r, err := c.newRequest("support.contactUs", http.MethodPost, c.supportBase, "support/contact-us", nil, authPublic)
+	r, err := c.newRequest("contactUs", http.MethodPost, c.supportBase, "support/contact-us", nil, authPublic)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,6 @@ func (s *SupportService) ContactUs(ctx context.Context, f ContactForm) error {
 	if err != nil {
 		return err
 	}
-	r.guestRetry = true
 	r.idempotent = true // a repeated id is neither stored nor mailed twice
 	_, err = c.do(ctx, r)
 	return err
@@ -71,7 +70,7 @@ func (s *ESIMsService) ByEmail(ctx context.Context, email string) ([]ESIM, error
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.newRequest("esims.byEmail", http.MethodGet, c.supportBase, p, nil, authPrivate)
+	r, err := c.newRequest("listEsimsByEmail", http.MethodGet, c.supportBase, p, nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +88,7 @@ func (s *ESIMsService) Info(ctx context.Context, iccid string) ([]ESIMBundle, er
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.newRequest("esims.info", http.MethodGet, c.supportBase, p, nil, authPrivate)
+	r, err := c.newRequest("getEsimInfo", http.MethodGet, c.supportBase, p, nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +106,7 @@ func (s *ESIMsService) QRCode(ctx context.Context, iccid string) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.newRequest("esims.qrCode", http.MethodGet, c.supportBase, p, nil, authPrivate)
+	r, err := c.newRequest("getQrCode", http.MethodGet, c.supportBase, p, nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +127,7 @@ func (s *ESIMCheckService) Check(ctx context.Context, bundleName, iccid string) 
 	if err != nil {
 		return false, err
 	}
-	r, err := c.newRequest("esimcheck.check", http.MethodGet, c.esimCheckBase, p, nil, authPrivate)
+	r, err := c.newRequest("checkEsim", http.MethodGet, c.esimCheckBase, p, nil, authPrivate)
 	if err != nil {
 		return false, err
 	}
@@ -145,7 +144,7 @@ func (s *LogsService) Push(ctx context.Context, l LogLine) error {
 	if l.Time.IsZero() {
 		l.Time = time.Now()
 	}
-	r := &request{call: "logs.push", method: http.MethodPost, url: c.logPushURL, urlString: c.logPushURL.String(), auth: authOptional}
+	r := &request{call: "pushLogs", method: http.MethodPost, url: c.logPushURL, urlString: c.logPushURL.String(), auth: authOptional}
 	r, err := r.withJSON(wire.LogPush{Streams: []wire.LogStream{{
 		Stream: wire.LogLabels{Container: l.Container, Job: l.Job, Level: l.Level},
 		Values: [][]string{{strconv.FormatInt(l.Time.UnixNano(), 10), l.Message}},

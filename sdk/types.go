@@ -3,6 +3,7 @@ package sdk
 import (
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 )
 
@@ -120,9 +121,9 @@ type Claims struct {
 
 // Roles of the "role" claim.
 const (
-	RoleGuest    = "guest"
-	RoleCustomer = "customer"
-	RoleAgent    = "agent"
+	RoleGuest    = contract.RoleGuest
+	RoleCustomer = contract.RoleCustomer
+	RoleAgent    = contract.RoleAgent
 )
 
 // IsAgent reports a support agent's token (the server decides what it may read; this is

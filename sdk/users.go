@@ -12,7 +12,7 @@ import (
 // CurrentUser returns the logged-in customer (users/actions/get-current-user).
 func (s *UsersService) CurrentUser(ctx context.Context) (*CurrentUser, error) {
 	c := s.client
-	const call = "users.currentUser"
+	const call = "getCurrentUser"
 	r, err := c.newRequest(call, http.MethodGet, c.apiBase, "users/actions/get-current-user", nil, authPrivate)
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func (s *UsersService) SendLoginCode(ctx context.Context, email string) (*OTPSen
 
 func (s *UsersService) sendCode(ctx context.Context, email, flag string, form wire.OtpSendForm) (*OTPSent, error) {
 	c := s.client
-	const call = "users.otpSend"
+	const call = "sendOtp"
 	p, err := pathf("users/otp/send_email/%s/%s", email, flag)
 	if err != nil {
 		return nil, err
@@ -73,7 +73,6 @@ func (s *UsersService) sendCode(ctx context.Context, email, flag string, form wi
 	if r, err = r.withJSON(form); err != nil {
 		return nil, err
 	}
-	r.guestRetry = true
 	body, err := c.do(ctx, r)
 	if err != nil {
 		return nil, err
@@ -89,7 +88,7 @@ func (s *UsersService) sendCode(ctx context.Context, email, flag string, form wi
 // the request is retried after re-authentication.
 func (s *UsersService) VerifyCode(ctx context.Context, userID, otp, captchaToken string) (*OTPVerification, error) {
 	c := s.client
-	const call = "users.otpVerify"
+	const call = "verifyOtp"
 	if err := required("user id", userID); err != nil {
 		return nil, err
 	}

@@ -1,10 +1,13 @@
 package sdk
 
 import (
+	"fmt"
 	"net/mail"
 	"strings"
 
 	"github.com/google/uuid"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // Input checks made before a call, where the spec fixes the form of a value.
@@ -18,13 +21,13 @@ func required(field, v string) error {
 
 // validateEmail accepts a bare RFC 5322 address (no display name). A domain without a
 // dot ("user@host") is valid syntax and is left to the server, which answers it with a
-// validation problem (fixture users.otpSend/validation-error).
+// validation problem (fixture sendOtp/validation-error).
 func validateEmail(field, v string) error {
 	if err := required(field, v); err != nil {
 		return err
 	}
-	if len(v) > 254 {
-		return &ValidationError{Field: field, Value: v[:32] + "...", Reason: "is longer than 254 characters"}
+	if r := []rune(v); len(r) > contract.LimitEmailMax {
+		return &ValidationError{Field: field, Value: string(r[:32]) + "...", Reason: fmt.Sprintf("is longer than %d characters", contract.LimitEmailMax)}
 	}
 	a, err := mail.ParseAddress(v)
 	if err != nil || a.Address != v || a.Name != "" {

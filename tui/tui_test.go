@@ -28,8 +28,8 @@ func TestMain(m *testing.M) {
 }
 
 var catalog = []string{
-	"identity.token.guest/success", "catalog.countries/success", "catalog.regions/success",
-	"catalog.specialBundles/success", "catalog.areaBundles/success", "catalog.globalBundles/success",
+	"token.guest/success", "listCountries/success", "listRegions/success",
+	"listSpecialBundles/success", "listAreaBundles/success", "listAreaBundles.global/success",
 }
 
 func devCaptcha(context.Context) (string, error) { return "dev-captcha", nil }
@@ -114,8 +114,8 @@ func TestFlowFilterTurk(t *testing.T) {
 }
 
 func TestFlowLoginWithCode(t *testing.T) {
-	tm, c := start(t, sdk.Session{}, append(catalog, "users.otpSend/login", "users.otpVerify/success",
-		"identity.token.otp/success", "esims.byEmail/success")...)
+	tm, c := start(t, sdk.Session{}, append(catalog, "sendOtp/login", "verifyOtp/success",
+		"token.otp/success", "listEsimsByEmail/success")...)
 	waitFor(t, tm, "Lebanon")
 	keys(tm, "2")
 	waitFor(t, tm, "Log in", "E-mail:")
@@ -138,8 +138,8 @@ func TestFlowLoginWithCode(t *testing.T) {
 // TestFlowSignup: a new customer goes from the login to the sign-up screen, registers
 // with the code and lands on My eSIMs, never told to buy first.
 func TestFlowSignup(t *testing.T) {
-	tm, c := start(t, sdk.Session{}, append(catalog, "users.otpSend/signup", "users.otpVerify/success",
-		"identity.token.otp/success", "esims.byEmail/success")...)
+	tm, c := start(t, sdk.Session{}, append(catalog, "sendOtp/signup", "verifyOtp/success",
+		"token.otp/success", "listEsimsByEmail/success")...)
 	waitFor(t, tm, "Lebanon")
 	keys(tm, "2")
 	waitFor(t, tm, "No account yet? Press ctrl+n to sign up.")
@@ -168,8 +168,8 @@ func TestFlowSignup(t *testing.T) {
 // TestFlowAgent: an agent's session is marked in the header and has the Agent tab: look
 // a customer up, open the verdict of an eSIM, go back.
 func TestFlowAgent(t *testing.T) {
-	tm, _ := start(t, tuitest.AgentSession(t), append(catalog, "esims.byEmail/success", "esims.info/success",
-		"esimcheck.check/can-continue")...)
+	tm, _ := start(t, tuitest.AgentSession(t), append(catalog, "listEsimsByEmail/success", "getEsimInfo/success",
+		"checkEsim/can-continue")...)
 	waitFor(t, tm, "CedarSIM [AGENT]", "3 Agent", tuitest.AgentEmail)
 	keys(tm, "3")
 	waitFor(t, tm, "Agent console", "Customer e-mail:")
@@ -205,7 +205,7 @@ func TestAgentTabOnlyForAgents(t *testing.T) {
 }
 
 func TestFlowQR(t *testing.T) {
-	tm, c := start(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	tm, c := start(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success")...)
 	waitFor(t, tm, "Lebanon")
 	keys(tm, "2")
 	waitFor(t, tm, "Turkey 5GB")
@@ -225,7 +225,7 @@ func TestFlowQR(t *testing.T) {
 // TestQRAt80x24: the whole screen at 80×24 (header, help bar) holds the QR code, which
 // scans back to the eSIM's activation code, beside the manual-install facts (issue 25.6).
 func TestQRAt80x24(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -282,7 +282,7 @@ func TestGolden(t *testing.T) {
 		{"help", false, catalog, []string{"?"}},
 		{"login", false, catalog, []string{"2"}},
 		{"signup", false, catalog, []string{"2", "ctrl+n"}},
-		{"esims", true, append(catalog, "esims.byEmail/success"), []string{"2"}},
+		{"esims", true, append(catalog, "listEsimsByEmail/success"), []string{"2"}},
 		{"agent", true, catalog, []string{"3"}},
 	}
 	for _, tt := range tests {
@@ -322,11 +322,11 @@ func TestViewFitsTheWindow(t *testing.T) {
 		{"full-help", false, catalog, []string{"?"}},
 		{"login", false, catalog, []string{"2"}},
 		{"signup", false, catalog, []string{"2", "ctrl+n"}},
-		{"esims", true, append(catalog, "esims.byEmail/success", "esims.info/success"), []string{"2", "enter"}},
+		{"esims", true, append(catalog, "listEsimsByEmail/success", "getEsimInfo/success"), []string{"2", "enter"}},
 		{"checkout", true, catalog, []string{"down", "enter", "down", "enter", "b"}},
-		{"qr", true, append(catalog, "esims.byEmail/success"), []string{"2", "v"}},
-		{"topup", true, append(catalog, "esims.byEmail/success", "catalog.topupBundles/success"), []string{"2", "t"}},
-		{"agent-verdict", true, append(catalog, "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue"),
+		{"qr", true, append(catalog, "listEsimsByEmail/success"), []string{"2", "v"}},
+		{"topup", true, append(catalog, "listEsimsByEmail/success", "listAreaBundles.topup/success"), []string{"2", "t"}},
+		{"agent-verdict", true, append(catalog, "listEsimsByEmail/success", "getEsimInfo/success", "checkEsim/can-continue"),
 			[]string{"3", "r", "a", "n", "a", ".", "h", "a", "d", "d", "a", "d", "@", "e", "x", "a", "m", "p", "l", "e", ".", "c", "o", "m", "enter", "enter", "y"}},
 	}
 	sizes := [][2]int{{40, 12}, {60, 20}, {80, 24}, {120, 40}}
@@ -368,8 +368,8 @@ func checkoutURL(t *testing.T, m root) string {
 }
 
 func TestBuyFlowLogsInThenEndsInCheckoutLink(t *testing.T) {
-	c := tuitest.Client(t, sdk.Session{}, append(catalog, "users.otpSend/login", "users.otpVerify/success",
-		"identity.token.otp/success", "support.canPurchase/allowed", "orders.create/newly-created", "orders.details/success")...)
+	c := tuitest.Client(t, sdk.Session{}, append(catalog, "sendOtp/login", "verifyOtp/success",
+		"token.otp/success", "canPurchase/allowed", "createOrder/newly-created", "addOrderDetails/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
 	m = tuitest.Press(t, m, "down", "enter", "down", "right", "enter", "b") // Turkey, then its 5GB plan (the fixtures buy it)
@@ -391,9 +391,9 @@ func TestBuyFlowLogsInThenEndsInCheckoutLink(t *testing.T) {
 }
 
 func TestTopupFlowEndsInCheckoutLink(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success", "catalog.topupBundles/success",
-		"esimcheck.check/can-continue", "catalog.topupBundleSelected/success", "support.canPurchase/allowed",
-		"orders.create/newly-created", "orders.details/topup")...)
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success", "listAreaBundles.topup/success",
+		"checkEsim/can-continue", "topupBundleSelected/success", "canPurchase/allowed",
+		"createOrder/newly-created", "addOrderDetails/topup")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
 	m = tuitest.Press(t, m, "2", "t")
@@ -413,7 +413,7 @@ func TestTopupFlowEndsInCheckoutLink(t *testing.T) {
 // TestExpiredSessionLeadsToLogin: a screen reports that the session could not be renewed;
 // the root forgets the customer and shows the login in its place.
 func TestExpiredSessionLeadsToLogin(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
 	m = tuitest.Press(t, m, "2")
@@ -503,7 +503,7 @@ func (r blockingReader) Read([]byte) (int, error) {
 }
 
 func TestPurchasedShowsTheRefreshedList(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "esims.byEmail/success")...)
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success")...)
 	base := New(context.Background(), c, options())
 	m := tuitest.Drain(t, root{base}, base.Init())
 	m = tuitest.Press(t, m, "down", "enter", "down", "right", "enter", "b") // Turkey, then its 5GB plan (the fixtures buy it)
@@ -550,7 +550,7 @@ func (p captchaPage) Close() error { close(p.closed); return nil }
 // address, esc cancels the wait, and the time limit ends it with a message; the page is
 // closed each time. No browser opens (as with BROWSER=false).
 func TestFlowCaptchaWait(t *testing.T) {
-	c := tuitest.Client(t, sdk.Session{}, append(catalog, "users.otpSend/login")...)
+	c := tuitest.Client(t, sdk.Session{}, append(catalog, "sendOtp/login")...)
 	opts := options()
 	opts.CaptchaToken = nil
 	var pages []captchaPage

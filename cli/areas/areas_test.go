@@ -10,8 +10,8 @@ import (
 
 func TestCountriesAndRegions(t *testing.T) {
 	guest := clitest.Guest()
-	countries := clitest.Fixtures("catalog.countries/success")
-	regions := clitest.Fixtures("catalog.regions/success")
+	countries := clitest.Fixtures("listCountries/success")
+	regions := clitest.Fixtures("listRegions/success")
 	clitest.RunCases(t, []clitest.Case{
 		{
 			Name:    "accent-insensitive filter on a terminal",
@@ -28,10 +28,10 @@ func TestCountriesAndRegions(t *testing.T) {
 		{
 			Name:    "no session yet: a guest login first, kept for next time",
 			Args:    []string{"regions", "oce"},
-			Opts:    []clitest.Option{clitest.Fixtures("identity.token.guest/success", "catalog.regions/success")},
+			Opts:    []clitest.Option{clitest.Fixtures("token.guest/success", "listRegions/success")},
 			WantOut: "Oceania\n",
 			Check: func(t *testing.T, e *clitest.Env) {
-				want, _ := clitest.Tokens(t, "identity.token.guest", "success")
+				want, _ := clitest.Tokens(t, "token.guest", "success")
 				if s := e.Session(); s.Token != want || s.IsGuest != "true" {
 					t.Errorf("session = %+v, want the guest token", s)
 				}
@@ -67,7 +67,7 @@ func TestCountriesAndRegions(t *testing.T) {
 }
 
 func TestCountriesJSON(t *testing.T) {
-	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("catalog.countries/success"))
+	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("listCountries/success"))
 	if code := e.Run("countries", "--json"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}
@@ -75,11 +75,11 @@ func TestCountriesJSON(t *testing.T) {
 	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if want := clitest.FixtureJSON(t, "catalog.countries", "success", 0, "data"); !reflect.DeepEqual(got, want) {
+	if want := clitest.FixtureJSON(t, "listCountries", "success", 0, "data"); !reflect.DeepEqual(got, want) {
 		t.Errorf("JSON differs from the fixture:\n%s", e.Out)
 	}
 	// A filter applies to --json too.
-	e = clitest.New(t, clitest.Guest(), clitest.Fixtures("catalog.countries/success"))
+	e = clitest.New(t, clitest.Guest(), clitest.Fixtures("listCountries/success"))
 	if code := e.Run("countries", "reunion", "--json"); code != 0 {
 		t.Fatalf("exit %d", code)
 	}

@@ -23,7 +23,7 @@ const expired = "Your session has expired or you are not logged in. Run `esim lo
 func loggedIn(t *testing.T, e *clitest.Env) {
 	t.Helper()
 	s := e.Session()
-	want, _ := clitest.Tokens(t, "identity.token.otp", "success")
+	want, _ := clitest.Tokens(t, "token.otp", "success")
 	if s.IsGuest != "false" || s.Token != want {
 		t.Errorf("stored session = %+v, want the customer's token with isGuest false", s)
 	}
@@ -41,10 +41,10 @@ const rana = "rana.haddad@example.com"
 func TestLogin(t *testing.T) {
 	guest := clitest.Guest()
 	pend := clitest.Pending(rana)
-	ok := []string{"users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"}
+	ok := []string{"verifyOtp/success", "token.otp/success", "getCurrentUser/success"}
 	flags := []string{"login", "--email", rana, "--code", "123456", "--captcha-token", "dev-captcha"}
 	verifyFails := func(scenario string) []clitest.Option {
-		return []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/" + scenario)}
+		return []clitest.Option{guest, pend, clitest.Fixtures("verifyOtp/" + scenario)}
 	}
 	clitest.RunCases(t, []clitest.Case{
 		{
@@ -62,7 +62,7 @@ func TestLogin(t *testing.T) {
 		{
 			Name:    "send only with a configured captcha token: the hint needs no token",
 			Args:    []string{"login", "--email", rana, "--send-only"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("users.otpSend/login"), func(e *clitest.Env) { e.Config.CaptchaToken = "dev-captcha" }},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("sendOtp/login"), func(e *clitest.Env) { e.Config.CaptchaToken = "dev-captcha" }},
 			WantErr: "A one-time code was sent to rana.haddad@example.com.\nVerify it with: esim login --email rana.haddad@example.com --code CODE\n",
 		},
 		{
@@ -75,7 +75,7 @@ func TestLogin(t *testing.T) {
 		{
 			Name: "send only",
 			Args: []string{"login", "--email", rana, "--send-only"},
-			Opts: []clitest.Option{guest, clitest.Fixtures("users.otpSend/login")},
+			Opts: []clitest.Option{guest, clitest.Fixtures("sendOtp/login")},
 			WantErr: "A one-time code was sent to rana.haddad@example.com.\n" +
 				"Verify it with: esim login --email rana.haddad@example.com --code CODE --captcha-token TOKEN\n" +
 				"(TOKEN: a captcha token, or set ESIM_CAPTCHA_TOKEN; on a terminal, leave --captcha-token out to solve the captcha in the browser.)\n",
@@ -97,7 +97,7 @@ func TestLogin(t *testing.T) {
 		{
 			Name:     "agent login with a customer account",
 			Args:     append(flags, "--agent"),
-			Opts:     []clitest.Option{guest, pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
+			Opts:     []clitest.Option{guest, pend, clitest.Fixtures("verifyOtp/success", "token.otp/success")},
 			WantCode: 1,
 			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
@@ -109,7 +109,7 @@ func TestLogin(t *testing.T) {
 		{
 			Name:     "a failed agent login keeps the session there was (issue 25.13)",
 			Args:     append(flags, "--agent"),
-			Opts:     []clitest.Option{clitest.Agent(), pend, clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success")},
+			Opts:     []clitest.Option{clitest.Agent(), pend, clitest.Fixtures("verifyOtp/success", "token.otp/success")},
 			WantCode: 1,
 			WantErr:  "rana.haddad@example.com is not a support agent account: its session was not kept, the previous one stays (log in without --agent as a customer)\n",
 			Check: func(t *testing.T, e *clitest.Env) {
@@ -128,7 +128,7 @@ func TestLogin(t *testing.T) {
 		{
 			Name:     "unknown e-mail",
 			Args:     []string{"login", "--email", "nobody@example.com", "--send-only"},
-			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/login-unknown-email")},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("sendOtp/login-unknown-email")},
 			WantCode: 1,
 			// Spec section 8: a send failure other than 400 shows the server's detail.
 			WantErr: "User not found\n",
@@ -180,7 +180,7 @@ func TestLogin(t *testing.T) {
 // first command sends one code and exits 0, the second verifies it and sends nothing.
 func TestTwoStepLoginAsDocumented(t *testing.T) {
 	e := clitest.New(t, clitest.Guest(), clitest.Fixtures(
-		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		"sendOtp/login", "verifyOtp/success", "token.otp/success", "getCurrentUser/success"))
 	cmd := login.NewCmdLogin(e.Factory)
 	var steps [][]string
 	for _, l := range strings.Split(cmd.Example, "\n") {
@@ -210,19 +210,19 @@ func TestAgentWhoami(t *testing.T) {
 		{
 			Name:    "whoami shows the agent",
 			Args:    []string{"whoami"},
-			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("users.currentUser/success")},
+			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("getCurrentUser/success")},
 			WantOut: "rana.haddad@example.com\nRana Haddad\nRole: support agent\n",
 		},
 		{
 			Name:    "whoami --jq .agent",
 			Args:    []string{"whoami", "--jq", ".agent"},
-			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("users.currentUser/success")},
+			Opts:    []clitest.Option{clitest.Agent(), clitest.Fixtures("getCurrentUser/success")},
 			WantOut: "true\n",
 		},
 		{
 			Name:    "customer whoami --template",
 			Args:    []string{"whoami", "--template", "{{.email}} ({{.role}})"},
-			Opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("users.currentUser/success")},
+			Opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("getCurrentUser/success")},
 			WantOut: "rana.haddad@example.com (customer)",
 		},
 	})
@@ -230,8 +230,8 @@ func TestAgentWhoami(t *testing.T) {
 
 func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
 	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
-		"users.otpSend/login", "users.otpVerify/invalid-otp", "users.otpVerify/success",
-		"identity.token.otp/success", "users.currentUser/success"))
+		"sendOtp/login", "verifyOtp/invalid-otp", "verifyOtp/success",
+		"token.otp/success", "getCurrentUser/success"))
 	e.In.WriteString("rana.haddad@example.com\n111111\n123456\n")
 	if code := e.Run("login", "--captcha-token", "dev-captcha"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
@@ -250,7 +250,7 @@ func TestLoginInteractiveRetriesAWrongCode(t *testing.T) {
 func TestPromptsAskAgain(t *testing.T) {
 	t.Run("login e-mail", func(t *testing.T) {
 		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
-			"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+			"sendOtp/login", "verifyOtp/success", "token.otp/success", "getCurrentUser/success"))
 		e.In.WriteString("rana@\nrana.haddad@example.com\n123456\n")
 		if code := e.Run("login", "--captcha-token", "dev-captcha"); code != 0 {
 			t.Fatalf("exit %d: %s", code, e.ErrOut)
@@ -262,7 +262,7 @@ func TestPromptsAskAgain(t *testing.T) {
 		loggedIn(t, e)
 	})
 	t.Run("sign-up fields", func(t *testing.T) {
-		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures("users.otpSend/signup"))
+		e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures("sendOtp/signup"))
 		e.In.WriteString("\nRana\nHaddad\nlb\n961\ncall me\n71123456\nrana.haddad@example\nrana.haddad@example.com\n")
 		if code := e.Run("signup", "--send-only"); code != 0 {
 			t.Fatalf("exit %d: %s", code, e.ErrOut)
@@ -287,7 +287,7 @@ func TestLoginResend(t *testing.T) {
 	// The code request answers twice (the fixture keeps answering): once at start, once
 	// for the resend.
 	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
-		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		"sendOtp/login", "verifyOtp/success", "token.otp/success", "getCurrentUser/success"))
 	e.In.WriteString("r\n123456\n")
 	if code := e.Run("login", "--email", "rana.haddad@example.com", "--captcha-token", "dev-captcha"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
@@ -322,7 +322,7 @@ func (b *captchaBrowser) Browse(ctx context.Context, u string) error {
 
 func TestLoginCaptchaFromTheBrowserPage(t *testing.T) {
 	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
-		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		"sendOtp/login", "verifyOtp/success", "token.otp/success", "getCurrentUser/success"))
 	b := &captchaBrowser{}
 	e.Factory.Browser = b
 	e.In.WriteString("123456\n")
@@ -347,25 +347,25 @@ func TestWhoamiLogout(t *testing.T) {
 		{
 			Name:    "whoami",
 			Args:    []string{"whoami"},
-			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/success")},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("getCurrentUser/success")},
 			WantOut: "rana.haddad@example.com\nRana Haddad\n",
 		},
 		{
 			Name:    "whoami JSON",
 			Args:    []string{"whoami", "--json"},
-			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/success")},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("getCurrentUser/success")},
 			WantOut: "{\n  \"email\": \"rana.haddad@example.com\",\n  \"firstName\": \"Rana\",\n  \"lastName\": \"Haddad\",\n  \"role\": \"customer\",\n  \"agent\": false\n}\n",
 		},
 		{
 			Name:    "whoami after a silent refresh",
 			Args:    []string{"whoami"},
-			Opts:    []clitest.Option{customer, clitest.Fixtures("users.currentUser/expired-token-refresh")},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("getCurrentUser/expired-token-refresh")},
 			WantOut: "rana.haddad@example.com\nRana Haddad\n",
 		},
 		{
 			Name:     "refresh rejected: log in again, exit 4, session cleared",
 			Args:     []string{"whoami"},
-			Opts:     []clitest.Option{customer, clitest.Fixtures("users.currentUser/refresh-rejected")},
+			Opts:     []clitest.Option{customer, clitest.Fixtures("getCurrentUser/refresh-rejected")},
 			WantCode: 4,
 			WantErr:  expired,
 			Check: func(t *testing.T, e *clitest.Env) {
@@ -399,7 +399,7 @@ func TestLoginCaptchaOverSSH(t *testing.T) {
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
 	e := clitest.New(t, clitest.TTY(80), clitest.Guest(), clitest.Fixtures(
-		"users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+		"sendOtp/login", "verifyOtp/success", "token.otp/success", "getCurrentUser/success"))
 	b := &captchaBrowser{}
 	e.Factory.Browser = b
 	e.Factory.Getenv = func(k string) string {

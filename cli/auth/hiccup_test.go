@@ -37,7 +37,7 @@ func TestLoginRateLimited(t *testing.T) {
 			// The answers come before the fixtures, whose catch-all would otherwise win.
 			Opts: []clitest.Option{guest,
 				answer("POST", `/api/v1/users/otp/send_email/`, 429, "Too many code e-mails for this address.", map[string]string{"Retry-After": "600"}),
-				clitest.Fixtures("identity.token.guest/success")},
+				clitest.Fixtures("token.guest/success")},
 			WantCode: 1,
 			WantErr:  "Too many attempts. Please wait 10 minutes and try again.\n",
 		},

@@ -12,7 +12,7 @@ import (
 func TestSignup(t *testing.T) {
 	guest := clitest.Guest()
 	form := []string{"signup", "--first-name", "Rana", "--last-name", "Haddad", "--phone", "71123456", "--email", rana}
-	ok := clitest.Fixtures("users.otpSend/signup", "users.otpVerify/success", "identity.token.otp/success")
+	ok := clitest.Fixtures("sendOtp/signup", "verifyOtp/success", "token.otp/success")
 	stdin := func(s string) clitest.Option { return func(e *clitest.Env) { e.In.WriteString(s) } }
 	signedUp := "A one-time code was sent to rana.haddad@example.com.\nSigned up and logged in as rana.haddad@example.com (Rana Haddad). Buy your first eSIM: esim plans, then esim buy.\n"
 	clitest.RunCases(t, []clitest.Case{
@@ -35,7 +35,7 @@ func TestSignup(t *testing.T) {
 		{
 			Name: "send only, then login finishes",
 			Args: append(form, "--send-only"),
-			Opts: []clitest.Option{guest, clitest.Fixtures("users.otpSend/signup")},
+			Opts: []clitest.Option{guest, clitest.Fixtures("sendOtp/signup")},
 			WantErr: "A one-time code was sent to rana.haddad@example.com.\n" +
 				"Verify it with: esim login --email rana.haddad@example.com --code CODE --captcha-token TOKEN\n" +
 				"(TOKEN: a captcha token, or set ESIM_CAPTCHA_TOKEN; on a terminal, leave --captcha-token out to solve the captcha in the browser.)\n",
@@ -68,7 +68,7 @@ func TestSignup(t *testing.T) {
 		{
 			Name:     "server validation error shows the server's text",
 			Args:     []string{"signup", "--first-name", "Rana", "--last-name", "Haddad", "--phone", "71123456", "--email", "rana.haddad@example", "--send-only"},
-			Opts:     []clitest.Option{guest, clitest.Fixtures("users.otpSend/validation-error")},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("sendOtp/validation-error")},
 			WantCode: 1,
 			WantErr:  "One or more validation errors occurred.\n",
 		},

@@ -17,7 +17,7 @@ const checkoutURL = "https://pay.example.com/checkout/hosted?currency=usd&mercha
 func TestBuy(t *testing.T) {
 	customer := clitest.Customer()
 	id := "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6"
-	order := []string{"support.canPurchase/allowed", "orders.create/newly-created", "orders.details/success"}
+	order := []string{"canPurchase/allowed", "createOrder/newly-created", "addOrderDetails/success"}
 	newOrder := clitest.Fixtures(order...)
 	opened := func(want ...string) func(t *testing.T, e *clitest.Env) {
 		return func(t *testing.T, e *clitest.Env) {
@@ -57,8 +57,8 @@ func TestBuy(t *testing.T) {
 		{
 			Name: "an existing order is deleted and created again; --web opens the link",
 			Args: []string{"buy", id, "--web"},
-			Opts: []clitest.Option{customer, clitest.Fixtures("support.canPurchase/allowed", "orders.create/existing",
-				"orders.delete/success", "orders.create/newly-created", "orders.details/success")},
+			Opts: []clitest.Option{customer, clitest.Fixtures("canPurchase/allowed", "createOrder/existing",
+				"deleteOrder/success", "createOrder/newly-created", "addOrderDetails/success")},
 			WantOut: checkoutURL + "\n",
 			WantErr: "Opened the checkout page in your browser.\n",
 			Check:   opened(checkoutURL),
@@ -72,14 +72,14 @@ func TestBuy(t *testing.T) {
 		{
 			Name:     "refused with the server's reason",
 			Args:     []string{"buy", id},
-			Opts:     []clitest.Option{customer, clitest.Fixtures("support.canPurchase/refused")},
+			Opts:     []clitest.Option{customer, clitest.Fixtures("canPurchase/refused")},
 			WantCode: 1,
 			WantErr:  "You already have an active Turkey eSIM. Please top it up from My eSIMs instead.\n",
 		},
 		{
 			Name:    "by plan name, any case: looked up in its country",
 			Args:    []string{"buy", "tr_5gb_30d"},
-			Opts:    []clitest.Option{customer, clitest.Fixtures(append([]string{"catalog.countries/success", "catalog.areaBundles/success"}, order...)...)},
+			Opts:    []clitest.Option{customer, clitest.Fixtures(append([]string{"listCountries/success", "listAreaBundles/success"}, order...)...)},
 			WantOut: checkoutURL + "\n",
 			Check:   ordered(id),
 		},

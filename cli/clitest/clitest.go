@@ -91,19 +91,19 @@ func Fixtures(names ...string) Option {
 	}
 }
 
-// Guest stores the guest session of the identity.token.guest fixture.
+// Guest stores the guest session of the token.guest fixture.
 func Guest() Option {
 	return func(e *Env) {
-		at, rt := Tokens(e.T, "identity.token.guest", "success")
+		at, rt := Tokens(e.T, "token.guest", "success")
 		e.save(sdk.Session{Token: at, RefreshToken: rt, IsGuest: "true"})
 	}
 }
 
-// Customer stores the registered session of the identity.token.otp fixture
+// Customer stores the registered session of the token.otp fixture
 // (rana.haddad@example.com).
 func Customer() Option {
 	return func(e *Env) {
-		at, rt := Tokens(e.T, "identity.token.otp", "success")
+		at, rt := Tokens(e.T, "token.otp", "success")
 		e.save(sdk.Session{Token: at, RefreshToken: rt, IsGuest: "false"})
 	}
 }
@@ -123,7 +123,7 @@ func Agent() Option {
 	}
 }
 
-// Pending stores the code of the users.otpSend/login fixture as pending for email, as
+// Pending stores the code of the sendOtp/login fixture as pending for email, as
 // `esim login --send-only` would.
 func Pending(email string) Option {
 	return func(e *Env) {
@@ -132,7 +132,7 @@ func Pending(email string) Option {
 				UserID string `json:"userId"`
 			} `json:"data"`
 		}
-		f, err := fixtures.Scenario("users.otpSend", "login")
+		f, err := fixtures.Scenario("sendOtp", "login")
 		if err != nil {
 			e.T.Fatal(err)
 		}

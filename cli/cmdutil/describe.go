@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/messages"
 )
@@ -26,11 +27,13 @@ func (e *NotFoundError) Error() string {
 	return msg
 }
 
-// httpPrefix matches the SDK's "GET https://host/path: " prefix of a transport error.
-var httpPrefix = regexp.MustCompile(`\b(GET|POST|PUT|DELETE|PATCH|HEAD) ((?:https?://)?[^/\s:]+(?::\d+)?)\S*: `)
+// httpPrefix matches the SDK's "GET https://host/path: " prefix of a transport error; a
+// request line in parentheses ("entry 3 (GET https://host/path): ...") is no such prefix.
+var httpPrefix = regexp.MustCompile(`\b(GET|POST|PUT|DELETE|PATCH|HEAD) ((?:https?://)?[^/\s:]+(?::\d+)?)[^\s)]*: `)
 
-// callPrefix matches the SDK's "catalog.search: " call-name prefixes.
-var callPrefix = regexp.MustCompile(`(^|: )[a-z][a-zA-Z]*(\.[a-zA-Z]+)+: `)
+// callPrefix matches the SDK's call-name prefixes ("searchBundles: ", "token.guest: "):
+// an operationId of the contract, with an optional variant.
+var callPrefix = regexp.MustCompile(`(^|: )(?:` + strings.Join(contract.OperationIDs(), "|") + `)(\.[a-zA-Z]+)?: `)
 
 // Describe words err for people: without the SDK's call names, methods and URLs, with
 // the server's own text where it gave one, and a hint where one helps (an unreachable

@@ -30,8 +30,8 @@ func TestMessage(t *testing.T) {
 			"Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example.", "user"},
 		{"validation", messages.OTPSendLogin, &sdk.ValidationError{Field: "email", Value: "x", Reason: "not an e-mail"}, `invalid email "x": not an e-mail`, "flag"},
 		{"session expired", messages.OTPVerify, fmt.Errorf("x: %w", sdk.ErrSessionExpired), "x: " + sdk.ErrSessionExpired.Error(), "same"},
-		{"network failure", messages.OTPVerify, fmt.Errorf("users.otpVerify: %w", errors.New("connection refused")),
-			"Invalid OTP\n(users.otpVerify: connection refused)", "user"},
+		{"network failure", messages.OTPVerify, fmt.Errorf("verifyOtp: %w", errors.New("connection refused")),
+			"Invalid OTP\n(verifyOtp: connection refused)", "user"},
 		{"cancelled", messages.Payment, context.Canceled, context.Canceled.Error(), "same"},
 	}
 	for _, tt := range tests {

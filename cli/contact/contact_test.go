@@ -15,7 +15,7 @@ func TestContact(t *testing.T) {
 		{
 			Name:    "sent",
 			Args:    args("customer service"),
-			Opts:    []clitest.Option{clitest.Guest(), clitest.Fixtures("support.contactUs/success")},
+			Opts:    []clitest.Option{clitest.Guest(), clitest.Fixtures("contactUs/success")},
 			WantErr: "Your message has been sent successfully\n",
 		},
 		{
@@ -33,7 +33,7 @@ func TestContact(t *testing.T) {
 		{
 			Name:    "name and e-mail from the session",
 			Args:    []string{"contact", "--topic", "support", "--message", "Hello"},
-			Opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("support.contactUs/success")},
+			Opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("contactUs/success")},
 			WantErr: "Your message has been sent successfully\n",
 			Check: func(t *testing.T, e *clitest.Env) {
 				body := lastBody(t, e)
@@ -45,13 +45,13 @@ func TestContact(t *testing.T) {
 		{
 			Name:    "prompts on a terminal, listing the topics",
 			Args:    []string{"contact"},
-			Opts:    []clitest.Option{clitest.TTY(80), clitest.Guest(), clitest.Fixtures("support.contactUs/success"), stdin("sales\nRami Haddad\nrami@example.com\nGroup offers?\n")},
+			Opts:    []clitest.Option{clitest.TTY(80), clitest.Guest(), clitest.Fixtures("contactUs/success"), stdin("sales\nRami Haddad\nrami@example.com\nGroup offers?\n")},
 			WantErr: "Topics: Customer Service, Sales, Support\nTopic: Full name: E-mail: Message: Your message has been sent successfully\n",
 		},
 		{
 			Name: "a prompt asks again with the reason (issue 25.5)",
 			Args: []string{"contact"},
-			Opts: []clitest.Option{clitest.TTY(80), clitest.Guest(), clitest.Fixtures("support.contactUs/success"),
+			Opts: []clitest.Option{clitest.TTY(80), clitest.Guest(), clitest.Fixtures("contactUs/success"),
 				stdin("Billing\nsales\n\nRami Haddad\nrami@\nrami@example.com\nGroup offers?\n")},
 			WantErr: "Topics: Customer Service, Sales, Support\n" +
 				"Topic: X Please select a valid topic. Topics: Customer Service, Sales, Support.\n" +

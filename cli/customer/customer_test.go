@@ -12,7 +12,7 @@ import (
 const agentOnly = "This command is for support agents. Log in with an agent account: esim login --agent --email AGENT_EMAIL\n"
 
 func TestCustomerShow(t *testing.T) {
-	byEmail := clitest.Fixtures("esims.byEmail/success")
+	byEmail := clitest.Fixtures("listEsimsByEmail/success")
 	clitest.RunCases(t, []clitest.Case{
 		{
 			Name:    "agent view",
@@ -138,7 +138,7 @@ func TestUnknownCustomerIsNotAnEmptyOne(t *testing.T) {
 		e.Transport.RegisterResponder("GET", "https://support.provider.test/sandbox/customers/"+karim, httpmock.NewStringResponder(404, ""))
 	}
 	seenBefore := func(e *clitest.Env) { seen.AddCustomer(e.Config.Dir, "karim.nasser@example.com") }
-	empty := clitest.Fixtures("esims.byEmail/empty")
+	empty := clitest.Fixtures("listEsimsByEmail/empty")
 	clitest.RunCases(t, []clitest.Case{
 		{
 			Name:     "nobody",

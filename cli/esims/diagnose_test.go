@@ -11,7 +11,7 @@ import (
 const iccid = "89961010025061000016"
 
 func diagnoseFixtures(more ...string) clitest.Option {
-	return clitest.Fixtures(append([]string{"esims.info/success", "esimcheck.check/can-continue", "esims.byEmail/success"}, more...)...)
+	return clitest.Fixtures(append([]string{"getEsimInfo/success", "checkEsim/can-continue", "listEsimsByEmail/success"}, more...)...)
 }
 
 const deviceAdvice = "" +
@@ -45,7 +45,7 @@ func TestDiagnose(t *testing.T) {
 		{
 			Name: "a country no bundle covers",
 			Args: []string{"esims", "diagnose", iccid, "--email", "rana.haddad@example.com", "--country", "lebanon"},
-			Opts: []clitest.Option{agent, diagnoseFixtures("catalog.countries/success")},
+			Opts: []clitest.Option{agent, diagnoseFixtures("listCountries/success")},
 			WantOut: "eSIM 89961010025061000016: Not working: No usable bundle covers Lebanon (LB)\n\n" +
 				"✓ 2 bundles on this eSIM\n" +
 				"✓ Active: Turkey 5GB, 1.88 GB of 5.00 GB (37.65%), ends Jul 12, 2025, 9:02 AM EEST\n" +
@@ -59,13 +59,13 @@ func TestDiagnose(t *testing.T) {
 		{
 			Name:    "jq over the verdict",
 			Args:    []string{"esims", "diagnose", iccid, "--email", "rana.haddad@example.com", "--country", "TR", "--jq", `.status + " " + ([.checks[].id] | join(","))`},
-			Opts:    []clitest.Option{agent, diagnoseFixtures("catalog.countries/success")},
+			Opts:    []clitest.Option{agent, diagnoseFixtures("listCountries/success")},
 			WantOut: "pass bundles,active,queued,topup,coverage,device\n",
 		},
 		{
 			Name:     "unknown country",
 			Args:     []string{"esims", "diagnose", iccid, "--country", "atlantis"},
-			Opts:     []clitest.Option{agent, clitest.Fixtures("catalog.countries/success")},
+			Opts:     []clitest.Option{agent, clitest.Fixtures("listCountries/success")},
 			WantCode: 1,
 			WantErr:  "unknown country \"atlantis\": see 'esim countries'\n",
 		},

@@ -22,7 +22,7 @@ const expired = "Your session has expired or you are not logged in. Run `esim lo
 
 func TestList(t *testing.T) {
 	customer := clitest.Customer()
-	byEmail := clitest.Fixtures("esims.byEmail/success")
+	byEmail := clitest.Fixtures("listEsimsByEmail/success")
 	clitest.RunCases(t, []clitest.Case{
 		{
 			Name: "own eSIMs on a terminal",
@@ -59,7 +59,7 @@ func TestList(t *testing.T) {
 		{
 			Name:    "nothing to show",
 			Args:    []string{"esims", "list", "--email", "karim.nassar@example.com"},
-			Opts:    []clitest.Option{customer, clitest.Fixtures("esims.byEmail/empty")},
+			Opts:    []clitest.Option{customer, clitest.Fixtures("listEsimsByEmail/empty")},
 			WantErr: "Nothing to show\n",
 		},
 		{
@@ -78,7 +78,7 @@ func TestList(t *testing.T) {
 }
 
 func TestListJSON(t *testing.T) {
-	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.byEmail/success"))
+	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("listEsimsByEmail/success"))
 	if code := e.Run("esims", "list", "--json"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}
@@ -86,13 +86,13 @@ func TestListJSON(t *testing.T) {
 	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if want := clitest.FixtureJSON(t, "esims.byEmail", "success", 0, "data", "esims"); !reflect.DeepEqual(got, want) {
+	if want := clitest.FixtureJSON(t, "listEsimsByEmail", "success", 0, "data", "esims"); !reflect.DeepEqual(got, want) {
 		t.Errorf("JSON differs from the fixture:\n%s", e.Out)
 	}
 }
 
 func TestShow(t *testing.T) {
-	info := clitest.Fixtures("esims.info/success")
+	info := clitest.Fixtures("getEsimInfo/success")
 	want := "" +
 		"ICCID: 89961010025061000016\n" +
 		"\n" +
@@ -122,7 +122,7 @@ func TestShow(t *testing.T) {
 			WantErr: "iccid check digit (Luhn) is wrong: last digit is 7, expected 6\n" + usage},
 	})
 
-	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.info/success"))
+	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("getEsimInfo/success"))
 	if code := e.Run("esims", "show", "89961010025061000016", "--json"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}
@@ -130,7 +130,7 @@ func TestShow(t *testing.T) {
 	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if want := clitest.FixtureJSON(t, "esims.info", "success", 0, "data", "bundles"); !reflect.DeepEqual(got, want) {
+	if want := clitest.FixtureJSON(t, "getEsimInfo", "success", 0, "data", "bundles"); !reflect.DeepEqual(got, want) {
 		t.Errorf("JSON differs from the fixture:\n%s", e.Out)
 	}
 }
@@ -147,13 +147,13 @@ func TestQR(t *testing.T) {
 		{
 			name:    "from the iPhone link of the owner's eSIM",
 			args:    []string{"esims", "qr", "89961010025061000016"},
-			opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("esims.byEmail/success")},
+			opts:    []clitest.Option{clitest.Customer(), clitest.Fixtures("listEsimsByEmail/success")},
 			wantLPA: "LPA:1$smdp.cedarsim.example$10326-D64AD-97847-DDE82", wantSMDP: "smdp.cedarsim.example", wantCode: "10326-D64AD-97847-DDE82",
 		},
 		{
 			name:    "decoded from the QR call's image when not logged in",
 			args:    []string{"esims", "qr", "89961010025062100039"},
-			opts:    []clitest.Option{clitest.Guest(), clitest.Fixtures("esims.qrCode/success")},
+			opts:    []clitest.Option{clitest.Guest(), clitest.Fixtures("getQrCode/success")},
 			wantLPA: "LPA:1$smdp.cedarsim.example$08470-0CC66-7796D-43E99", wantSMDP: "smdp.cedarsim.example", wantCode: "08470-0CC66-7796D-43E99",
 		},
 	}
@@ -197,7 +197,7 @@ func TestQR(t *testing.T) {
 		})
 	}
 
-	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.byEmail/success"))
+	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("listEsimsByEmail/success"))
 	if code := e.Run("esims", "qr", "89961010025061000016", "--json"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}
@@ -217,7 +217,7 @@ func TestQR(t *testing.T) {
 // An eSIM listed with neither image nor iPhone link: the QR call follows after the
 // spec's 500 ms, and its image is decoded.
 func TestQRFetchedAfterTheDelay(t *testing.T) {
-	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.qrCode/success"))
+	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("getQrCode/success"))
 	e.Transport.RegisterResponder("GET", "https://support.provider.test/esim-service/api/v1/esims/useremails/rana.haddad@example.com",
 		httpmock.NewStringResponder(200, `{"data":{"esims":[{"iccid":"89961010025062100039","accountId":"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4","base64QRCodeImage":"","linkOnIphone":"","bundles":[]}]}}`))
 	start := time.Now()
@@ -235,7 +235,7 @@ func TestQRFetchedAfterTheDelay(t *testing.T) {
 // TestQRColoursItself: with colour on, the terminal QR is drawn white on black (so a light
 // terminal theme does not invert it) and still scans.
 func TestQRColoursItself(t *testing.T) {
-	e := clitest.New(t, clitest.TTY(80), clitest.Color(), clitest.Customer(), clitest.Fixtures("esims.byEmail/success"))
+	e := clitest.New(t, clitest.TTY(80), clitest.Color(), clitest.Customer(), clitest.Fixtures("listEsimsByEmail/success"))
 	if code := e.Run("esims", "qr", "89961010025061000016"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}

@@ -19,7 +19,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "country search on a terminal",
 			Args: []string{"plans", "--country", "tr, LB"},
-			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("listCountries/success", "searchBundles/success")},
 			WantOut: "" +
 				"ID                                    NAME         FLAG  PLAN                     DATA       VALIDITY  PRICE      COVERAGE\n" +
 				"cfb611b1-c74c-526f-86d3-dd85f74a320d  TR_1GB_7D    🇹🇷    Turkey 1GB 7 Days        1 GB       7 Days    4.50 USD   -\n" +
@@ -32,7 +32,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "country search piped",
 			Args: []string{"plans", "-c", "TR,LB"},
-			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
+			Opts: []clitest.Option{guest, clitest.Fixtures("listCountries/success", "searchBundles/success")},
 			WantOut: "" +
 				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR_1GB_7D\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
 				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR_5GB_30D\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
@@ -44,7 +44,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "special offers grouped",
 			Args: []string{"plans", "--special"},
-			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.specialBundles/success")},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("listSpecialBundles/success")},
 			WantOut: "" +
 				"ID                                    NAME               FLAG            PLAN                        DATA   VALIDITY  PRICE      COVERAGE   GROUP\n" +
 				"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861  HAJJ_5GB_15D       haj             Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD  1 country  Hajj & Umrah\n" +
@@ -54,21 +54,21 @@ func TestPlans(t *testing.T) {
 		{
 			Name:     "unknown region",
 			Args:     []string{"plans", "--region", " TR "},
-			Opts:     []clitest.Option{guest, clitest.Fixtures("catalog.regions/success")},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("listRegions/success")},
 			WantCode: 1,
 			WantErr:  "unknown region \"TR\": see 'esim regions'\n",
 		},
 		{
 			Name:     "unknown country",
 			Args:     []string{"plans", "--country", "Narnia"},
-			Opts:     []clitest.Option{guest, clitest.Fixtures("catalog.countries/success")},
+			Opts:     []clitest.Option{guest, clitest.Fixtures("listCountries/success")},
 			WantCode: 1,
 			WantErr:  "unknown country \"Narnia\": see 'esim countries'\n",
 		},
 		{
 			Name: "countries by name",
 			Args: []string{"plans", "--country", "turkey,Lebanon"},
-			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
+			Opts: []clitest.Option{guest, clitest.Fixtures("listCountries/success", "searchBundles/success")},
 			WantOut: "" +
 				"cfb611b1-c74c-526f-86d3-dd85f74a320d\tTR_1GB_7D\tTR\tTurkey 1GB 7 Days\t1 GB\t7 Days\t4.50 USD\t-\n" +
 				"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\tTR_5GB_30D\tTR\tTurkey 5GB 30 Days\t5 GB\t30 Days\t13.00 USD\t-\n" +
@@ -80,19 +80,19 @@ func TestPlans(t *testing.T) {
 		{
 			Name:    "jq over the plans",
 			Args:    []string{"plans", "--country", "TR,LB", "--jq", ".[] | select(.price < 15) | .name"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.search/success")},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("listCountries/success", "searchBundles/success")},
 			WantOut: "TR_1GB_7D\nTR_5GB_30D\nLB_500MB_1D\nLB_3GB_30D\n",
 		},
 		{
 			Name:    "template over the plans",
 			Args:    []string{"plans", "--global", "--template", "{{range .}}{{.id}} {{.price}}{{\"\\n\"}}{{end}}"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.globalBundles/success")},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("listAreaBundles.global/success")},
 			WantOut: "885392c9-bc6f-5d39-900d-db4eab7befb2 29\n",
 		},
 		{
 			Name:    "json fields",
 			Args:    []string{"plans", "--global", "--json=id,price"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.globalBundles/success")},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("listAreaBundles.global/success")},
 			WantOut: "[\n  {\n    \"id\": \"885392c9-bc6f-5d39-900d-db4eab7befb2\",\n    \"price\": 29\n  }\n]\n",
 		},
 		{
@@ -116,7 +116,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "fits 80 columns",
 			Args: []string{"plans", "--special"},
-			Opts: []clitest.Option{clitest.TTY(80), guest, clitest.Fixtures("catalog.specialBundles/success")},
+			Opts: []clitest.Option{clitest.TTY(80), guest, clitest.Fixtures("listSpecialBundles/success")},
 			WantOut: "" +
 				"NAME               PLAN                        DATA   VALIDITY  PRICE\n" +
 				"HAJJ_5GB_15D       Hajj & Umrah 5GB 15 Days    5 GB   15 Days   15.00 USD\n" +
@@ -133,7 +133,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "global",
 			Args: []string{"plans", "--global"},
-			Opts: []clitest.Option{tty, guest, clitest.Fixtures("catalog.globalBundles/success")},
+			Opts: []clitest.Option{tty, guest, clitest.Fixtures("listAreaBundles.global/success")},
 			WantOut: "" +
 				"ID                                    NAME            FLAG    PLAN                DATA  VALIDITY  PRICE      COVERAGE\n" +
 				"885392c9-bc6f-5d39-900d-db4eab7befb2  GLOBAL_3GB_30D  global  Global 3GB 30 Days  3 GB  30 Days   29.00 USD  12 countries\n",
@@ -141,7 +141,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name: "show",
 			Args: []string{"plans", "show", "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6"},
-			Opts: []clitest.Option{guest, clitest.Fixtures("catalog.bundle/success")},
+			Opts: []clitest.Option{guest, clitest.Fixtures("getBundle/success")},
 			WantOut: "" +
 				"Plan:     Turkey 5GB 30 Days\n" +
 				"ID:       5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\n" +
@@ -156,7 +156,7 @@ func TestPlans(t *testing.T) {
 		{
 			Name:    "show by name",
 			Args:    []string{"plans", "show", "TR_5GB_30D", "--jq", ".id"},
-			Opts:    []clitest.Option{guest, clitest.Fixtures("catalog.countries/success", "catalog.areaBundles/success", "catalog.bundle/success")},
+			Opts:    []clitest.Option{guest, clitest.Fixtures("listCountries/success", "listAreaBundles/success", "getBundle/success")},
 			WantOut: "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\n",
 		},
 		{
@@ -186,9 +186,9 @@ func TestPlansJSONMatchesFixture(t *testing.T) {
 		call, scenario string
 		path           []string
 	}{
-		{[]string{"plans", "--global", "--json"}, "catalog.globalBundles", "success", []string{"data"}},
-		{[]string{"plans", "--special", "--json"}, "catalog.specialBundles", "success", []string{"data"}},
-		{[]string{"plans", "--global", "--json"}, "catalog.globalBundles", "success", []string{"data"}},
+		{[]string{"plans", "--global", "--json"}, "listAreaBundles.global", "success", []string{"data"}},
+		{[]string{"plans", "--special", "--json"}, "listSpecialBundles", "success", []string{"data"}},
+		{[]string{"plans", "--global", "--json"}, "listAreaBundles.global", "success", []string{"data"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.call, func(t *testing.T) {
@@ -206,7 +206,7 @@ func TestPlansJSONMatchesFixture(t *testing.T) {
 		})
 	}
 	// plans show prints the one bundle, data[0].
-	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("catalog.bundle/success"))
+	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("getBundle/success"))
 	if code := e.Run("plans", "show", "5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6", "--json"); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.ErrOut)
 	}
@@ -214,7 +214,7 @@ func TestPlansJSONMatchesFixture(t *testing.T) {
 	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	want := clitest.FixtureJSON(t, "catalog.bundle", "success", 0, "data").([]any)[0]
+	want := clitest.FixtureJSON(t, "getBundle", "success", 0, "data").([]any)[0]
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("JSON differs from the fixture:\n%s", e.Out)
 	}
@@ -231,7 +231,7 @@ func TestPlansColourOnTerminal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := append(tt.opts, clitest.Guest(), clitest.Fixtures("catalog.globalBundles/success"))
+			opts := append(tt.opts, clitest.Guest(), clitest.Fixtures("listAreaBundles.global/success"))
 			e := clitest.New(t, opts...)
 			if code := e.Run("plans", "--global"); code != 0 {
 				t.Fatal(code)

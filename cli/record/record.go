@@ -34,6 +34,9 @@ type Options struct {
 	APIURL, SupportURL, ESIMCheckURL, LogPushURL string
 	Scenario                                     string
 	Redact                                       sdkrecord.RedactOptions
+
+	// writeFile replaces the store's file write (tests simulate a full disk with it).
+	writeFile func(path string, data []byte) error
 }
 
 // NewCmdRecord builds `esim record`. runF replaces the run function in tests.
@@ -48,27 +51,31 @@ push at /loki/api/v1/push). Point the CLI (esim --server http://ADDR) or the web
 (esim serve --api-url http://ADDR/api/v1/ ...) at it, and every exchange is written to
 DIR/<service>/<call>/<scenario>.har.json soon after it happens: the call is the OpenAPI
 operation the request matches, the scenario --scenario, or "success" for a 2xx or 3xx
-answer and the status and problem detail otherwise (e.g. 400-invalid-otp-please-try-again).
-Exchanges of one call and scenario are the entries of one file, in order. A file this run
-writes replaces the one of an earlier run; other files in DIR are left alone.
+answer and the status and problem detail otherwise (e.g.
+400-invalid-otp-please-try-again). Exchanges of one call and scenario are the entries of
+one file, in order. A file this run writes replaces the one of an earlier run; other
+files in DIR are left alone.
 
---upstream fronts a server laid out like the sandbox (esim sandbox, esim serve): its other
-pages (the shop, the mailbox) pass through unrecorded, and its hosted checkout page is
-recorded too, so a web purchase replays (in front of esim serve, open the shop on the
-recorder's address). A shop on another loopback origin may call the recorder (CORS). --api-url, --support-url and --esimcheck-url
-(and --log-push-url) front a real provider instead.
+--upstream fronts a server laid out like the sandbox (esim sandbox, esim serve): its
+other pages (the shop, the mailbox) pass through unrecorded, and its hosted checkout
+page is recorded too, so a web purchase replays (in front of esim serve, open the shop
+on the recorder's address). A shop on another loopback origin may call the recorder
+(CORS). --api-url, --support-url and --esimcheck-url (and --log-push-url) front a real
+provider instead.
 
 Secrets are redacted before anything is written (the rules of contract/har/rules.json):
 Authorization and cookies, passwords, client secrets, access and refresh tokens (a JWT
 keeps its claims, not its signature), one-time codes and passwords, captcha tokens, card
-numbers. --redact-activation-codes also hides eSIM activation codes (LPA strings, install
-links, QR images); --pseudonymise replaces e-mails and phone numbers with stand-ins, the
-same within one recording (replay the recording with the stand-ins).
+numbers. --redact-activation-codes also hides eSIM activation codes (LPA strings,
+install links, QR images); --pseudonymise replaces e-mails and phone numbers with
+stand-ins, the same within one recording (replay the recording with the stand-ins), all
+but the shop's own: the guest account and the support address of esim's settings.
 
 An upstream that does not answer gets the client a 502 problem+json, and nothing is
-recorded. SIGINT or SIGTERM stops the proxy after the exchanges in flight and writes what
-is left; a file that cannot be written (a full disk) is an error, and the files written
-before stay intact. Replay with 'esim sandbox --replay DIR' (docs/qa.md).`,
+recorded. SIGINT or SIGTERM stops the proxy after the exchanges in flight and writes
+what is left; a file that cannot be written (a full disk) is an error (exit 1, naming
+it), and the files written before stay intact. Replay with 'esim sandbox --replay DIR'
+(docs/qa.md).`,
 		Example: `  # the README's session, recorded in front of the sandbox
   $ esim sandbox --addr 127.0.0.1:9090 &
   $ esim record --out rec/ --upstream http://127.0.0.1:9090 --addr 127.0.0.1:8080
@@ -87,6 +94,15 @@ before stay intact. Replay with 'esim sandbox --replay DIR' (docs/qa.md).`,
 			opts.ESIMCheckURL = first(opts.ESIMCheckURL, f.Overrides.ESIMCheckURL)
 			if err := opts.check(); err != nil {
 				return err
+			}
+			if opts.Redact.Pseudonymise {
+				// The shop's own accounts stay: clients replaying the recording log in as the
+				// guest from their configuration, and the support address names no customer.
+				cfg, err := f.Config()
+				if err != nil {
+					return err
+				}
+				opts.Redact.Keep = []string{cfg.GuestUsername, cfg.SupportEmail}
 			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -140,7 +156,7 @@ func run(ctx context.Context, o *Options) error {
 		source = o.APIURL
 	}
 	store, err := sdkrecord.OpenStore(o.Dir, sdkrecord.StoreOptions{Scenario: o.Scenario, Logger: logger,
-		Description: "Recorded by esim record from " + source + "."})
+		Description: "Recorded by esim record from " + source + ".", WriteFile: o.writeFile})
 	if err != nil {
 		return err
 	}
@@ -171,10 +187,15 @@ func run(ctx context.Context, o *Options) error {
 	cerr := store.Close()
 	added, written := store.Stats()
 	fmt.Fprintf(o.ErrOut, "Recorded %d exchanges (%d on disk) in %d files under %s.\n", added, written, len(store.Files()), o.Dir)
-	if serr != nil {
-		return serr
+	if cerr != nil {
+		// Said here, not returned: SIGINT is how a recording ends, and an error returned
+		// after it would be taken for the interruption (exit 2, nothing printed).
+		fmt.Fprintln(o.ErrOut, strings.TrimPrefix(cerr.Error(), "record: "))
+		if serr == nil {
+			return cmdutil.ErrSilent
+		}
 	}
-	return cerr
+	return serr
 }
 
 // services lists where each service is reachable on the proxy.

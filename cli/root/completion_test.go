@@ -38,22 +38,22 @@ func TestDynamicCompletion(t *testing.T) {
 		{"--state", []string{"esims", "list", "--state", ""}, nil,
 			[]string{"active\tProcessing, Queued and Active bundles", "expired\tDepleted, Expired and Revoked bundles", "all\tboth"}},
 		{"--topic", []string{"contact", "--topic", ""}, nil, []string{"Customer Service", "Sales", "Support"}},
-		{"--country by code", []string{"plans", "--country", "T"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.countries/success")},
+		{"--country by code", []string{"plans", "--country", "T"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listCountries/success")},
 			[]string{"TR\tTurkey", "TH\tThailand", "TN\tTunisia"}},
-		{"--country by name, after a comma", []string{"plans", "--country", "LB,turk"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.countries/success")},
+		{"--country by name, after a comma", []string{"plans", "--country", "LB,turk"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listCountries/success")},
 			[]string{"LB,turkey\tTR"}},
 		// bash keeps only candidates that start with what was typed (issue 25.10).
-		{"--country in lower case", []string{"plans", "--country", "tur"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.countries/success")},
+		{"--country in lower case", []string{"plans", "--country", "tur"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listCountries/success")},
 			[]string{"turkey\tTR"}},
-		{"--country capitalised", []string{"plans", "--country", "Tur"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.countries/success")},
+		{"--country capitalised", []string{"plans", "--country", "Tur"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listCountries/success")},
 			[]string{"Turkey\tTR"}},
-		{"--country in capitals", []string{"plans", "--country", "TUR"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.countries/success")},
+		{"--country in capitals", []string{"plans", "--country", "TUR"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listCountries/success")},
 			[]string{"TURKEY\tTR"}},
-		{"--country code in lower case", []string{"plans", "--country", "t"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.countries/success")},
+		{"--country code in lower case", []string{"plans", "--country", "t"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listCountries/success")},
 			[]string{"tr\tTurkey", "th\tThailand", "tn\tTunisia"}},
-		{"--region", []string{"plans", "--region", "a"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.regions/success")},
+		{"--region", []string{"plans", "--region", "a"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listRegions/success")},
 			[]string{"africa", "asia"}},
-		{"--region capitalised", []string{"plans", "--region", "A"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("catalog.regions/success")},
+		{"--region capitalised", []string{"plans", "--region", "A"}, []clitest.Option{clitest.Guest(), clitest.Fixtures("listRegions/success")},
 			[]string{"Africa", "Asia"}},
 		{"buy completes plan names, not files", []string{"buy", "tr_1"}, []clitest.Option{remembered},
 			[]string{"tr_1gb_7d\tTurkey 1GB 7 Days", "tr_10gb_30d\tTurkey 10GB 30 Days"}},
@@ -71,7 +71,7 @@ func TestDynamicCompletion(t *testing.T) {
 }
 
 func TestCountryCompletionIsCached(t *testing.T) {
-	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("catalog.countries/success"))
+	e := clitest.New(t, clitest.Guest(), clitest.Fixtures("listCountries/success"))
 	for range 3 {
 		if got := complete(t, e, "esims", "diagnose", "89961010025061000016", "--country", "LB"); len(got) != 1 || got[0] != "LB\tLebanon" {
 			t.Fatalf("got %q", got)
@@ -86,7 +86,7 @@ func TestCountryCompletionIsCached(t *testing.T) {
 // offered after logout, nor to another account (issue 25.10).
 func TestLogoutAndAnotherAccountForgetTheICCIDs(t *testing.T) {
 	t.Run("logout", func(t *testing.T) {
-		e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.byEmail/success"))
+		e := clitest.New(t, clitest.Customer(), clitest.Fixtures("listEsimsByEmail/success"))
 		if code := e.Run("esims", "list"); code != 0 {
 			t.Fatal(e.ErrOut)
 		}
@@ -102,7 +102,7 @@ func TestLogoutAndAnotherAccountForgetTheICCIDs(t *testing.T) {
 	})
 	t.Run("another account", func(t *testing.T) {
 		e := clitest.New(t, clitest.Agent(), clitest.Pending("rana.haddad@example.com"),
-			clitest.Fixtures("users.otpVerify/success", "identity.token.otp/success", "users.currentUser/success"))
+			clitest.Fixtures("verifyOtp/success", "token.otp/success", "getCurrentUser/success"))
 		seen.Add(e.Config.Dir, "89961010025061000016") // what the agent saw
 		if code := e.Run("login", "--email", "rana.haddad@example.com", "--code", "123456", "--captcha-token", "dev-captcha"); code != 0 {
 			t.Fatal(e.ErrOut)
@@ -114,7 +114,7 @@ func TestLogoutAndAnotherAccountForgetTheICCIDs(t *testing.T) {
 }
 
 func TestICCIDCompletionFromSeenESIMs(t *testing.T) {
-	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("esims.byEmail/success"))
+	e := clitest.New(t, clitest.Customer(), clitest.Fixtures("listEsimsByEmail/success"))
 	if got := complete(t, e, "esims", "show", ""); len(got) != 0 {
 		t.Errorf("before any list: %q", got)
 	}

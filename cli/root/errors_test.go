@@ -40,7 +40,7 @@ func TestErrorsForPeople(t *testing.T) {
 			Args:     []string{"plans", "--global", "--debug"},
 			Opts:     []clitest.Option{clitest.Guest(), respond("GET", globalURL, problem500)},
 			WantCode: 1,
-			WantErr:  "loading plans: catalog.globalBundles: GET " + globalURL + ": 500 Internal Server Error: Catalogue unavailable\n",
+			WantErr:  "loading plans: listAreaBundles.global: GET " + globalURL + ": 500 Internal Server Error: Catalogue unavailable\n",
 		},
 		{
 			Name:     "status without a body",

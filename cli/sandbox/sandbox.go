@@ -88,6 +88,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	defer ln.Close() // a no-op once the server has closed it
 	var emu *sb.Server
+	var emuKey []byte
 	if !opts.Replay.Enabled() || mode == replay.Lenient {
 		so, err := opts.Flags.Options(logger)
 		if err != nil {
@@ -95,6 +96,11 @@ func run(ctx context.Context, opts *Options) error {
 		}
 		if so.AllowedHosts, err = opts.Flags.Front.Hosts(ln.Addr(), so.PublicURL); err != nil {
 			return err
+		}
+		if mode == replay.Lenient && opts.Replay.Enabled() {
+			if emuKey, err = replayhost.LenientEmulator(&so); err != nil {
+				return err
+			}
 		}
 		if emu, err = sb.New(so); err != nil {
 			return fmt.Errorf("start sandbox: %w", err)
@@ -120,7 +126,8 @@ func run(ctx context.Context, opts *Options) error {
 		if err != nil {
 			return closeEmu(err)
 		}
-		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
+		if rh, loaded, err = opts.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate,
+			Guest: replayhost.GuestAccount{ClientID: opts.Flags.ClientID, ClientSecret: opts.Flags.ClientSecret, Username: opts.Flags.GuestUsername, Password: opts.Flags.GuestPassword}}); err != nil {
 			return closeEmu(err)
 		}
 		h = rh

@@ -119,7 +119,21 @@ container image.`,
 				if err != nil {
 					return err
 				}
-				opts.Getenv = cfg.Getenv
+				// The config answers only its own keys; serve's other ESIM_* settings (admin
+				// token, trusted proxies, allowed hosts, the site's head, ...) are read from
+				// the environment itself.
+				env := f.Getenv
+				opts.Getenv = func(name string) string {
+					if v := cfg.Getenv(name); v != "" || env == nil {
+						return v
+					}
+					return env(name)
+				}
+			}
+			if f.Overrides.Server != "" {
+				// --server points the CLI's calls somewhere; the shop would silently have run
+				// its own sandbox instead, test cards and all.
+				return cmdutil.FlagErrorf("esim serve does not take --server: give --api-url, --support-url and --esimcheck-url for a provider (or nothing for the built-in sandbox)")
 			}
 			// The root's global --api-url/--support-url/--esimcheck-url land in Overrides.
 			opts.APIURL = first(opts.APIURL, f.Overrides.APIURL)
@@ -368,12 +382,18 @@ func run(ctx context.Context, o *Options) error {
 	}
 	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, Proxies: proxies, Hosts: hosts}
 	var emu *sb.Server
+	var emuKey []byte
 	if o.Config.Sandbox && (!o.Replay.Enabled() || mode == replay.Lenient) {
 		so, err := o.Sandbox.Options(logger)
 		if err != nil {
 			return err
 		}
 		so.AllowedHosts = hosts
+		if mode == replay.Lenient && o.Replay.Enabled() {
+			if emuKey, err = replayhost.LenientEmulator(&so); err != nil {
+				return err
+			}
+		}
 		if emu, err = sb.New(so); err != nil {
 			return fmt.Errorf("start sandbox: %w", err)
 		}
@@ -395,7 +415,8 @@ func run(ctx context.Context, o *Options) error {
 			fallback = emu
 		}
 		gate := sb.AdminGate{Token: o.Sandbox.AdminToken, Proxies: proxies, Hosts: hosts}
-		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, Gate: gate}); err != nil {
+		if rh, loaded, err = o.Replay.Load(ctx, replayhost.Deps{Logger: logger, Emulator: fallback, EmulatorKey: emuKey, Gate: gate,
+			Guest: replayhost.GuestAccount{ClientID: o.Sandbox.ClientID, ClientSecret: o.Sandbox.ClientSecret, Username: o.Sandbox.GuestUsername, Password: o.Sandbox.GuestPassword}}); err != nil {
 			return closeEmu(err)
 		}
 		ho.Sandbox = rh

@@ -626,3 +626,62 @@ func TestFrontFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestEnvironmentReachesServe: every ESIM_* setting esim serve documents is read from the
+// environment as the real command resolves it (through the config, whose Getenv knows only
+// the config file's keys). The admin token, the trusted proxies, the allowed hosts, the
+// site's head, WhatsApp and the log push have no config key: they were dropped, so the
+// container of docs/deploy.md (ESIM_TRUST_PROXY, ESIM_SITE_URL) ran without them.
+func TestEnvironmentReachesServe(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	env := map[string]string{
+		"ESIM_CONFIG_DIR":          t.TempDir(),
+		"ESIM_SANDBOX_ADMIN_TOKEN": "env-admin-token",
+		"ESIM_TRUST_PROXY":         "172.17.0.1/32",
+		"ESIM_ALLOWED_HOSTS":       "shop.example.com",
+		"ESIM_SITE_URL":            "https://shop.example.com",
+		"ESIM_SITE_TITLE":          "Env title",
+		"ESIM_WHATSAPP":            "+961 71 555 010",
+		"ESIM_LOG_PUSH":            "false",
+		"ESIM_BRAND":               "EnvBrand", // a config key: resolved by the config
+	}
+	f := &factory.Factory{IOStreams: ios, Getenv: func(k string) string { return env[k] }}
+	f.Config = func() (*config.Config, error) { return config.Load(f.Overrides, f.Getenv) }
+	var got *Options
+	cmd := NewCmdServe(f, func(_ context.Context, o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"--webapp", "dist"})
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, got, want string }{
+		{"ESIM_SANDBOX_ADMIN_TOKEN", got.Sandbox.AdminToken, "env-admin-token"},
+		{"ESIM_TRUST_PROXY", got.Sandbox.Front.TrustProxy, "172.17.0.1/32"},
+		{"ESIM_ALLOWED_HOSTS", got.Sandbox.Front.AllowedHosts, "shop.example.com"},
+		{"ESIM_SITE_URL", got.Config.Site.URL, "https://shop.example.com"},
+		{"ESIM_SITE_TITLE", got.Config.Site.Title, "Env title"},
+		{"ESIM_WHATSAPP", got.Config.WhatsApp, "96171555010"},
+		{"ESIM_BRAND", got.Config.Brand, "EnvBrand"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if got.Config.LogPushEnabled {
+		t.Error("ESIM_LOG_PUSH=false: the log push is still on")
+	}
+}
+
+// TestServeRefusesServer (issue 21.10): --server sets the CLI's service URLs; esim serve
+// ignored it and ran its own sandbox, so a shop meant for a provider took test cards.
+func TestServeRefusesServer(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	f := &factory.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
+	f.Overrides.Server = "https://provider.example.com"
+	cmd := NewCmdServe(f, func(context.Context, *Options) error { return nil })
+	cmd.SetArgs([]string{"--webapp", "dist"})
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "does not take --server") {
+		t.Fatalf("err = %v, want a refusal of --server", err)
+	}
+}

@@ -78,52 +78,68 @@ type ImportOptions struct {
 // ErrNothingToImport is returned when no entry of a foreign HAR is under the bases.
 var ErrNothingToImport = errors.New("no entry is under the service bases")
 
+// ImportStats counts the entries of a foreign HAR that were left out.
+type ImportStats struct {
+	// Outside are the requests under none of the live bases (the page, scripts, images).
+	Outside int
+	// Incomplete are the requests that never got an answer (status 0: aborted, blocked or
+	// failed in the browser, which Chrome saves too): there is nothing to replay.
+	Incomplete int
+}
+
 // ImportForeign turns a foreign HAR into one of our files: entries under none of the live
-// bases (the page, scripts, images) are left out and counted in skipped; an entry whose
+// bases, and requests that never got an answer, are left out and counted; an entry whose
 // answer body was not saved, or is encoded in a way we cannot read, refuses the whole file
 // with the entry named. The origin of the recorded server is replaced by FixtureShopOrigin
 // in answer bodies and Location headers, as esim record does.
-func ImportForeign(data []byte, o ImportOptions) (f *File, skipped int, err error) {
+func ImportForeign(data []byte, o ImportOptions) (f *File, st ImportStats, err error) {
 	var in foreignLog
 	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, 0, fmt.Errorf("decode HAR: %w", err)
+		return nil, st, DecodeError(data, err)
 	}
 	if v := in.Log.Version; v != "" && v != "1.1" && v != Version {
-		return nil, 0, fmt.Errorf("HAR version %q: want 1.1 or 1.2", v)
+		return nil, st, fmt.Errorf("HAR version %q: want 1.1 or 1.2", v)
 	}
 	f = &File{Log: Log{Version: Version, Creator: Creator{Name: "esim import", Version: "1"}, Call: o.Call, Scenario: o.Scenario,
 		Description: "Imported from a HAR written by another tool."}}
 	for i, fe := range in.Log.Entries {
 		u, perr := url.Parse(fe.Request.URL)
 		if perr != nil || !u.IsAbs() {
-			skipped++
+			st.Outside++
 			continue
 		}
 		service, rel, rerr := o.Live.resolve(u)
 		if rerr != nil {
-			skipped++
+			st.Outside++
 			continue
 		}
 		where := fmt.Sprintf("entry %d (%s %s)", i, fe.Request.Method, u.Redacted())
+		status := fe.Response.Status
+		if status == 0 {
+			st.Incomplete++
+			continue
+		}
+		if status < 100 || status > 599 {
+			return nil, st, fmt.Errorf("%s: status %d is no HTTP status", where, status)
+		}
 		c := fe.Response.Content
 		var body string
 		switch {
-		case c.Text == nil && c.Size > 0:
-			return nil, 0, fmt.Errorf("%s: the answer's body was not saved (in Chrome, export with content: \"Save all as HAR with content\")", where)
+		case c.Text == nil && c.Size != 0 && carriesBody(fe.Request.Method, status):
+			// Size is the body's length, or -1 when the tool did not know it (Playwright,
+			// for an answer it could not read): either way there was a body, and it is gone.
+			return nil, st, fmt.Errorf("%s: the answer's body was not saved (in Chrome, export with content: \"Save all as HAR with content\")", where)
 		case c.Text == nil:
 		case c.Encoding == "base64":
 			b, derr := base64.StdEncoding.DecodeString(*c.Text)
 			if derr != nil {
-				return nil, 0, fmt.Errorf("%s: the answer's base64 body does not decode: %w", where, derr)
+				return nil, st, fmt.Errorf("%s: the answer's base64 body does not decode: %w", where, derr)
 			}
 			body = string(b)
 		case c.Encoding != "":
-			return nil, 0, fmt.Errorf("%s: the answer's body encoding %q is not supported", where, c.Encoding)
+			return nil, st, fmt.Errorf("%s: the answer's body encoding %q is not supported", where, c.Encoding)
 		default:
 			body = *c.Text
-		}
-		if fe.Response.Status < 100 || fe.Response.Status > 599 {
-			return nil, 0, fmt.Errorf("%s: status %d (the request did not complete)", where, fe.Response.Status)
 		}
 		origin := u.Scheme + "://" + u.Host
 		target := baseFor(o.Fixture, service)
@@ -152,12 +168,18 @@ func ImportForeign(data []byte, o ImportOptions) (f *File, skipped int, err erro
 		f.Log.Entries = append(f.Log.Entries, e)
 	}
 	if len(f.Log.Entries) == 0 {
-		return nil, skipped, ErrNothingToImport
+		return nil, st, ErrNothingToImport
 	}
 	if err := f.Validate(); err != nil {
-		return nil, skipped, err
+		return nil, st, err
 	}
-	return f, skipped, nil
+	return f, st, nil
+}
+
+// carriesBody reports an answer a client reads the body of: not to HEAD, not 1xx, 204 or
+// 304, and not a redirect (the browser follows its Location and never shows its body).
+func carriesBody(method string, status int) bool {
+	return method != "HEAD" && status >= 200 && status != 204 && status != 304 && (status < 300 || status >= 400)
 }
 
 // fixtureShopOrigin stands for the origin of the recorded server in recorded answers.

@@ -55,13 +55,3 @@ func ParseTime(s string) (time.Time, error) {
 	}
 	return t, nil
 }
-
-// DateString parses s with ParseTime and renders it with Date. A malformed value gives ""
-// and the parse error, so a caller can show nothing and log why.
-func DateString(s string) (string, error) {
-	t, err := ParseTime(s)
-	if err != nil {
-		return "", err
-	}
-	return Date(t), nil
-}

@@ -66,16 +66,6 @@ func (c Context) String() string {
 	return fmt.Sprintf("Context(%d)", int(c))
 }
 
-// ParseContext reads a context name of the shared vector file.
-func ParseContext(s string) (Context, error) {
-	for _, c := range Contexts() {
-		if c.String() == s {
-			return c, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown message context %q", s)
-}
-
 // Support is the support contact put into the texts that name it.
 type Support struct{ Phone, Email string }
 

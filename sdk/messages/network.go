@@ -66,6 +66,9 @@ func Network(err error) (NetworkFailure, bool) {
 	var dns *net.DNSError
 	var uerr *url.Error
 	switch {
+	case errors.As(err, &op) && op.Op == "listen":
+		// This machine's own address (esim sandbox, serve, record): no server was out of reach.
+		return NetworkFailure{}, false
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return NetworkFailure{Host: host, Reason: "connection refused"}, true
 	case errors.As(err, &dns):

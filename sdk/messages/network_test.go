@@ -11,7 +11,16 @@ import (
 )
 
 func TestNetwork(t *testing.T) {
-	refused := fmt.Errorf("catalog.countries: GET http://127.0.0.1:1/api/v1/catalog/countries: %w",
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	_, inUse := net.Listen("tcp", busy.Addr().String())
+	if inUse == nil {
+		t.Fatal("listening twice on one address succeeded")
+	}
+	refused := fmt.Errorf("listCountries: GET http://127.0.0.1:1/api/v1/catalog/countries: %w",
 		&net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)})
 	tests := []struct {
 		name           string
@@ -24,6 +33,8 @@ func TestNetwork(t *testing.T) {
 			"could not reach https://shop.invalid: unknown host shop.invalid", UnreachableHint},
 		{"timeout", fmt.Errorf("GET https://x/y: %w", context.DeadlineExceeded), true, TimeoutText, TimeoutHint},
 		{"a server's answer is not a network failure", errors.New("400 Bad Request"), false, "", ""},
+		// esim sandbox, serve and record on a busy port: no server is out of reach.
+		{"an address this machine cannot listen on", fmt.Errorf("listen on %s: %w", busy.Addr(), inUse), false, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -51,7 +51,7 @@ func Example() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	if _, err := rec.WriteFile(dir, "catalog.regions", "success", "the regions list"); err != nil {
+	if _, err := rec.WriteFile(dir, "listRegions", "success", "the regions list"); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -59,6 +59,6 @@ func Example() {
 		fmt.Println(e.Call, e.Request.Method, e.Request.URL)
 	}
 	// Output:
-	// identity.token.guest POST https://api.provider.test/api/v1/connect/token
-	// catalog.regions GET https://api.provider.test/api/v1/catalog/regions
+	// token.guest POST https://api.provider.test/api/v1/connect/token
+	// listRegions GET https://api.provider.test/api/v1/catalog/regions
 }

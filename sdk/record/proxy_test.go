@@ -213,6 +213,48 @@ func TestProxyOptionalRedactions(t *testing.T) {
 	}
 }
 
+// Pseudonymising leaves the shop's own accounts alone: the guest account every client logs
+// in with from its configuration (were it replaced, no client's guest login would match the
+// recording), and the support address. A customer's e-mail is still replaced.
+func TestPseudonymiseKeepsTheShopsOwnAccounts(t *testing.T) {
+	up := upstream(t)
+	proxy, store, dir := newProxy(t, record.ProxyOptions{Upstream: up.URL,
+		Redact: record.RedactOptions{Pseudonymise: true, Keep: []string{"Guest@Sandbox.example", "support@shop.example"}}})
+	form := "grant_type=password&username=guest%40sandbox.example&password=guest-password&scope=accounts"
+	do(t, "POST", proxy.URL+"/api/v1/connect/token", "application/x-www-form-urlencoded", form)
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, store.Files()[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := har.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := f.Log.Entries[0]
+	if text := e.Request.PostData.Text; !strings.Contains(text, "username=guest%40sandbox.example") || strings.Contains(text, "guest-password") {
+		t.Errorf("recorded form %q: the guest account kept, its password redacted", text)
+	}
+	if strings.Contains(string(b), "rana@example.com") {
+		t.Error("a customer's e-mail (the token's claims) was not pseudonymised")
+	}
+	// The recorded key is the key of the same request made again.
+	live, err := http.NewRequest("POST", "https://api.provider.test/api/v1/connect/token", strings.NewReader(form))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	want, err := har.RequestKey(fixtureBases, live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := har.EntryKey(fixtureBases, &e); err != nil || got != want {
+		t.Fatalf("recorded key %v (%v), the client's %v", got, err, want)
+	}
+}
+
 func TestProxyProviderModeForwardsOnlyServices(t *testing.T) {
 	up := upstream(t)
 	proxy, _, _ := newProxy(t, record.ProxyOptions{Upstreams: har.Bases{API: up.URL + "/api/v1/", Support: up.URL + "/esim-service/api/v1/", ESIMCheck: up.URL + "/esim-check/api/v1/"}})

@@ -24,14 +24,20 @@ type RedactOptions struct {
 	// install links, QR images) with REDACTED.
 	ActivationCodes bool
 	// Pseudonymise replaces e-mail addresses and phone numbers with stand-ins, the same
-	// stand-in for the same value within one recording (user1@example.invalid, +10000000001).
+	// stand-in for the same value within one recording (user1@example.invalid, 10000001).
 	Pseudonymise bool
+	// Keep are e-mail addresses Pseudonymise leaves as they are (compared without case):
+	// the shop's own accounts, which name no customer and which a client sends from its
+	// configuration — the guest account (replaced, no client's guest login would match the
+	// recording) and the support address.
+	Keep []string
 }
 
 // Redactor redacts exchanges; it keeps the pseudonyms of one recording. Safe for
 // concurrent use.
 type Redactor struct {
 	o      RedactOptions
+	keep   map[string]bool
 	mu     sync.Mutex
 	emails map[string]string
 	phones map[string]string
@@ -39,7 +45,11 @@ type Redactor struct {
 
 // NewRedactor returns a Redactor for one recording.
 func NewRedactor(o RedactOptions) *Redactor {
-	return &Redactor{o: o, emails: map[string]string{}, phones: map[string]string{}}
+	keep := map[string]bool{}
+	for _, e := range o.Keep {
+		keep[strings.ToLower(strings.TrimSpace(e))] = true
+	}
+	return &Redactor{o: o, keep: keep, emails: map[string]string{}, phones: map[string]string{}}
 }
 
 var (
@@ -78,6 +88,9 @@ func (r *Redactor) email(e string) string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	k := strings.ToLower(e)
+	if r.keep[k] {
+		return e
+	}
 	if p, ok := r.emails[k]; ok {
 		return p
 	}

@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -140,6 +141,59 @@ func TestCodeSendsPerClient(t *testing.T) {
 	}
 }
 
+// TestGuestLoginFloodKeepsCustomersSignedIn (issue 21.6): the guest credential is public,
+// and each guest login stores a refresh token. A flood of them past the table's size drops
+// guest sessions, never the customers': a customer who signed in before it still refreshes.
+// (The soonest to expire went first, so the customers who signed in earliest were signed
+// out by anyone with the shop's public configuration.)
+func TestGuestLoginFloodKeepsCustomersSignedIn(t *testing.T) {
+	const table = 50
+	e := memEnv(t, sandbox.WithGrantLimit(sandbox.Options{}, table))
+	tok := signup(t, context.Background(), e, e.client(t), "early@example.com")
+	guest := url.Values{"grant_type": {"password"}, "username": {sandbox.DefaultGuestUsername}, "password": {sandbox.DefaultGuestPassword}}.Encode()
+	basic := map[string]string{"Authorization": "Basic " + base64.StdEncoding.EncodeToString([]byte(sandbox.DefaultClientID+":"+sandbox.DefaultClientSecret))}
+	for i := range 3 * table {
+		e.clock.Advance(time.Second) // later guests expire later than the customer
+		if st, _, body := call(t, e.srv.Client(), e, "POST", sandbox.APIPath+"connect/token", "application/x-www-form-urlencoded", guest, basic); st != 200 {
+			t.Fatalf("guest login %d: %d %s", i, st, body)
+		}
+	}
+	if st, _, body := call(t, e.srv.Client(), e, "POST", sandbox.APIPath+"connect/token", "application/x-www-form-urlencoded", refreshForm(tok.RefreshToken), nil); st != 200 {
+		t.Fatalf("the customer's refresh after %d guest logins: %d %s", 3*table, st, body)
+	}
+}
+
+// TestNobodyUsesUpTheOwnersCodes (issue 21.7): a client that asks for login codes to
+// someone else's address (a customer's, the support agent's) uses up its own allowance of
+// code e-mails to that address, never the owner's: the owner, on their own network, still
+// gets a code. (The allowance was per address: five requests from anywhere kept the owner
+// out for 15 minutes, again and again.)
+func TestNobodyUsesUpTheOwnersCodes(t *testing.T) {
+	e := newEnv(t, sandbox.Options{AccessTokenLifetime: time.Hour})
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	const owner = "owner@example.com"
+	signup(t, context.Background(), e, e.client(t), owner)
+	for _, victim := range []string{owner, sandbox.DefaultAgentEmail} {
+		send := func(hc *http.Client) (int, http.Header, string) {
+			return call(t, hc, e, "POST", sandbox.APIPath+"users/otp/send_email/"+victim+"/true", "application/json", `{"email":"`+victim+`"}`, auth)
+		}
+		attacker := from("127.0.0.2")
+		for i := range 5 {
+			if st, _, body := send(attacker); st != 200 {
+				t.Fatalf("%s: the other client's code %d: %d %s", victim, i+1, st, body)
+			}
+		}
+		st, hdr, body := send(attacker)
+		assertTooMany(t, st, hdr.Get("Retry-After"), body, 15*time.Minute)
+		if !strings.Contains(body, "to this address") {
+			t.Fatalf("429 detail: %s", body)
+		}
+		if st, _, body := send(e.srv.Client()); st != 200 {
+			t.Fatalf("%s: the owner's own code after another client's five: %d %s", victim, st, body)
+		}
+	}
+}
+
 // TestUnverifiedSignupsDoNotBlockSignups (issue 21.6): a table full of accounts nobody
 // verified does not refuse new sign-ups (the oldest unverified one makes room), and
 // unverified accounts are pruned after 24 hours. (The same at 50,000 accounts:
@@ -199,6 +253,37 @@ func TestMailFloodKeepsLiveCodes(t *testing.T) {
 	}
 	if got := e.sb.LatestCode(email); got != code || code == "" {
 		t.Fatalf("the live code %q was pushed out of the mailbox (latest %q)", code, got)
+	}
+}
+
+// TestSignupFloodKeepsARealCode (issue 21.6): a flood of sign-up codes, live ones too, from
+// several addresses does not push a customer's code out of the mailbox: the senders of the
+// most mails lose theirs first. (Live codes went oldest first, so 1,500 sign-ups from 15
+// addresses pushed out every real code sent before them.)
+func TestSignupFloodKeepsARealCode(t *testing.T) {
+	const mailbox = 100
+	e := memEnv(t, sandbox.WithStateLimits(sandbox.Options{AccessTokenLifetime: time.Hour}, 10_000, mailbox, 1000))
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	send := func(hc *http.Client, email string) {
+		t.Helper()
+		if st, _, body := call(t, hc, e, "POST", sandbox.APIPath+"users/otp/send_email/"+email+"/false", "application/json", signupJSON("A", "B", "961", "1"), auth); st != 200 {
+			t.Fatalf("send to %s: %d %s", email, st, body)
+		}
+	}
+	const real = "real@example.com"
+	send(from("127.0.0.9"), real)
+	code := e.sb.LatestCode(real)
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		flood := from(ip)
+		for i := range 60 {
+			send(flood, fmt.Sprintf("flood%d-%s@example.com", i, ip))
+		}
+	}
+	if n := len(e.sb.Mailbox()); n != mailbox {
+		t.Fatalf("the mailbox holds %d mails, want %d", n, mailbox)
+	}
+	if got := e.sb.LatestCode(real); got != code || code == "" {
+		t.Fatalf("the customer's code %q was pushed out by the flood (latest %q)", code, got)
 	}
 }
 
@@ -295,5 +380,39 @@ func TestAuditJunkReadsAreCounted(t *testing.T) {
 	}
 	if real != 1 || counted != junk || len(audit) > 3 {
 		t.Fatalf("audit: %d entries, the real read %d times, %d junk reads counted (want 1 and %d)", len(audit), real, counted, junk)
+	}
+}
+
+// TestAuditCountsReadsOfUnfinishedSignups (issue 21.8): an agent's reads of addresses whose
+// sign-up was never finished (no verified account, no eSIMs) are junk reads like unknown
+// addresses: counted on one entry. Anyone can make tens of thousands of such accounts in
+// minutes; each read of one took an entry of its own, so an agent's script could fill the
+// audit log with entries too young to evict, and every later agent read was refused.
+func TestAuditCountsReadsOfUnfinishedSignups(t *testing.T) {
+	const unfinished = 300
+	e := memEnv(t, sandbox.Options{AccessTokenLifetime: time.Hour, CodeSendClientLimit: 10 * unfinished})
+	auth := map[string]string{"Authorization": guestBearer(t, e)}
+	for i := range unfinished {
+		if st, _, body := call(t, e.srv.Client(), e, "POST", fmt.Sprintf("%susers/otp/send_email/half%d@example.com/false", sandbox.APIPath, i), "application/json",
+			signupJSON("A", "B", "961", "1"), auth); st != 200 {
+			t.Fatalf("sign-up %d: %d %s", i, st, body)
+		}
+	}
+	_, agent := login(t, e, sandbox.DefaultAgentEmail)
+	hdr := map[string]string{"Authorization": "Bearer " + agent.AccessToken}
+	for i := range unfinished {
+		if st, _, body := raw(t, e, "GET", fmt.Sprintf("%sesims/useremails/half%d@example.com", sandbox.SupportPath, i), "", "", hdr); st != 200 {
+			t.Fatalf("read %d: %d %s", i, st, body)
+		}
+	}
+	audit := e.sb.Audit()
+	counted := 0
+	for _, a := range audit {
+		if a.Call == "listEsimsByEmail" && a.Target == "" {
+			counted += a.Count
+		}
+	}
+	if len(audit) != 1 || counted != unfinished {
+		t.Fatalf("audit: %d entries, %d reads counted as found-nothing (want 1 entry counting %d)", len(audit), counted, unfinished)
 	}
 }

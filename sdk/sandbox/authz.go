@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -37,11 +38,11 @@ func (a authInfo) isAgent() bool { return a.role() == RoleAgent }
 
 // Details of the 403 answers (the fixtures use the same texts).
 const (
-	detailGuest           = "Sign in to read customer data."
-	detailNotYourEmail    = "You may only read the eSIMs of your own e-mail address."
-	detailNotYourESIM     = "This eSIM does not belong to you."
-	detailNotYourOrder    = "This order belongs to another customer."
-	detailNotYourPurchase = "You may only buy for your own e-mail address."
+	detailGuest           = contract.DetailGuestForbidden
+	detailNotYourEmail    = contract.DetailNotYourEmail
+	detailNotYourESIM     = contract.DetailNotYourESIM
+	detailNotYourOrder    = contract.DetailNotYourOrder
+	detailNotYourPurchase = contract.DetailNotYourPurchase
 	detailAgentOrder      = "Support agents cannot place orders."
 )
 
@@ -159,12 +160,12 @@ const authRealm = `realm="` + tokenIssuer + `"`
 func (p *provider) bearer(w http.ResponseWriter, r *http.Request) (authInfo, bool) {
 	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if tok = strings.TrimSpace(tok); !ok || tok == "" {
-		unauthorized(w, "Bearer "+authRealm, "Token expired")
+		unauthorized(w, "Bearer "+authRealm, contract.DetailTokenExpired)
 		return authInfo{}, false
 	}
 	a, err := p.verifyAccess(tok)
 	if err != nil {
-		unauthorized(w, "Bearer "+authRealm+`, error="invalid_token"`, "Token expired")
+		unauthorized(w, "Bearer "+authRealm+`, error="invalid_token"`, contract.DetailTokenExpired)
 		return authInfo{}, false
 	}
 	return a, true

@@ -298,7 +298,7 @@ func NewCatalogue() *Catalogue {
 }
 
 // popular are the destinations the countries list opens with, as the provider's does
-// (fixtures/api/catalog.countries): the shop's home country, then the spec's popular
+// (fixtures/api/listCountries): the shop's home country, then the spec's popular
 // destinations (home page cards: Turkey, UAE, France, United States, United Kingdom,
 // Italy, KSA, Spain, Greece). The rest follow A-Z. The web's Countries tab and the TUI's
 // show the list in this order, so they open on the popular set, not on Afghanistan.

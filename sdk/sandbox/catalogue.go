@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -150,7 +151,7 @@ func (s *catalogueService) topupSelected(w http.ResponseWriter, r *http.Request,
 		case no != nil:
 			return no.reply()
 		case !ok || e == nil || s.canTopup(e, b, provider) != nil:
-			return problemReply(http.StatusNotFound, "Bundle cannot top up this eSIM")
+			return problemReply(http.StatusNotFound, contract.DetailTopupRefused)
 		}
 		return jsonReply(http.StatusOK, wire.TopupSelectedAnswer{Data: bundleList([]*Bundle{b})})
 	})(w)

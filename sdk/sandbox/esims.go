@@ -19,7 +19,9 @@ func (s *esimService) byEmail(w http.ResponseWriter, r *http.Request, c call) {
 	s.read(c, func(tx *state.Tx) reply {
 		mine := tx.ESIMsOf(email)
 		t := &target{kind: esimsOfEmail, asked: email, found: len(mine) > 0}
-		if u := tx.UserByEmail(email); u != nil {
+		// A sign-up never finished is nobody's account yet (as for the look-up): an agent's
+		// read of it found nothing, and is counted as such in the audit.
+		if u := tx.UserByEmail(email); u != nil && (u.Verified || len(mine) > 0) {
 			t.found, t.ownerID, t.ownerEmail = true, u.ID, u.Email
 		}
 		if no := s.allow(tx, c, t); no != nil {

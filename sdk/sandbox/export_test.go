@@ -21,3 +21,14 @@ func WithStateLimits(opts Options, users, mails, audit int) Options {
 	opts.limits = &l
 	return opts
 }
+
+// WithGrantLimit returns opts with the refresh-token table's size replaced.
+func WithGrantLimit(opts Options, grants int) Options {
+	l := opts.withDefaults().stateLimits()
+	if opts.limits != nil {
+		l = *opts.limits
+	}
+	l.Grants = grants
+	opts.limits = &l
+	return opts
+}

@@ -31,6 +31,9 @@ const (
 	maxFaultCount  = 1_000_000
 )
 
+// Validate reports a fault the sandbox would refuse (esim's --fault flags are checked with it).
+func (f Fault) Validate() error { return f.validate() }
+
 func (f Fault) validate() error {
 	switch {
 	case strings.TrimSpace(f.Path) == "":

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -13,17 +14,19 @@ import (
 // grants), the current user, and the e-mail-code sign-up and login (otp.go).
 type identityService struct {
 	*provider
-	verifyFails *window   // wrong codes per client, across accounts
-	codeSends   *window   // code e-mails per client, across addresses
-	locks       *lockouts // wrong codes per account and client (the spec's lock)
+	verifyFails  *window   // wrong codes per client, across accounts
+	codeSends    *window   // code e-mails per client, across addresses
+	addressSends *window   // code e-mails per address and client
+	locks        *lockouts // wrong codes per account and client (the spec's lock)
 }
 
 func newIdentity(p *provider) *identityService {
 	o := p.opts
 	return &identityService{provider: p,
-		verifyFails: newWindow(o.VerifyFailLimit, o.VerifyFailWindow),
-		codeSends:   newWindow(o.CodeSendClientLimit, o.CodeSendWindow),
-		locks:       newLockouts(o.MaxFailedAttempts, o.LockDuration),
+		verifyFails:  newWindow(o.VerifyFailLimit, o.VerifyFailWindow),
+		codeSends:    newWindow(o.CodeSendClientLimit, o.CodeSendWindow),
+		addressSends: newWindow(o.CodeSendLimit, o.CodeSendWindow),
+		locks:        newLockouts(o.MaxFailedAttempts, o.LockDuration),
 	}
 }
 
@@ -65,7 +68,7 @@ func (s *identityService) passwordGrant(tx *state.Tx, username, password string)
 	}
 	u := tx.UserByEmail(username)
 	if u == nil || u.OTP == "" || tx.Now().After(u.OTPExpires) || !equalSecret(password, u.OTP) {
-		return oauthErrorReply("invalid_grant"), nil
+		return oauthErrorReply(contract.DetailInvalidGrant), nil
 	}
 	u.OTP = "" // the one-time login password is single-use
 	tx.MarkUser(u)
@@ -79,7 +82,7 @@ func (s *identityService) refreshGrant(tx *state.Tx, token string) (reply, error
 	g := tx.Grant(token)
 	now := tx.Now()
 	if g == nil || now.After(g.Expires) {
-		return oauthErrorReply("invalid_grant"), nil
+		return oauthErrorReply(contract.DetailInvalidGrant), nil
 	}
 	if r := g.Rotated; r != nil {
 		return jsonReply(http.StatusOK, wire.TokenAnswer{AccessToken: r.Access, RefreshToken: r.Refresh, TokenType: "Bearer", ExpiresIn: r.Expires}), nil
@@ -89,7 +92,7 @@ func (s *identityService) refreshGrant(tx *state.Tx, token string) (reply, error
 		u := tx.User(g.UserID)
 		if u == nil {
 			tx.DeleteGrant(token)
-			return oauthErrorReply("invalid_grant"), nil
+			return oauthErrorReply(contract.DetailInvalidGrant), nil
 		}
 		who = userInfo(u) // the role is read again: a demoted agent loses it on refresh
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -74,6 +75,22 @@ func TestFieldMaxima(t *testing.T) {
 	long := strings.Repeat("a", 64) + "@" + strings.Repeat("b", 250) + ".example"
 	if st, _, body := raw(t, e, "POST", sandbox.APIPath+"users/otp/send_email/"+long+"/true", "application/json", `{}`, auth); st != 400 || !strings.Contains(body, "email is longer than 254") {
 		t.Fatalf("long e-mail: %d %s", st, body)
+	}
+	// A request path is counted in characters too, like a fault's path (2,048), so a fault
+	// on the longest path can match a request: it was counted in bytes.
+	longPath := "/api/v1/" + strings.Repeat("%C3%A9", 2048-len("/api/v1/")) // é, escaped
+	if st, _, body := raw(t, e, "GET", longPath, "", "", nil); st == 400 && strings.Contains(body, "too long") {
+		t.Fatalf("a 2,048-character path: %d %s", st, body)
+	}
+	if st, _, body := raw(t, e, "GET", "/api/v1/"+strings.Repeat("a", 2048), "", "", nil); st != 400 || !strings.Contains(body, "too long") {
+		t.Fatalf("a 2,056-character path: %d %s", st, body)
+	}
+	// Counted in characters like every other field: 254 of them are accepted even when
+	// they take more bytes (the address check counted bytes, and refused a 212-character
+	// address as invalid).
+	wide := strings.Repeat("é", sandbox.MaxEmailLen-len("@example.com")) + "@example.com"
+	if st, _, body := raw(t, e, "POST", sandbox.APIPath+"users/otp/send_email/"+url.PathEscape(wide)+"/false", "application/json", signupJSON("A", "B", "961", "1"), auth); st != 200 {
+		t.Fatalf("a %d-character e-mail of %d bytes: %d %s", sandbox.MaxEmailLen, len(wide), st, body)
 	}
 }
 

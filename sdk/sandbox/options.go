@@ -23,9 +23,9 @@ const (
 
 // Roles of the token's "role" claim (docs/contract.md, authorization model).
 const (
-	RoleGuest    = "guest"
-	RoleCustomer = "customer"
-	RoleAgent    = "agent"
+	RoleGuest    = contract.RoleGuest
+	RoleCustomer = contract.RoleCustomer
+	RoleAgent    = contract.RoleAgent
 )
 
 // The same-origin bases of the four services (contract/constants.json).
@@ -65,8 +65,8 @@ type Options struct {
 	MaxUnpaidOrders      int           // can-purchase refuses at this many open orders; default 3
 	DisabledBundles      []string      // bundle ids or names refused by can-purchase
 
-	// CodeSendLimit code e-mails per address and CodeSendClientLimit per client address
-	// (across addresses) within CodeSendWindow (default 5 and 100 per 15 minutes);
+	// CodeSendLimit code e-mails per address and client, and CodeSendClientLimit per client
+	// address (across addresses), within CodeSendWindow (default 5 and 100 per 15 minutes);
 	// VerifyFailLimit wrong codes per client address within VerifyFailWindow (default 20
 	// per 15 minutes). Past them: 429 with Retry-After.
 	CodeSendLimit       int

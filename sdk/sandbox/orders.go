@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -79,7 +80,7 @@ func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
 		return
 	}
 	if len(body.Order) != 1 || body.Order[0].ServiceItemID == "" || utf8.RuneCountInString(body.Order[0].ServiceItemID) > maxIDLen {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	b, found := s.cat.ByID(body.Order[0].ServiceItemID)
@@ -116,7 +117,7 @@ func (s *orderService) details(w http.ResponseWriter, r *http.Request, c call) {
 				return no.reply(), nil
 			}
 			if s.canTopup(e, b, s.providerOf(e)) != nil {
-				return problemReply(http.StatusBadRequest, "Bundle cannot top up this eSIM"), nil
+				return problemReply(http.StatusBadRequest, contract.DetailTopupRefused), nil
 			}
 			o.AccountID = accountID
 		}

@@ -10,13 +10,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
 // The e-mail-code sign-up and login (section 3) and its abuse limits (docs/contract.md):
-//   - code e-mails: CodeSendLimit per address and CodeSendClientLimit per client (across
-//     addresses) within CodeSendWindow;
+//   - code e-mails: CodeSendLimit per address and client, and CodeSendClientLimit per
+//     client (across addresses), within CodeSendWindow: a client that asks for codes to
+//     someone else's address uses up its own allowance, never the owner's;
 //   - wrong codes: VerifyFailLimit per client within VerifyFailWindow (across accounts);
 //   - the spec's lock: MaxFailedAttempts wrong codes lock the account for LockDuration
 //     for the client that made them, not for everyone (so nobody can lock the owner out);
@@ -31,7 +33,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	email := strings.TrimSpace(r.PathValue("email"))
 	login := strings.EqualFold(r.PathValue("flag"), "true")
 	if !login && !strings.EqualFold(r.PathValue("flag"), "false") {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	var form wire.SignupForm // the login form is its email alone
@@ -48,7 +50,7 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		valid = valid && (login || strings.TrimSpace(v) != "")
 	}
 	if !valid {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	code, err := sixDigits()
@@ -58,13 +60,18 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.codeSends.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitNetwork, wait))
+		return
+	}
+	toAddress := lockKey(state.FoldEmail(email), client)
+	if wait := s.addressSends.blocked(toAddress, now); wait > 0 {
+		writeTooMany(w, wait, waitIn(contract.DetailSendLimitAddress, wait))
 		return
 	}
 	s.update(func(tx *state.Tx) (reply, error) {
 		u := tx.UserByEmail(email)
 		if login && u == nil {
-			return problemReply(http.StatusNotFound, "User not found"), nil
+			return problemReply(http.StatusNotFound, contract.DetailUserNotFound), nil
 		}
 		if u == nil {
 			u = &state.User{ID: newGUID(), Email: email, Created: now}
@@ -72,13 +79,8 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 				return problemReply(http.StatusServiceUnavailable, "The sandbox holds too many accounts; restart it without --state."), nil
 			}
 		}
-		u.CodeSends = recent(u.CodeSends, now, s.opts.CodeSendWindow)
-		if wait := retryAfter(u.CodeSends, s.opts.CodeSendLimit, now, s.opts.CodeSendWindow); wait > 0 {
-			return func(w http.ResponseWriter) {
-				writeTooMany(w, wait, fmt.Sprintf("Too many codes were sent to this address. Try again in %s.", humanWait(wait)))
-			}, nil
-		}
 		s.codeSends.add(client, now)
+		s.addressSends.add(toAddress, now)
 		if !login && !u.Verified {
 			// Until the address is verified the signup form may be sent again with corrections.
 			u.FirstName, u.LastName = strings.TrimSpace(form.FirstName), strings.TrimSpace(form.LastName)
@@ -86,13 +88,12 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		}
 		// A new code replaces (and so invalidates) the previous one, with a fresh budget.
 		u.Code, u.CodeExpires, u.Failed = code, now.Add(s.opts.CodeLifetime), 0
-		u.CodeSends = append(u.CodeSends, now)
 		if lang := mailLang(r.Header.Get("Accept-Language")); lang != "" {
 			u.Lang = lang
 		}
 		tx.MarkUser(u)
 		subject, text := codeMail.format(u.Lang, []any{s.opts.Brand}, []any{s.opts.Brand, code, minutesText(u.Lang, s.opts.CodeLifetime)})
-		tx.SendMail(&state.Mail{To: u.Email, Subject: subject, Text: text, Code: code})
+		tx.SendMail(&state.Mail{To: u.Email, Subject: subject, Text: text, Code: code, From: client})
 		s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
 		return jsonReply(http.StatusOK, wire.OtpSentAnswer{Status: http.StatusOK, Data: wire.OtpSent{UserID: u.ID}}), nil
 	})(w)
@@ -111,7 +112,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		return
 	}
 	if !s.opts.CaptchaValid(body.CaptchaToken) {
-		writeProblem(w, http.StatusBadRequest, "Invalid Captcha")
+		writeProblem(w, http.StatusBadRequest, contract.DetailInvalidCaptcha)
 		return
 	}
 	userID := r.PathValue("userId")
@@ -121,11 +122,11 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 	}
 	client, now := s.clientIP(r), s.now()
 	if wait := s.verifyFails.blocked(client, now); wait > 0 {
-		writeTooMany(w, wait, fmt.Sprintf("Too many wrong codes from your network. Try again in %s.", humanWait(wait)))
+		writeTooMany(w, wait, waitIn(contract.DetailVerifyLimit, wait))
 		return
 	}
 	if s.locks.locked(userID, client, now) {
-		writeProblem(w, http.StatusBadRequest, "Account is locked due to multiple failed attempts.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailAccountLocked)
 		return
 	}
 	otp, err := randomToken(24)
@@ -138,7 +139,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 		u := tx.User(userID)
 		if u == nil {
 			s.verifyFails.add(client, now) // guessing user ids counts as a wrong attempt
-			return problemReply(http.StatusBadRequest, "User not found"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailUserNotFound), nil
 		}
 		if body.IdempotencyID != "" && u.VerifyIdem == body.IdempotencyID && u.OTP != "" && now.Before(u.OTPExpires) &&
 			code != "" && equalSecret(code, u.VerifyCode) {
@@ -155,7 +156,7 @@ func (s *identityService) verifyCode(w http.ResponseWriter, r *http.Request, _ c
 				u.Code, u.Failed = "", 0 // void: the owner asks for a fresh code
 			}
 			tx.MarkUser(u)
-			return problemReply(http.StatusBadRequest, "Invalid OTP please try again"), nil
+			return problemReply(http.StatusBadRequest, contract.DetailInvalidOtp), nil
 		}
 		s.locks.clear(userID, client)
 		u.Code, u.Failed, u.Verified = "", 0, true
@@ -235,6 +236,11 @@ func (l *lockouts) forgetOneLocked(now time.Time) {
 		}
 	}
 	delete(l.keys, first)
+}
+
+// waitIn fills the {wait} of a contract detail with the wait in words.
+func waitIn(detail string, wait time.Duration) string {
+	return strings.ReplaceAll(detail, "{wait}", humanWait(wait))
 }
 
 // humanWait says a wait in words: "3 minutes", "40 seconds".

@@ -102,7 +102,7 @@ func (p *provider) decodeJSON(w http.ResponseWriter, r *http.Request, v any) boo
 		return false
 	}
 	if len(strings.TrimSpace(string(b))) == 0 {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return false
 	}
 	if err := json.Unmarshal(b, v); err != nil {

@@ -2,16 +2,17 @@ package sandbox
 
 import (
 	"encoding/json"
-	"github.com/cedarsim/esim/contract"
 	"math"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/cedarsim/esim/contract"
 )
 
-// Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per address, and
-// wrong codes per client. Both answer 429 problem+json with Retry-After in seconds.
+// Abuse limits of the e-mail-code login (docs/contract.md): code e-mails per client and per
+// address and client, and wrong codes per client. Both answer 429 problem+json with Retry-After in seconds.
 
 // maxLimiterClients bounds the per-client table; past it the stalest client is forgotten.
 const maxLimiterClients = 10_000

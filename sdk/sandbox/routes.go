@@ -8,9 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/cedarsim/esim/contract"
+	"go.yaml.in/yaml/v3"
 )
 
 // The provider's operations are routed from contract/openapi.yaml, as stripe-mock routes

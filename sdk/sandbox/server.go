@@ -37,7 +37,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -156,7 +158,7 @@ func (s *Server) ExpireTokens() error {
 
 // Health is nil while the state file takes every change; after a failed write (or at a
 // start on a state file that cannot grow) it says so, and /healthz answers 503 "degraded",
-// until a write succeeds again.
+// until a write succeeds again and the file can grow.
 func (s *Server) Health() error { return s.st.Health() }
 
 // Close releases the state file (every answered change is already in it); the Server must
@@ -213,7 +215,7 @@ func hostilePath(r *http.Request) string {
 	if !strings.HasPrefix(p, "/") {
 		return "The request path must be absolute."
 	}
-	if len(p) > maxFaultPath {
+	if utf8.RuneCountInString(p) > maxFaultPath { // characters, as a fault's path is counted
 		return "The request path is too long."
 	}
 	for _, seg := range strings.Split(p, "/") {
@@ -259,7 +261,7 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f Fault) boo
 		}
 		if f.Status == http.StatusUnauthorized {
 			if f.Detail == "" {
-				detail = "Token expired"
+				detail = contract.DetailTokenExpired
 			}
 			unauthorized(w, "Bearer "+authRealm+`, error="invalid_token"`, detail)
 			return true

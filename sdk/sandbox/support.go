@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
@@ -29,7 +30,7 @@ func (s *supportService) canPurchase(w http.ResponseWriter, r *http.Request, c c
 	}
 	email := strings.TrimSpace(body.UserEmail)
 	if strings.TrimSpace(body.BundleID) == "" || !state.ValidEmail(email) {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
 	if _, no := authorize(c.who, c.op.security, &target{kind: purchaseFor, asked: email}); no != nil {
@@ -71,9 +72,10 @@ func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ cal
 		return
 	}
 	if strings.TrimSpace(body.FullName) == "" || strings.TrimSpace(body.Message) == "" || !state.ValidEmail(strings.TrimSpace(body.Email)) {
-		writeProblem(w, http.StatusBadRequest, "One or more validation errors occurred.")
+		writeProblem(w, http.StatusBadRequest, contract.DetailValidationFailed)
 		return
 	}
+	client := s.clientIP(r)
 	s.update(func(tx *state.Tx) (reply, error) {
 		key := "contact:" + body.IdempotencyID
 		if id, seen := tx.Idem(key); seen && body.IdempotencyID != "" {
@@ -91,9 +93,10 @@ func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ cal
 			lang = u.Lang
 		}
 		subject, text := contactMail.format(lang, []any{s.opts.Brand}, []any{c.FullName, s.opts.Brand, c.Department, c.Message})
-		tx.SendMail(&state.Mail{To: c.Email, Subject: subject, Text: text})
+		tx.SendMail(&state.Mail{To: c.Email, Subject: subject, Text: text, From: client})
 		tx.SendMail(&state.Mail{To: supportInbox, Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
-			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message)})
+			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message),
+			From: client})
 		return jsonReply(http.StatusOK, wire.ContactAnswer{Data: wire.ContactTicket{ID: c.ID}}), nil
 	})(w)
 }

@@ -65,14 +65,14 @@ func TestGolden(t *testing.T) {
 	}{
 		{"start", func(t *testing.T) Model { return New(context.Background(), config(&fake{}, nil)) }},
 		{"customer", func(t *testing.T) Model {
-			return lookup(t, withFixtures(t, "esims.byEmail/success"), tuitest.RegisteredEmail)
+			return lookup(t, withFixtures(t, "listEsimsByEmail/success"), tuitest.RegisteredEmail)
 		}},
 		{"verdict", func(t *testing.T) Model {
-			m := lookup(t, withFixtures(t, "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue"), tuitest.RegisteredEmail)
+			m := lookup(t, withFixtures(t, "listEsimsByEmail/success", "getEsimInfo/success", "checkEsim/can-continue"), tuitest.RegisteredEmail)
 			return tuitest.Press(t, m, "enter")
 		}},
 		{"verdict-reply", func(t *testing.T) Model {
-			m := lookup(t, withFixtures(t, "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue"), tuitest.RegisteredEmail)
+			m := lookup(t, withFixtures(t, "listEsimsByEmail/success", "getEsimInfo/success", "checkEsim/can-continue"), tuitest.RegisteredEmail)
 			return tuitest.Press(t, m, "enter", "y")
 		}},
 		{"no-esims", func(t *testing.T) Model {
@@ -94,7 +94,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestLookupShowsTheCustomer(t *testing.T) {
-	m := lookup(t, withFixtures(t, "esims.byEmail/success"), tuitest.RegisteredEmail)
+	m := lookup(t, withFixtures(t, "listEsimsByEmail/success"), tuitest.RegisteredEmail)
 	c := m.Customer()
 	if c.Email != tuitest.RegisteredEmail || len(c.ESIMs) == 0 || c.ESIMs[0].ICCID != "89961010025061000016" {
 		t.Fatalf("customer %+v", c)
@@ -108,7 +108,7 @@ func TestLookupShowsTheCustomer(t *testing.T) {
 }
 
 func TestDiagnoseUsesTheSharedVerdict(t *testing.T) {
-	c := tuitest.Client(t, tuitest.AgentSession(t), "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue")
+	c := tuitest.Client(t, tuitest.AgentSession(t), "listEsimsByEmail/success", "getEsimInfo/success", "checkEsim/can-continue")
 	m := lookup(t, New(context.Background(), config(c.ESIMs, c.ESIMCheck.Check)), tuitest.RegisteredEmail)
 	m = tuitest.Press(t, m, "enter")
 	got, ok := m.Verdict()
@@ -187,7 +187,7 @@ func TestKeys(t *testing.T) {
 // TestCopyKeys: on a verdict, c copies the ready reply and w the WhatsApp link, whole; the
 // links on screen are one line each (issue 25.7).
 func TestCopyKeys(t *testing.T) {
-	c := tuitest.Client(t, tuitest.AgentSession(t), "esims.byEmail/success", "esims.info/success", "esimcheck.check/can-continue")
+	c := tuitest.Client(t, tuitest.AgentSession(t), "listEsimsByEmail/success", "getEsimInfo/success", "checkEsim/can-continue")
 	var copied []string
 	cfg := config(c.ESIMs, c.ESIMCheck.Check)
 	cfg.Copy = func(s string) (bool, error) { copied = append(copied, s); return true, nil }

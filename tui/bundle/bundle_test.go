@@ -19,7 +19,7 @@ func TestMain(m *testing.M) {
 
 func fixtureBundle(t *testing.T, area, scenario string) sdk.Bundle {
 	t.Helper()
-	c := tuitest.Client(t, sdk.Session{}, "identity.token.guest/success", scenario)
+	c := tuitest.Client(t, sdk.Session{}, "token.guest/success", scenario)
 	list, err := c.Catalog.AreaBundles(context.Background(), area)
 	if err != nil || len(list) == 0 {
 		t.Fatalf("fixture bundles of %s: %v (%d)", area, err, len(list))
@@ -33,9 +33,9 @@ func TestGolden(t *testing.T) {
 		height               int
 		keys                 []string
 	}{
-		{"global", "global", "catalog.globalBundles/success", 24, nil},
-		{"global-scrolled", "global", "catalog.globalBundles/success", 14, []string{"down", "down"}},
-		{"country", "TR", "catalog.areaBundles/success", 24, nil},
+		{"global", "global", "listAreaBundles.global/success", 24, nil},
+		{"global-scrolled", "global", "listAreaBundles.global/success", 14, []string{"down", "down"}},
+		{"country", "TR", "listAreaBundles/success", 24, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,7 +48,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestKeys(t *testing.T) {
-	b := fixtureBundle(t, "TR", "catalog.areaBundles/success")
+	b := fixtureBundle(t, "TR", "listAreaBundles/success")
 	tests := []struct {
 		key  string
 		want tea.Msg

@@ -13,7 +13,7 @@ import (
 // global bundle (many countries) in a short window: no panic, and the list stays within
 // its window.
 func TestFocusCycle(t *testing.T) {
-	b := fixtureBundle(t, "global", "catalog.globalBundles/success")
+	b := fixtureBundle(t, "global", "listAreaBundles.global/success")
 	base := New(b, DefaultStyles(theme.New()), DefaultKeyMap(), false).SetSize(80, 14)
 	var states []tuitest.State[Model]
 	for i := range base.coverageLines() {

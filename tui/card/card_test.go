@@ -19,8 +19,8 @@ func TestMain(m *testing.M) {
 
 func fixtureBundles(t *testing.T) []sdk.Bundle {
 	t.Helper()
-	c := tuitest.Client(t, sdk.Session{}, "identity.token.guest/success", "catalog.areaBundles/success",
-		"catalog.globalBundles/success", "catalog.specialBundles/success")
+	c := tuitest.Client(t, sdk.Session{}, "token.guest/success", "listAreaBundles/success",
+		"listAreaBundles.global/success", "listSpecialBundles/success")
 	var all []sdk.Bundle
 	for _, area := range []string{"TR", "global"} {
 		l, err := c.Catalog.AreaBundles(context.Background(), area)

@@ -25,7 +25,7 @@ const checkoutURL = "https://pay.example.com/checkout/hosted?currency=usd&mercha
 
 // bundle is the bundle of the purchase fixtures (Turkey 5GB).
 func bundle(t *testing.T) sdk.Bundle {
-	c := tuitest.Client(t, sdk.Session{}, "identity.token.guest/success", "catalog.areaBundles/success")
+	c := tuitest.Client(t, sdk.Session{}, "token.guest/success", "listAreaBundles/success")
 	list, err := c.Catalog.AreaBundles(context.Background(), "TR")
 	if err != nil {
 		t.Fatal(err)
@@ -56,8 +56,8 @@ func newCheckout(t *testing.T, topup bool, open func(string) error, fixtures ...
 }
 
 var (
-	buyOK   = []string{"support.canPurchase/allowed", "orders.create/newly-created", "orders.details/success"}
-	topupOK = []string{"support.canPurchase/allowed", "orders.create/newly-created", "orders.details/topup"}
+	buyOK   = []string{"canPurchase/allowed", "createOrder/newly-created", "addOrderDetails/success"}
+	topupOK = []string{"canPurchase/allowed", "createOrder/newly-created", "addOrderDetails/topup"}
 )
 
 func TestGolden(t *testing.T) {
@@ -74,7 +74,7 @@ func TestGolden(t *testing.T) {
 		{"link", false, o.open, buyOK, []string{"enter"}},
 		{"link-opened", false, o.open, buyOK, []string{"enter", "o"}},
 		{"link-no-browser", false, nil, buyOK, []string{"enter"}},
-		{"refused", false, o.open, []string{"support.canPurchase/refused"}, []string{"enter"}},
+		{"refused", false, o.open, []string{"canPurchase/refused"}, []string{"enter"}},
 		{"topup-link", true, o.open, topupOK, []string{"enter"}},
 	}
 	for _, tt := range tests {
@@ -93,8 +93,8 @@ func TestFlows(t *testing.T) {
 		wantErr  string
 	}{
 		{"new order", buyOK, checkoutURL, ""},
-		{"existing order is replaced", []string{"support.canPurchase/allowed", "orders.create/existing", "orders.delete/success", "orders.create/newly-created", "orders.details/success"}, checkoutURL, ""},
-		{"refused shows the reason", []string{"support.canPurchase/refused"}, "", "You already have an active Turkey eSIM. Please top it up from My eSIMs instead."},
+		{"existing order is replaced", []string{"canPurchase/allowed", "createOrder/existing", "deleteOrder/success", "createOrder/newly-created", "addOrderDetails/success"}, checkoutURL, ""},
+		{"refused shows the reason", []string{"canPurchase/refused"}, "", "You already have an active Turkey eSIM. Please top it up from My eSIMs instead."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

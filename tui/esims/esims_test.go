@@ -19,14 +19,14 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// emptyUser is the customer of the esims.byEmail/empty fixture.
+// emptyUser is the customer of the listEsimsByEmail/empty fixture.
 const emptyUser = "karim.nassar@example.com"
 
 func loaded(t *testing.T, fixtures ...string) Model {
 	t.Helper()
 	c := tuitest.Client(t, tuitest.RegisteredSession(t), fixtures...)
 	user := tuitest.User(c)
-	if fixtures[0] == "esims.byEmail/empty" {
+	if fixtures[0] == "listEsimsByEmail/empty" {
 		user = func(context.Context) (sdk.CurrentUser, error) {
 			return sdk.CurrentUser{Email: emptyUser, FirstName: "Karim", LastName: "Nassar"}, nil
 		}
@@ -41,11 +41,11 @@ func TestGolden(t *testing.T) {
 		fixtures []string
 		keys     []string
 	}{
-		{"active", []string{"esims.byEmail/success"}, nil},
-		{"active-expanded", []string{"esims.byEmail/success", "esims.info/success"}, []string{"enter"}},
-		{"expired", []string{"esims.byEmail/success"}, []string{"tab"}},
-		{"history", []string{"esims.byEmail/success"}, []string{"tab", "tab"}},
-		{"empty", []string{"esims.byEmail/empty"}, nil},
+		{"active", []string{"listEsimsByEmail/success"}, nil},
+		{"active-expanded", []string{"listEsimsByEmail/success", "getEsimInfo/success"}, []string{"enter"}},
+		{"expired", []string{"listEsimsByEmail/success"}, []string{"tab"}},
+		{"history", []string{"listEsimsByEmail/success"}, []string{"tab", "tab"}},
+		{"empty", []string{"listEsimsByEmail/empty"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +56,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestTabsFollowTheProfileRules(t *testing.T) {
-	m := loaded(t, "esims.byEmail/success")
+	m := loaded(t, "listEsimsByEmail/success")
 	states := func(tab int) string {
 		var s []string
 		for _, e := range m.tabs[tab] {
@@ -80,7 +80,7 @@ func TestTabsFollowTheProfileRules(t *testing.T) {
 }
 
 func TestEmptyListsReadNothingToShow(t *testing.T) {
-	m := loaded(t, "esims.byEmail/empty")
+	m := loaded(t, "listEsimsByEmail/empty")
 	for tab := range tabNames {
 		if v := m.View(); !strings.Contains(v, "Nothing to show") {
 			t.Errorf("tab %d: %q", tab, v)
@@ -90,7 +90,7 @@ func TestEmptyListsReadNothingToShow(t *testing.T) {
 }
 
 func TestActions(t *testing.T) {
-	m := loaded(t, "esims.byEmail/success")
+	m := loaded(t, "listEsimsByEmail/success")
 	_, cmd := m.Update(tuitest.Key("v"))
 	if q, ok := cmd().(nav.ShowQRMsg); !ok || q.ESIM.ICCID != "89961010025061000016" {
 		t.Fatalf("v: got %#v", q)
@@ -104,7 +104,7 @@ func TestActions(t *testing.T) {
 
 func TestCursorStaysVisible(t *testing.T) {
 	for _, h := range []int{8, 12, 20} {
-		m := tuitest.Press(t, loaded(t, "esims.byEmail/success").SetSize(80, h), "tab", "tab", "down", "down", "down", "down")
+		m := tuitest.Press(t, loaded(t, "listEsimsByEmail/success").SetSize(80, h), "tab", "tab", "down", "down", "down", "down")
 		if v := m.View(); !strings.Contains(v, "> France 3GB 15 Days") {
 			t.Errorf("height %d: last entry focused but not shown:\n%s", h, v)
 		}

@@ -23,7 +23,7 @@ func devCaptcha(context.Context) (string, error) { return "dev-captcha", nil }
 
 func newLogin(t *testing.T, captcha func(context.Context) (string, error), fixtures ...string) (Model, *sdk.Client) {
 	t.Helper()
-	c := tuitest.Client(t, sdk.Session{}, append([]string{"identity.token.guest/success"}, fixtures...)...)
+	c := tuitest.Client(t, sdk.Session{}, append([]string{"token.guest/success"}, fixtures...)...)
 	m := New(context.Background(), Config{
 		SendCode: c.Users.SendLoginCode, Calls: otp.Calls{Verify: c.Login, Captcha: captcha},
 		Styles: theme.New(), Keys: DefaultKeyMap(),
@@ -48,17 +48,17 @@ func TestGolden(t *testing.T) {
 		{"email-terms-missing", nil, func(t *testing.T, m Model) Model {
 			return tuitest.Press(t, tuitest.Type(t, m, tuitest.RegisteredEmail), "enter")
 		}},
-		{"email-not-found", []string{"users.otpSend/login-unknown-email"}, func(t *testing.T, m Model) Model {
+		{"email-not-found", []string{"sendOtp/login-unknown-email"}, func(t *testing.T, m Model) Model {
 			return toCodeStep(t, m, "nobody@example.com")
 		}},
-		{"code", []string{"users.otpSend/login"}, func(t *testing.T, m Model) Model {
+		{"code", []string{"sendOtp/login"}, func(t *testing.T, m Model) Model {
 			return tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "1234")
 		}},
-		{"code-invalid", []string{"users.otpSend/login", "users.otpVerify/invalid-otp"}, func(t *testing.T, m Model) Model {
+		{"code-invalid", []string{"sendOtp/login", "verifyOtp/invalid-otp"}, func(t *testing.T, m Model) Model {
 			m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "000000")
 			return tuitest.Press(t, m, "enter")
 		}},
-		{"code-resent", []string{"users.otpSend/login"}, func(t *testing.T, m Model) Model {
+		{"code-resent", []string{"sendOtp/login"}, func(t *testing.T, m Model) Model {
 			return tuitest.Press(t, toCodeStep(t, m, tuitest.RegisteredEmail), "ctrl+r")
 		}},
 	}
@@ -84,7 +84,7 @@ func TestVerifyMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
-			m, _ := newLogin(t, devCaptcha, "users.otpSend/login", "users.otpVerify/"+tt.scenario)
+			m, _ := newLogin(t, devCaptcha, "sendOtp/login", "verifyOtp/"+tt.scenario)
 			m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "123456")
 			m = tuitest.Press(t, m, "enter")
 			if got := m.Code().Err(); got != tt.want {
@@ -108,7 +108,7 @@ func TestSendMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
-			m, _ := newLogin(t, devCaptcha, "users.otpSend/"+tt.scenario)
+			m, _ := newLogin(t, devCaptcha, "sendOtp/"+tt.scenario)
 			m = toCodeStep(t, m, tt.email)
 			if m.err != tt.want || (len(m.hints) > 0) != tt.hints {
 				t.Errorf("got %q %q, want %q (hints %v)", m.err, m.hints, tt.want, tt.hints)
@@ -121,7 +121,7 @@ func TestSendMessages(t *testing.T) {
 }
 
 func TestLoginSucceedsAndStoresSession(t *testing.T) {
-	m, c := newLogin(t, devCaptcha, "users.otpSend/login", "users.otpVerify/success", "identity.token.otp/success")
+	m, c := newLogin(t, devCaptcha, "sendOtp/login", "verifyOtp/success", "token.otp/success")
 	m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "123456")
 	m, cmd := m.Update(tuitest.Key("enter"))
 	_, msgs := tuitest.Collect(t, m, cmd)
@@ -142,7 +142,7 @@ func TestLoginSucceedsAndStoresSession(t *testing.T) {
 
 func TestCaptchaNotReadyDoesNothing(t *testing.T) {
 	notReady := func(context.Context) (string, error) { return "", errors.New("not ready") }
-	m, _ := newLogin(t, notReady, "users.otpSend/login") // no verify fixture: a call would fail the test
+	m, _ := newLogin(t, notReady, "sendOtp/login") // no verify fixture: a call would fail the test
 	m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "123456")
 	m = tuitest.Press(t, m, "enter")
 	if m.Code().Err() != "" || m.Code().Busy() {
@@ -151,7 +151,7 @@ func TestCaptchaNotReadyDoesNothing(t *testing.T) {
 }
 
 func TestCodeAcceptsDigitsOnly(t *testing.T) {
-	m, _ := newLogin(t, devCaptcha, "users.otpSend/login")
+	m, _ := newLogin(t, devCaptcha, "sendOtp/login")
 	m = tuitest.Type(t, toCodeStep(t, m, tuitest.RegisteredEmail), "12ab34")
 	if v := m.Code().Code(); v != "1234" {
 		t.Fatalf("code = %q, want 1234", v)
@@ -162,7 +162,7 @@ func TestCodeAcceptsDigitsOnly(t *testing.T) {
 }
 
 func TestUnknownEmailOffersSignup(t *testing.T) {
-	m, _ := newLogin(t, devCaptcha, "users.otpSend/login-unknown-email")
+	m, _ := newLogin(t, devCaptcha, "sendOtp/login-unknown-email")
 	m = toCodeStep(t, m, "nobody@example.com")
 	if v := m.View(); !strings.Contains(v, "ctrl+n to sign up") || !strings.Contains(v, "User not found") {
 		t.Fatalf("no sign-up offer:\n%s", v)
@@ -177,7 +177,7 @@ func TestUnknownEmailOffersSignup(t *testing.T) {
 }
 
 func TestEscOnTheCodeStepGoesBackToTheForm(t *testing.T) {
-	m, _ := newLogin(t, devCaptcha, "users.otpSend/login")
+	m, _ := newLogin(t, devCaptcha, "sendOtp/login")
 	m = tuitest.Press(t, toCodeStep(t, m, tuitest.RegisteredEmail), "esc")
 	if m.coding || !strings.Contains(m.View(), "Log in") {
 		t.Fatalf("esc on the code step:\n%s", m.View())

@@ -20,9 +20,9 @@ func TestMain(m *testing.M) {
 }
 
 var catalogFixtures = []string{
-	"identity.token.guest/success", "catalog.countries/success", "catalog.regions/success",
-	"catalog.specialBundles/success", "catalog.areaBundles/success", "catalog.globalBundles/success",
-	"catalog.search/success",
+	"token.guest/success", "listCountries/success", "listRegions/success",
+	"listSpecialBundles/success", "listAreaBundles/success", "listAreaBundles.global/success",
+	"searchBundles/success",
 }
 
 // loaded returns a browser with the catalogue lists loaded from the fixtures.

@@ -39,7 +39,7 @@ func TestGolden(t *testing.T) {
 		height   int
 	}{
 		{"from-link", list[0], nil, 60},
-		{"fetched", noCode, []string{"esims.qrCode/success"}, 60},
+		{"fetched", noCode, []string{"getQrCode/success"}, 60},
 		{"80x24", list[0], nil, 21},
 		{"too-small", list[0], nil, 15},
 	}

@@ -22,7 +22,7 @@ func devCaptcha(context.Context) (string, error) { return "dev-captcha", nil }
 
 func newSignup(t *testing.T, email string, fixtures ...string) (Model, *sdk.Client) {
 	t.Helper()
-	c := tuitest.Client(t, sdk.Session{}, append([]string{"identity.token.guest/success"}, fixtures...)...)
+	c := tuitest.Client(t, sdk.Session{}, append([]string{"token.guest/success"}, fixtures...)...)
 	m := New(context.Background(), Config{
 		SendCode: c.Users.SendSignupCode, Calls: otp.Calls{Verify: c.Login, Captcha: devCaptcha},
 		Styles: DefaultStyles(theme.New()), Keys: DefaultKeyMap(),
@@ -69,7 +69,7 @@ func TestGolden(t *testing.T) {
 			m = tuitest.Press(t, m, "tab")
 			return tuitest.Press(t, tuitest.Type(t, m, "rana.haddad@example"), "enter")
 		}},
-		{"code", "", []string{"users.otpSend/signup"}, func(t *testing.T, m Model) Model {
+		{"code", "", []string{"sendOtp/signup"}, func(t *testing.T, m Model) Model {
 			return tuitest.Press(t, fill(t, m, tuitest.RegisteredEmail), "enter")
 		}},
 	}
@@ -95,7 +95,7 @@ func TestInvalidFormMakesNoCall(t *testing.T) {
 }
 
 func TestServerRefusalShowsItsDetail(t *testing.T) {
-	c := tuitest.Client(t, sdk.Session{}, "identity.token.guest/success", "users.otpSend/validation-error")
+	c := tuitest.Client(t, sdk.Session{}, "token.guest/success", "sendOtp/validation-error")
 	// The SDK refuses "rana.haddad@example" before any call; the server's answer is
 	// reached with a send function that skips the SDK's check.
 	send := func(ctx context.Context, f sdk.SignupForm) (*sdk.OTPSent, error) {
@@ -111,7 +111,7 @@ func TestServerRefusalShowsItsDetail(t *testing.T) {
 }
 
 func TestSignupLogsIn(t *testing.T) {
-	m, c := newSignup(t, "", "users.otpSend/signup", "users.otpVerify/success", "identity.token.otp/success")
+	m, c := newSignup(t, "", "sendOtp/signup", "verifyOtp/success", "token.otp/success")
 	m = tuitest.Press(t, fill(t, m, tuitest.RegisteredEmail), "enter")
 	if !m.coding || !strings.Contains(m.View(), "We sent a code to "+tuitest.RegisteredEmail) {
 		t.Fatalf("not on the code step:\n%s", m.View())
@@ -134,7 +134,7 @@ func TestSignupLogsIn(t *testing.T) {
 }
 
 func TestEscFromTheCodeStepKeepsTheForm(t *testing.T) {
-	m, _ := newSignup(t, "", "users.otpSend/signup")
+	m, _ := newSignup(t, "", "sendOtp/signup")
 	m = tuitest.Press(t, fill(t, m, tuitest.RegisteredEmail), "enter", "esc")
 	if m.coding || m.Form().FirstName != "Rana" {
 		t.Fatalf("esc: coding %v form %+v", m.coding, m.Form())
@@ -144,7 +144,7 @@ func TestEscFromTheCodeStepKeepsTheForm(t *testing.T) {
 // TestArabicDigits: a phone number typed on an Arabic or Persian keyboard passes the check
 // and is sent in ASCII digits, and so is the code (contract/vectors/digits.json).
 func TestArabicDigits(t *testing.T) {
-	m, _ := newSignup(t, "", "users.otpSend/signup", "users.otpVerify/success", "identity.token.otp/success")
+	m, _ := newSignup(t, "", "sendOtp/signup", "verifyOtp/success", "token.otp/success")
 	m = tuitest.Type(t, m, "Rana")
 	m = tuitest.Press(t, m, "tab")
 	m = tuitest.Type(t, m, "Haddad")

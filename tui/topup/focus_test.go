@@ -14,7 +14,7 @@ import (
 // TestFocusCycle presses every key on every card of the list, with the selection failing
 // or not, and on a failed list: no panic, and the cursor stays on a card.
 func TestFocusCycle(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), "catalog.topupBundles/success")
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), "listAreaBundles.topup/success")
 	tgt := target(t)
 	bundles, err := c.Catalog.TopupBundles(context.Background(), tgt.Origin, tgt.ESIM.ICCID, tgt.Provider)
 	if err != nil || len(bundles) == 0 {

@@ -27,7 +27,7 @@ func target(t *testing.T) nav.TopupMsg {
 
 func newTopup(t *testing.T, sel func(ctx context.Context, iccid, name string, provider int) (string, error), fixtures ...string) Model {
 	t.Helper()
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append([]string{"catalog.topupBundles/success"}, fixtures...)...)
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), append([]string{"listAreaBundles.topup/success"}, fixtures...)...)
 	if sel == nil {
 		sel = c.TopupSelect
 	}
@@ -38,7 +38,7 @@ func newTopup(t *testing.T, sel func(ctx context.Context, iccid, name string, pr
 
 // refusedSelect answers with the SDK's own error for the refused top-up fixture.
 func refusedSelect(t *testing.T) func(ctx context.Context, iccid, name string, provider int) (string, error) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), "catalog.topupBundleSelected/refused")
+	c := tuitest.Client(t, tuitest.RegisteredSession(t), "topupBundleSelected/refused")
 	_, err := c.Catalog.TopupBundleSelected(context.Background(), "89961010025061000016", "TR_1GB_7D", 0)
 	if err == nil {
 		t.Fatal("refused fixture answered without an error")
@@ -55,7 +55,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"list", nil, nil, false},
 		{"second-focused", nil, []string{"right"}, false},
-		{"invalid-plan", []string{"esimcheck.check/cannot-continue"}, []string{"enter"}, false},
+		{"invalid-plan", []string{"checkEsim/cannot-continue"}, []string{"enter"}, false},
 		{"refused", nil, []string{"enter"}, true},
 	}
 	for _, tt := range tests {
@@ -77,7 +77,7 @@ func TestMessages(t *testing.T) {
 		refused  bool
 		want     string
 	}{
-		{"cannot continue", []string{"esimcheck.check/cannot-continue"}, false, "Invalid plan, please try selecting another one."},
+		{"cannot continue", []string{"checkEsim/cannot-continue"}, false, "Invalid plan, please try selecting another one."},
 		{"selection refused", nil, true, "Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example."},
 	}
 	for _, tt := range tests {
@@ -95,7 +95,7 @@ func TestMessages(t *testing.T) {
 }
 
 func TestSelectionLeadsToCheckout(t *testing.T) {
-	m := newTopup(t, nil, "esimcheck.check/can-continue", "catalog.topupBundleSelected/success")
+	m := newTopup(t, nil, "checkEsim/can-continue", "topupBundleSelected/success")
 	m = tuitest.Press(t, m, "right") // TR_5GB_30D
 	_, cmd := m.Update(tuitest.Key("enter"))
 	_, msgs := tuitest.Collect(t, m, cmd)

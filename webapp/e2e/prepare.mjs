@@ -47,6 +47,8 @@ const webNewest = Math.max(
   mtime(path.join(webapp, 'vite.config.ts')),
 );
 if (mtime(distIndex) < webNewest) {
-  console.info('e2e: building webapp/dist');
+  console.info('e2e: type-checking and building webapp/dist');
+  // The type-check first, as npm run build does: a type error never reaches a build.
+  execFileSync('npx', ['tsc', '-b'], { cwd: webapp, stdio: 'inherit' });
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webapp, stdio: 'inherit' });
 }

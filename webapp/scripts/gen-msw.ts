@@ -3,12 +3,16 @@
 // fixture is written by hand. Run: npm run gen:msw. A unit test fails when it is stale.
 //
 // `npm run gen:msw -- --from DIR [--scenario-as NAME]` lays a recording (a folder `esim
-// record` wrote, docs/qa.md) over the committed fixtures: a call and scenario the recording
-// has replaces the committed one, so every story that selects it renders the recorded
-// answers. --scenario-as renames the recording's scenarios (e.g. to `success`, which the
-// stories select) when it was recorded with --scenario. `npm run gen:msw` puts the
-// committed set back; until then the freshness test fails, so a recording is never
-// committed by accident.
+// record` wrote, docs/qa.md) over the committed fixtures: every committed exchange keeps
+// its request (what the stories send) and takes the recorded answer to the same request,
+// else of the same call and scenario at the same place, else of the same operation with
+// the same outcome (2xx, 4xx...). So every story renders the recorded answers under the
+// names it selects, though a recording names its files by operation and derived scenario
+// (searchBundles/success where the fixtures say searchBundles/turkey) and was made with
+// another account. The recording's scenarios the fixtures lack are added. --scenario-as
+// renames the recording's scenarios when it was recorded with --scenario. `npm run
+// gen:msw` puts the committed set back; until then the freshness test fails, so a
+// recording is never committed by accident.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,13 +87,59 @@ function scenariosOf(dir: string, label: string, scenarioAs?: string) {
   });
 }
 
+type Scenario = ReturnType<typeof scenariosOf>[number];
+type Entry = Scenario['entries'][number];
+
+/** The operation of a call: the recorder names calls by operationId; the fixtures add a variant (listAreaBundles.topup). */
+const operationOf = (call: string) => call.split('.')[0] ?? call;
+
+const outcome = (status: number) => Math.floor(status / 100);
+
+/**
+ * overlayAnswers gives every committed exchange the recorded answer that stands for it:
+ * to the same request (match key), the same outcome first; else the entry at the same
+ * place of the same call and scenario; else of the same operation, service and method
+ * with the same outcome. The n-th exchange of a scenario with one key (or operation) takes
+ * the n-th such recorded answer, the last repeating, as replay answers repeated requests.
+ * The committed request stays: it is what the stories send.
+ */
+export function overlayAnswers(committed: Scenario[], recorded: Scenario[]): Scenario[] {
+  const all = recorded.flatMap((s) => s.entries);
+  const byName = new Map(recorded.map((s) => [`${s.call}/${s.scenario}`, s]));
+  const nth = <T,>(pool: T[], n: number) => pool[Math.min(n, pool.length - 1)];
+  return committed.map((s) => {
+    const seenKey = new Map<string, number>();
+    const seenOp = new Map<string, number>();
+    const entries = s.entries.map((e, i) => {
+      const op = operationOf(e.call);
+      const k = seenKey.get(e.key) ?? 0;
+      seenKey.set(e.key, k + 1);
+      const o = seenOp.get(op) ?? 0;
+      seenOp.set(op, o + 1);
+      const sameKey = all.filter((r) => r.key === e.key);
+      const sameOutcome = sameKey.filter((r) => outcome(r.status) === outcome(e.status));
+      const atPlace = byName.get(`${s.call}/${s.scenario}`)?.entries[i];
+      const answer: Entry | undefined =
+        (sameOutcome.length > 0 ? nth(sameOutcome, k) : undefined) ??
+        (sameKey.length > 0 ? nth(sameKey, k) : undefined) ??
+        (atPlace && operationOf(atPlace.call) === op ? atPlace : undefined) ??
+        nth(
+          all.filter((r) => operationOf(r.call) === op && r.service === e.service && r.method === e.method && outcome(r.status) === outcome(e.status)),
+          o,
+        );
+      return answer ? { ...e, status: answer.status, statusText: answer.statusText, headers: answer.headers, body: answer.body } : e;
+    });
+    return { ...s, entries };
+  });
+}
+
 /** generate returns the text of the generated module for the fixtures under dir. */
 export function generate(dir: string = FIXTURES_DIR, overlay?: Overlay): string {
   let scenarios = scenariosOf(dir, '');
   if (overlay) {
     const recorded = scenariosOf(overlay.dir, 'recording:', overlay.scenarioAs);
-    const names = new Set(recorded.map((s) => `${s.call}/${s.scenario}`));
-    scenarios = [...scenarios.filter((s) => !names.has(`${s.call}/${s.scenario}`)), ...recorded];
+    const names = new Set(scenarios.map((s) => `${s.call}/${s.scenario}`));
+    scenarios = [...overlayAnswers(scenarios, recorded), ...recorded.filter((s) => !names.has(`${s.call}/${s.scenario}`))];
   }
   const calls = new Map<string, string[]>();
   for (const s of scenarios) {

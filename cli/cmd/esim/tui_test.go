@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -14,12 +15,14 @@ import (
 // pane is `esim tui` running in a tmux pane of its own server (a private socket), driven with send-keys and read with capture-pane, as a
 // person at an 80×24 terminal would.
 type pane struct {
-	t    *testing.T
-	sock string
+	t      *testing.T
+	sock   string
+	status string // the file the TUI's exit status is written to
 }
 
-// startTUI runs `esim tui` against the e2e sandbox in a width × height tmux pane. The pane
-// stays after the program ends, so its exit status can be read.
+// startTUI runs `esim tui` against the e2e sandbox in a width × height tmux pane. A shell
+// around it writes its exit status to a file: tmux 3.3 sometimes marks the pane dead
+// without ever reporting the status.
 func startTUI(t *testing.T, e *e2e, width, height int) *pane {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -27,11 +30,13 @@ func startTUI(t *testing.T, e *e2e, width, height int) *pane {
 	}
 	// A socket of its own in the test's directory: no other tmux is touched, and nothing
 	// is left behind.
-	p := &pane{t: t, sock: filepath.Join(t.TempDir(), "tmux")}
+	dir := t.TempDir()
+	p := &pane{t: t, sock: filepath.Join(dir, "tmux"), status: filepath.Join(dir, "status")}
 	env := []string{"env", "ESIM_SERVER=" + e.srv.URL, "ESIM_CONFIG_DIR=" + e.dir, "ESIM_CAPTCHA_TOKEN=dev-captcha",
 		"BROWSER=true", "TERM=xterm-256color", "LANG=C.UTF-8"}
 	args := append([]string{"-S", p.sock, "-f", "/dev/null", "new-session", "-d", "-s", "tui",
-		"-x", strconv.Itoa(width), "-y", strconv.Itoa(height)}, append(env, e.bin, "tui")...)
+		"-x", strconv.Itoa(width), "-y", strconv.Itoa(height)},
+		append(env, "sh", "-c", `"$0" tui; echo $? > "$1"`, e.bin, p.status)...)
 	args = append(args, ";", "set-option", "-g", "remain-on-exit", "on")
 	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
@@ -98,20 +103,14 @@ func (p *pane) waitFor(want ...string) string {
 // dead reports whether the program in the pane ended, and its exit status (-1: ended by a
 // signal).
 func (p *pane) dead() (bool, int) {
-	f := strings.Fields(p.tmux("display-message", "-p", "-t", "tui", "#{pane_dead} #{pane_dead_status}"))
-	if len(f) < 1 || f[0] != "1" {
-		return false, 0
+	b, err := os.ReadFile(p.status)
+	if err != nil || !strings.HasSuffix(string(b), "\n") {
+		return false, 0 // still running, or the shell is still writing
 	}
-	// tmux marks the pane dead as the program's output ends, and may take a moment more
-	// to have the status.
-	for try := 0; len(f) < 2 && try < 40; try++ {
-		time.Sleep(25 * time.Millisecond)
-		f = strings.Fields(p.tmux("display-message", "-p", "-t", "tui", "#{pane_dead} #{pane_dead_status}"))
+	code, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		p.t.Fatalf("exit status file holds %q", b)
 	}
-	if len(f) < 2 {
-		return true, -1
-	}
-	code, _ := strconv.Atoi(f[1])
 	return true, code
 }
 

@@ -141,6 +141,11 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, l Limits, logge
 	sctx, cancel := context.WithTimeout(context.Background(), l.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			// Not wrapped: a deadline reads as a call that timed out ("allow more time with
+			// --timeout"), and nothing here was a call.
+			return fmt.Errorf("shutdown: requests still in flight after %s were cut off", l.ShutdownTimeout)
+		}
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -200,3 +200,35 @@ func TestServeDrainsRequestsInFlight(t *testing.T) {
 		t.Fatalf("Serve: %v", err)
 	}
 }
+
+// A request still in flight when the drain ends is cut off, and Serve says so: not as a
+// call that timed out (the CLI words a deadline as "the server did not answer in time" and
+// suggests --timeout, which has nothing to do with it).
+func TestServeSaysWhenTheDrainCutsRequestsOff(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entered, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+	})
+	l := DefaultLimits()
+	l.ShutdownTimeout = 50 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, h, l, nil) }()
+	go func() {
+		if resp, err := http.Get("http://" + ln.Addr().String() + "/slow"); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	<-entered
+	cancel()
+	err = <-served
+	if err == nil || errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "still in flight after 50ms were cut off") {
+		t.Fatalf("Serve: %v", err)
+	}
+}

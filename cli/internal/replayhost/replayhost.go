@@ -12,6 +12,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/internal/callname"
@@ -61,9 +62,15 @@ type Deps struct {
 	Logger *slog.Logger
 	// Emulator answers misses in lenient mode.
 	Emulator http.Handler
+	// EmulatorKey is the emulator's token signing key (LenientEmulator): recorded tokens
+	// are signed with it again on their way to the emulator.
+	EmulatorKey []byte
 	// Gate guards the replay's pages (mailbox, report, scenarios) by the sandbox admin
 	// surface's rule: allowed hosts, then the admin token or a direct loopback client.
 	Gate sb.AdminGate
+	// Guest is the shop's guest login, with which spy mode logs in at the upstream to
+	// stand for a recorded guest token (the sandbox's defaults where empty).
+	Guest GuestAccount
 }
 
 // Load reads the recordings and builds the replay handler for the mode. A damaged file
@@ -85,12 +92,34 @@ func (f *Flags) Load(ctx context.Context, d Deps) (*replay.Handler, replay.Loade
 	switch mode {
 	case replay.Lenient:
 		o.Fallback = d.Emulator
+		if len(d.EmulatorKey) > 0 && d.Emulator != nil {
+			o.Fallback = resign(d.Emulator, d.EmulatorKey, time.Now)
+			o.Bypass = emulatorSession(d.EmulatorKey)
+		}
 	case replay.Spy:
 		u, err := url.Parse(f.Upstream)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return nil, replay.Loaded{}, cmdutil.FlagErrorf("--upstream %q must be an http(s) origin such as http://127.0.0.1:9090", f.Upstream)
 		}
-		o.Fallback = &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) { pr.SetURL(u); pr.SetXForwarded() }}
+		upstream := u.Scheme + "://" + u.Host
+		proxy := &httputil.ReverseProxy{
+			Rewrite: func(pr *httputil.ProxyRequest) {
+				pr.SetURL(u)
+				pr.SetXForwarded()
+				// The transport asks for gzip itself and hands back the plain body, which
+				// ownOrigin may rewrite.
+				pr.Out.Header.Del("Accept-Encoding")
+			},
+			ModifyResponse: func(resp *http.Response) error { return ownOrigin(resp, upstream) },
+		}
+		g := d.Guest
+		g.ClientID, g.ClientSecret = first(g.ClientID, sb.DefaultClientID), first(g.ClientSecret, sb.DefaultClientSecret)
+		g.Username, g.Password = first(g.Username, sb.DefaultGuestUsername), first(g.Password, sb.DefaultGuestPassword)
+		guest, err := newUpstreamGuest(proxy, upstream, g)
+		if err != nil {
+			return nil, replay.Loaded{}, err
+		}
+		o.Fallback = guest
 	}
 	o.Guard = d.Gate.Allow
 	h, err := replay.New(loaded.Files, o)
@@ -116,7 +145,11 @@ func Banner(w io.Writer, origin string, mode replay.Mode, loaded replay.Loaded) 
 	}
 	fmt.Fprintf(w, "Replaying %d recorded exchanges in %d files on %s (%s: %s)\n", entries, len(loaded.Files), origin, mode, desc)
 	for _, im := range loaded.Imported {
-		fmt.Fprintf(w, "  (%s: a HAR from another tool, %d exchanges kept, %d outside the services left out)\n", im.Path, im.Entries, im.Skipped)
+		incomplete := ""
+		if im.Incomplete > 0 {
+			incomplete = fmt.Sprintf(", %d that never got an answer", im.Incomplete)
+		}
+		fmt.Fprintf(w, "  (%s: a HAR from another tool, %d exchanges kept, %d outside the services%s left out)\n", im.Path, im.Entries, im.Skipped, incomplete)
 	}
 	fmt.Fprintf(w, "  API          %s%s\n  Support      %s%s\n  eSIM check   %s%s\n  Log push     %s%s\n",
 		origin, sb.APIPath, origin, sb.SupportPath, origin, sb.ESIMCheckPath, origin, sb.LogPushPath)
@@ -129,4 +162,13 @@ func Banner(w io.Writer, origin string, mode replay.Mode, loaded replay.Loaded) 
 	}
 	fmt.Fprintf(w, "  Replay       %s%s (misses, unused entries); choose a scenario with the %s header or PUT %s\n",
 		origin, replay.ReportPath, replay.ScenarioHeader, replay.ScenariosPath)
+}
+
+func first(v ...string) string {
+	for _, s := range v {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }

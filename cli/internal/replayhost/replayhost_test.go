@@ -5,8 +5,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
+	"github.com/cedarsim/esim/contract/har"
 	"github.com/cedarsim/esim/fixtures/replay"
 	"github.com/cedarsim/esim/sdk/forwarded"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
@@ -57,6 +59,46 @@ func TestReplayPagesFollowTheAdminRule(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := get(tt.h, tt.host, tt.peer, tt.hdr); got != tt.want {
 				t.Fatalf("GET %s: %d, want %d", replay.MailboxPath, got, tt.want)
+			}
+		})
+	}
+}
+
+// The banner lists the pages of the mode only, and what was left out of a browser's HAR.
+func TestBannerListsThePagesOfTheMode(t *testing.T) {
+	api := &har.File{Path: "api/c/s.har.json", Log: har.Log{Entries: []har.Entry{{Service: har.ServiceAPI}}}}
+	checkout := &har.File{Path: "checkout/c/s.har.json", Log: har.Log{Entries: []har.Entry{{Service: har.ServiceCheckout}}}}
+	tests := []struct {
+		name      string
+		mode      replay.Mode
+		loaded    replay.Loaded
+		want, not []string
+	}{
+		{"strict, no checkout recorded", replay.Strict, replay.Loaded{Files: []*har.File{api}},
+			[]string{"Replaying 1 recorded exchanges in 1 files on http://h (strict", "Mailbox      http://h/sandbox/mailbox", "Replay       http://h/sandbox/replay.json"},
+			[]string{"Checkout", "Audit log", "Faults"}},
+		{"strict, checkout recorded", replay.Strict, replay.Loaded{Files: []*har.File{api, checkout}},
+			[]string{"Checkout     http://h/sandbox/checkout/"}, []string{"Audit log", "Faults"}},
+		{"lenient: the emulator's pages too", replay.Lenient, replay.Loaded{Files: []*har.File{api}},
+			[]string{"Checkout", "Audit log    http://h/sandbox/audit", "Faults       http://h/sandbox/faults"}, nil},
+		{"spy: the upstream's admin pages are not this server's", replay.Spy, replay.Loaded{Files: []*har.File{api}},
+			[]string{"(spy: a request no recording matches goes to the upstream)"}, []string{"Audit log", "Faults"}},
+		{"a browser's HAR", replay.Strict, replay.Loaded{Files: []*har.File{api}, Imported: []replay.Import{{Path: "s.har", Entries: 1, Skipped: 2, Incomplete: 3}}},
+			[]string{"  (s.har: a HAR from another tool, 1 exchanges kept, 2 outside the services, 3 that never got an answer left out)\n"}, []string{"left out left out"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			Banner(&b, "http://h", tt.mode, tt.loaded)
+			for _, w := range tt.want {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("banner lacks %q:\n%s", w, b.String())
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(b.String(), n) {
+					t.Errorf("banner has %q:\n%s", n, b.String())
+				}
 			}
 		})
 	}

@@ -150,6 +150,10 @@ func ParseFault(spec string) (sb.Fault, error) {
 	if ft.Status == 0 && ft.LatencyMs == 0 && !ft.Drop {
 		return ft, errors.New("give a status, a latency or drop")
 	}
+	// The sandbox's own rule: a fault it would refuse must not start it, silently ignored.
+	if err := ft.Validate(); err != nil {
+		return ft, err
+	}
 	return ft, nil
 }
 

@@ -25,6 +25,9 @@ func TestParseFault(t *testing.T) {
 		{spec: "path=x,status=abc", wantErr: "status"},
 		{spec: "path=x,colour=red", wantErr: "unknown key"},
 		{spec: "path=x,latency=soon", wantErr: "latency"},
+		// A status the sandbox would ignore is refused, not started without the fault.
+		{spec: "path=x,status=200,latency=3s", wantErr: "fault status 200 must be 400..599"},
+		{spec: "path=x,latency=2m", wantErr: "latencyMs must be 0..60000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {

@@ -45,7 +45,7 @@ func Generate(specPath string, cfg Config) ([]byte, error) {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", specPath, err)
 	}
-	schemas := lookup(lookup(root(&doc), "components"), "schemas")
+	schemas := Lookup(Lookup(root(&doc), "components"), "schemas")
 	if schemas == nil || spec.Components == nil {
 		return nil, fmt.Errorf("%s has no components/schemas", specPath)
 	}
@@ -68,7 +68,7 @@ func order(n *yaml.Node, s *openapi3.Schema) {
 	if n == nil || n.Kind != yaml.MappingNode || s == nil {
 		return
 	}
-	if props := lookup(n, "properties"); props != nil {
+	if props := Lookup(n, "properties"); props != nil {
 		for i := 0; i+1 < len(props.Content); i += 2 {
 			ref, ok := s.Properties[props.Content[i].Value]
 			if !ok || ref == nil {
@@ -83,11 +83,11 @@ func order(n *yaml.Node, s *openapi3.Schema) {
 			}
 		}
 	}
-	if it := lookup(n, "items"); it != nil && s.Items != nil && s.Items.Ref == "" {
+	if it := Lookup(n, "items"); it != nil && s.Items != nil && s.Items.Ref == "" {
 		order(it, s.Items.Value)
 	}
 	for key, list := range map[string]openapi3.SchemaRefs{"allOf": s.AllOf, "oneOf": s.OneOf, "anyOf": s.AnyOf} {
-		if l := lookup(n, key); l != nil && len(l.Content) == len(list) {
+		if l := Lookup(n, key); l != nil && len(l.Content) == len(list) {
 			for i, r := range list {
 				if r.Ref == "" {
 					order(l.Content[i], r.Value)
@@ -104,8 +104,8 @@ func root(doc *yaml.Node) *yaml.Node {
 	return doc
 }
 
-// lookup returns the value of key in mapping node n, or nil.
-func lookup(n *yaml.Node, key string) *yaml.Node {
+// Lookup returns the value of key in mapping node n, or nil.
+func Lookup(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}

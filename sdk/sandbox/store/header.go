@@ -12,12 +12,13 @@ import (
 
 // bbolt keeps two header (meta) pages at the start of the file and writes them in turn, one
 // per transaction, each with a checksum; it opens on the valid one of the newer
-// transaction. Two kinds of damage it does not report well are checked here, before bbolt
+// transaction. Kinds of damage it does not report well are checked here, before bbolt
 // maps the file:
 //   - a file shorter than the pages its header names (truncated): bbolt would fault
 //     reading past its end, killing the process with a long runtime trace;
 //   - one damaged header page: bbolt quietly opens on the other, i.e. one transaction
-//     back, so the last change may be lost without a word. The sandbox logs it.
+//     back, so the last change may be lost without a word. The sandbox logs it;
+//   - a damaged page below the header (pages.go).
 
 // Layout of a bbolt meta page (go.etcd.io/bbolt/internal/common): a 16-byte page header,
 // then magic, version, pageSize, flags (uint32 each), root bucket (16), freelist, pgid
@@ -32,6 +33,8 @@ const (
 
 type boltMeta struct {
 	pageSize uint32
+	root     uint64 // the root bucket's page
+	freelist uint64 // the synced free list's page, or noFreelist
 	pages    uint64 // pgid: pages in use, the file must hold at least this many
 	txid     uint64
 }
@@ -47,7 +50,8 @@ func parseMeta(b []byte) (boltMeta, bool) {
 	if le.Uint32(b[0:]) != boltMagic || le.Uint32(b[4:]) != boltVersion || le.Uint64(b[metaSumOffset:]) != h.Sum64() {
 		return boltMeta{}, false
 	}
-	return boltMeta{pageSize: le.Uint32(b[8:]), pages: le.Uint64(b[40:]), txid: le.Uint64(b[48:])}, true
+	return boltMeta{pageSize: le.Uint32(b[8:]), root: le.Uint64(b[16:]), freelist: le.Uint64(b[32:]),
+		pages: le.Uint64(b[40:]), txid: le.Uint64(b[48:])}, true
 }
 
 // checkHeader refuses a file whose header pages are both damaged or that is shorter than
@@ -85,6 +89,23 @@ func checkHeader(path string, size int64, log *slog.Logger) error {
 	}
 	if need := int64(newest.pages) * int64(newest.pageSize); size < need {
 		return fmt.Errorf("sandbox store %s is truncated: it holds %d bytes, its header names %d; it was not opened, nothing was changed (restore it from a copy, or move it away to start afresh)", path, size, need)
+	}
+	if newest.pageSize < pageHeaderSize+metaSize || newest.pageSize > 1<<20 {
+		return fmt.Errorf("sandbox store %s is damaged: its header names %d-byte pages; it was not opened, nothing was changed", path, newest.pageSize)
+	}
+	// The page headers of the header pages are outside their checksums, yet bbolt's check
+	// asserts them (a panic on its own goroutine): each must name itself, as a meta page.
+	for id := range uint64(2) {
+		head := make([]byte, pageHeaderSize)
+		if _, err := f.ReadAt(head, int64(id)*int64(newest.pageSize)); err != nil {
+			return fmt.Errorf("read sandbox store %s: %w", path, err)
+		}
+		if binary.LittleEndian.Uint64(head) != id || binary.LittleEndian.Uint16(head[8:]) != metaPageFlag {
+			return fmt.Errorf("sandbox store %s is damaged (header page %d does not say it is one); it was not opened, nothing was changed (restore it from a copy, or move it away to start afresh)", path, id)
+		}
+	}
+	if err := checkPages(f, newest); err != nil {
+		return fmt.Errorf("sandbox store %s is damaged (%w); it was not opened, nothing was changed (restore it from a copy, or move it away to start afresh)", path, err)
 	}
 	if !ok0 || !ok1 {
 		log.Warn("sandbox store header page is damaged; opened on the other header page, so the last change before the damage may be lost",

@@ -114,3 +114,61 @@ func TestProbeFailsWhenTheFileCannotGrow(t *testing.T) {
 		t.Fatalf("probe under a file size limit: %v", err)
 	}
 }
+
+// TestDamagedPagesAreRefusedNotFatal (issue 21.9): a flipped byte anywhere in the page
+// headers and first elements of a store's pages, header pages included, is refused with a
+// message, or (where it changes nothing bbolt reads) opened; it never kills the process.
+// bbolt trusts its pages: a damaged element count or offset made it read outside the file
+// (a segmentation fault) or panic on its own goroutine while it listed the free pages, a
+// cycle loop for ever, and a header page's own page header (outside its checksum) failed
+// an assertion on the goroutine of its check.
+func TestDamagedPagesAreRefusedNotFatal(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	s, err := store.Open(context.Background(), good, kinds, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tx := range 3 { // a branch page, leaves, and free pages from the older transactions
+		var recs []store.Record
+		for i := range 40 {
+			recs = append(recs, store.Record{Kind: kinds[i%2], ID: fmt.Sprintf("r%d-%02d", tx, i), Value: bytes.Repeat([]byte{'a' + byte(tx)}, 90)})
+		}
+		if err := s.Apply(context.Background(), recs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const page = 4096
+	refused := 0
+	path := filepath.Join(dir, "damaged.db")
+	for p := 0; p < len(b)/page; p++ {
+		for off := range 48 {
+			for _, mask := range []byte{0xff, 0x01} {
+				damaged := bytes.Clone(b)
+				damaged[p*page+off] ^= mask
+				write(t, path, damaged)
+				s, err := store.Open(context.Background(), path, kinds, nil)
+				if err != nil {
+					if !strings.Contains(err.Error(), path) {
+						t.Fatalf("page %d byte %d: the error does not name the file: %v", p, off, err)
+					}
+					refused++
+					continue
+				}
+				if err := s.Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("no damaged store was refused: the test proved nothing")
+	}
+}

@@ -14,7 +14,7 @@ import (
 // TestNetworkFailureNamesTheServer: a server that cannot be reached is named, with the
 // flag that points esim elsewhere, as the CLI says it (issue 25.12).
 func TestNetworkFailureNamesTheServer(t *testing.T) {
-	refused := fmt.Errorf("catalog.countries: GET http://127.0.0.1:1/api/v1/catalog/countries: %w",
+	refused := fmt.Errorf("listCountries: GET http://127.0.0.1:1/api/v1/catalog/countries: %w",
 		&net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)})
 	slow := fmt.Errorf("GET https://x/y: %w", context.DeadlineExceeded)
 	want := "Could not reach http://127.0.0.1:1: connection refused. " + messages.UnreachableHint

@@ -108,7 +108,7 @@ func load(t testing.TB, name string) *har.File {
 // RegisteredSession is a logged-in customer's session with the fixtures' token.
 func RegisteredSession(t testing.TB) sdk.Session {
 	t.Helper()
-	f := load(t, "identity.token.otp/success")
+	f := load(t, "token.otp/success")
 	text := f.Log.Entries[0].Response.Content.Text
 	const k = `"access_token":"`
 	i := strings.Index(text, k)
@@ -251,10 +251,10 @@ func Golden(t *testing.T, height int, view func(w, h int) string) {
 	}
 }
 
-// ESIMs returns the customer's eSIMs of the esims.byEmail/success fixture, through the SDK.
+// ESIMs returns the customer's eSIMs of the listEsimsByEmail/success fixture, through the SDK.
 func ESIMs(t testing.TB) []sdk.ESIM {
 	t.Helper()
-	c := Client(t, RegisteredSession(t), "esims.byEmail/success")
+	c := Client(t, RegisteredSession(t), "listEsimsByEmail/success")
 	list, err := c.ESIMs.ByEmail(context.Background(), RegisteredEmail)
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,11 @@
 // prepares state, the way an earlier visit would have left it.
 import { randomUUID } from 'node:crypto';
 import { beforeAll } from 'vitest';
+import constants from '../../../contract/constants.json';
+import type { components } from '../../src/shared/api/wire.gen';
 import { mailboxCode } from './sandbox';
+
+type Wire = components['schemas'];
 
 interface ShopConfig {
   apiBase: string;
@@ -47,7 +51,7 @@ export class SandboxAPI {
     return JSON.parse(text) as T;
   }
 
-  private async tokenGrant(what: string, form: Record<string, string>): Promise<{ access_token: string; refresh_token?: string }> {
+  private async tokenGrant(what: string, form: Record<string, string>): Promise<Wire['TokenAnswer']> {
     return this.call(what, this.url('api', 'connect/token'), {
       method: 'POST',
       headers: { Authorization: this.basic(), 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -66,16 +70,16 @@ export class SandboxAPI {
       grant_type: 'password',
       username: g.username,
       password: g.password,
-      scope: 'accounts.fullaccess offline_access openid profile roles',
+      scope: constants.scope.guest,
     });
     const since = new Date();
-    const sent = await this.call<{ data: { userId: string } }>(
+    const sent = await this.call<Wire['OtpSentAnswer']>(
       'send code',
       this.url('api', `users/otp/send_email/${encodeURIComponent(email)}/false`),
       this.bearerJSON(guest.access_token, 'POST', { firstName, lastName, countryCode: '961', phone: '3123456', email }),
     );
     const code = await mailboxCode(this.shop, email, since);
-    const verified = await this.call<{ data: { username: string; oneTimeLoginPassword: string } }>(
+    const verified = await this.call<Wire['OtpVerifyAnswer']>(
       'verify code',
       this.url('api', `users/otp/email/${sent.data.userId}`),
       this.bearerJSON(guest.access_token, 'POST', {
@@ -90,19 +94,19 @@ export class SandboxAPI {
       grant_type: 'password',
       username: verified.data.username,
       password: verified.data.oneTimeLoginPassword,
-      scope: 'accounts identity orders support cart payment offline_access',
+      scope: constants.scope.otp,
     });
-    return { email, token: t.access_token, refreshToken: t.refresh_token ?? '' };
+    return { email, token: t.access_token, refreshToken: t.refresh_token };
   }
 
   /** openOrder creates an order for the bundle, bound to the customer, and returns its checkout URL. */
   async openOrder(c: Customer, bundleId: string, accountId = ZERO_ACCOUNT): Promise<string> {
-    const created = await this.call<{ data: { orderId: string } }>('create order', this.url('api', 'orderfulfillment/orders'), {
+    const created = await this.call<Wire['OrderAnswer']>('create order', this.url('api', 'orderfulfillment/orders'), {
       method: 'POST',
       headers: { Authorization: this.basic(), 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ currency: 'usd', quantity: '1' }),
     });
-    const details = await this.call<{ data: { checkoutURL: string } }>(
+    const details = await this.call<Wire['CheckoutAnswer']>(
       'order details',
       this.url('api', `accounts/${accountId}/${created.data.orderId}/orderdetails`),
       this.bearerJSON(c.token, 'POST', { idempotencyId: randomUUID(), order: [{ ServiceItemId: bundleId, type: 1 }] }),
@@ -129,7 +133,7 @@ export class SandboxAPI {
    * toppable, the first one that can be topped up.
    */
   async turkeyBundleId(c: Customer, toppable = false): Promise<string> {
-    const found = await this.call<{ data: { id: string; businessTitle: string; canTopup: boolean }[] }>(
+    const found = await this.call<Wire['BundleList']>(
       'search bundles',
       this.url('api', 'catalog/search_bundles/TR'),
       { headers: { Authorization: `Bearer ${c.token}` } },

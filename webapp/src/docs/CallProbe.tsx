@@ -3,21 +3,21 @@ import { useApi } from '@/shared/api/ApiContext';
 import { ApiError } from '@/shared/api/errors';
 
 /**
- * CallProbe makes one provider call (catalog.countries) and shows what came back: the
+ * CallProbe makes one provider call (listCountries) and shows what came back: the
  * mocking guide's examples use it to show what each way of answering does.
  */
 export function CallProbe() {
   const api = useApi();
   const q = useQuery({ queryKey: ['docs', 'countries'], queryFn: () => api.catalog.countries() });
-  if (q.isPending) return <p role="status">Waiting for catalog.countries…</p>;
+  if (q.isPending) return <p role="status">Waiting for listCountries…</p>;
   if (q.isError) {
     const e = q.error;
     const text = e instanceof ApiError ? `HTTP ${e.status} ${e.title}: ${e.detail}` : e.message;
-    return <p role="alert">catalog.countries failed: {text}</p>;
+    return <p role="alert">listCountries failed: {text}</p>;
   }
   return (
     <p>
-      catalog.countries answered {q.data.length} countries, first {q.data[0]?.name ?? 'none'}.
+      listCountries answered {q.data.length} countries, first {q.data[0]?.name ?? 'none'}.
     </p>
   );
 }

@@ -11,12 +11,12 @@ const meta = {
   component: CallProbe,
   tags: ['!autodocs'],
   // The meta's selection: every story starts from it and names only what differs.
-  parameters: shopParameters({ fixtures: { 'identity.token.guest': 'success', 'catalog.countries': 'success' } }),
+  parameters: shopParameters({ fixtures: { 'token.guest': 'success', 'listCountries': 'success' } }),
 } satisfies Meta<typeof CallProbe>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A recorded scenario: fixtures/api/catalog.countries/success.har.json answers. */
+/** A recorded scenario: fixtures/api/listCountries/success.har.json answers. */
 export const RecordedScenario: Story = {
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(/answered \d+ countries/)).toBeInTheDocument();
@@ -25,7 +25,7 @@ export const RecordedScenario: Story = {
 
 /** A status instead of a scenario: problemFor answers a realistic problem+json error. */
 export const ServerError: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.countries': 503 } }),
+  parameters: shopParameters({ fixtures: { 'listCountries': 503 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('HTTP 503 Service Unavailable');
   },
@@ -33,9 +33,9 @@ export const ServerError: Story = {
 
 /** 'pending': the call never answers, for loading states. */
 export const Pending: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'listCountries': 'pending' } }),
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Waiting for catalog.countries');
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Waiting for listCountries');
   },
 };
 

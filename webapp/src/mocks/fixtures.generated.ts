@@ -3,617 +3,42 @@ import type { FixtureScenario } from './types';
 
 /** Every call and its scenarios, as recorded in the fixtures. */
 export type ScenarioMap = {
-  'catalog.areaBundles': 'europe' | 'success';
-  'catalog.areaList': 'success';
-  'catalog.bundle': 'success';
-  'catalog.countries': 'success';
-  'catalog.globalBundles': 'success';
-  'catalog.regions': 'success';
-  'catalog.search': 'success' | 'turkey';
-  'catalog.specialBundles': 'success';
-  'catalog.topupBundleSelected': 'forbidden' | 'refused' | 'success';
-  'catalog.topupBundles': 'forbidden' | 'success';
-  'esimcheck.check': 'can-continue' | 'cannot-continue' | 'forbidden';
-  'esims.byEmail': 'agent' | 'empty' | 'forbidden-guest' | 'forbidden-other-customer' | 'success';
-  'esims.info': 'forbidden' | 'success';
-  'esims.qrCode': 'forbidden' | 'success';
-  'identity.token.guest': 'success';
-  'identity.token.otp': 'success';
-  'identity.token.refresh': 'rejected' | 'success';
-  'logs.push': 'success';
-  'orders.create': 'existing' | 'newly-created';
-  'orders.delete': 'forbidden' | 'success';
-  'orders.details': 'forbidden' | 'success' | 'topup';
-  'support.canPurchase': 'allowed' | 'forbidden' | 'refused';
-  'support.contactUs': 'success';
-  'users.currentUser': 'expired-token-refresh' | 'refresh-rejected' | 'success';
-  'users.otpSend': 'login-unknown-email' | 'login' | 'retry-after-guest-login' | 'server-error' | 'signup' | 'too-many-requests' | 'validation-error';
-  'users.otpVerify': 'account-locked' | 'bad-request' | 'conflict' | 'invalid-captcha' | 'invalid-otp' | 'server-error' | 'success' | 'too-many-requests';
+  'addOrderDetails': 'forbidden' | 'success' | 'topup';
+  'canPurchase': 'allowed' | 'forbidden' | 'refused';
+  'checkEsim': 'can-continue' | 'cannot-continue' | 'forbidden';
+  'contactUs': 'success';
+  'createOrder': 'existing' | 'newly-created';
+  'deleteOrder': 'forbidden' | 'success';
+  'getBundle': 'success';
+  'getCurrentUser': 'expired-token-refresh' | 'refresh-rejected' | 'success';
+  'getEsimInfo': 'forbidden' | 'success';
+  'getQrCode': 'forbidden' | 'success';
+  'listAreaBundles': 'europe' | 'success';
+  'listAreaBundles.global': 'success';
+  'listAreaBundles.topup': 'forbidden' | 'success';
+  'listCountries': 'success';
+  'listCountries.areaList': 'success';
+  'listEsimsByEmail': 'agent' | 'empty' | 'forbidden-guest' | 'forbidden-other-customer' | 'success';
+  'listRegions': 'success';
+  'listSpecialBundles': 'success';
+  'pushLogs': 'success';
+  'searchBundles': 'success' | 'turkey';
+  'sendOtp': 'login-unknown-email' | 'login' | 'retry-after-guest-login' | 'server-error' | 'signup' | 'too-many-requests' | 'validation-error';
+  'token.guest': 'success';
+  'token.otp': 'success';
+  'token.refresh': 'rejected' | 'success';
+  'topupBundleSelected': 'forbidden' | 'refused' | 'success';
+  'verifyOtp': 'account-locked' | 'bad-request' | 'conflict' | 'invalid-captcha' | 'invalid-otp' | 'server-error' | 'success' | 'too-many-requests';
 };
 
 export const fixtureScenarios: readonly FixtureScenario[] = [
   {
-    "file": "api/catalog.areaBundles/europe.har.json",
-    "call": "catalog.areaBundles",
-    "scenario": "europe",
-    "entries": [
-      {
-        "call": "catalog.areaBundles",
-        "key": "api GET catalog/bundles/Europe",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundles/Europe",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"5f5aed93-95c0-549e-9086-3175127cb2df\",\"name\":\"EU_10GB_30D\",\"businessTitle\":\"Europe 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":24,\"flagsCodes\":[\"europe\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"region\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"67c49ef5-b080-58bb-aa05-bfea1e86a3f1\",\"name\":\"EU_3GB_15D\",\"businessTitle\":\"Europe 3GB 15 Days\",\"listingDisplayTitle\":\"3GB - 15 Days\",\"quotaInMB\":3000,\"durationInDays\":15,\"price\":11,\"flagsCodes\":[\"europe\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"region\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.areaBundles/success.har.json",
-    "call": "catalog.areaBundles",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.areaBundles",
-        "key": "api GET catalog/bundles/TR",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundles/TR",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.areaList/success.har.json",
-    "call": "catalog.areaList",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.areaList",
-        "key": "api GET catalog/countries",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/countries",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.bundle/success.har.json",
-    "call": "catalog.bundle",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.bundle",
-        "key": "api GET catalog/bundle/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundle/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.countries/success.har.json",
-    "call": "catalog.countries",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.countries",
-        "key": "api GET catalog/countries",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/countries",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.globalBundles/success.har.json",
-    "call": "catalog.globalBundles",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.globalBundles",
-        "key": "api GET catalog/bundles/global",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundles/global",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"885392c9-bc6f-5d39-900d-db4eab7befb2\",\"name\":\"GLOBAL_3GB_30D\",\"businessTitle\":\"Global 3GB 30 Days\",\"listingDisplayTitle\":\"3GB - 30 Days\",\"quotaInMB\":3000,\"durationInDays\":30,\"price\":29,\"flagsCodes\":[\"global\"],\"roamingCountries\":[{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"global\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.regions/success.har.json",
-    "call": "catalog.regions",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.regions",
-        "key": "api GET catalog/regions",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/regions",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"name\":\"Africa\"},{\"name\":\"Asia\"},{\"name\":\"Caribbean\"},{\"name\":\"Europe\"},{\"name\":\"Middle East\"},{\"name\":\"North America\"},{\"name\":\"Oceania\"},{\"name\":\"South America\"}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.search/success.har.json",
-    "call": "catalog.search",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.search",
-        "key": "api GET catalog/search_bundles/TR,LB",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/search_bundles/TR,LB",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"},{\"id\":\"246d9777-6414-5d4a-bf6a-42562759deed\",\"name\":\"LB_500MB_1D\",\"businessTitle\":\"Lebanon 500MB 1 Day\",\"listingDisplayTitle\":\"500MB - 1 Day\",\"quotaInMB\":500,\"durationInDays\":1,\"price\":2,\"flagsCodes\":[\"LB\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"14f59074-7c8f-50a7-baa2-80889dffbecb\",\"name\":\"LB_3GB_30D\",\"businessTitle\":\"Lebanon 3GB 30 Days\",\"listingDisplayTitle\":\"3GB - 30 Days\",\"quotaInMB\":3000,\"durationInDays\":30,\"price\":12.5,\"flagsCodes\":[\"LB\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.search/turkey.har.json",
-    "call": "catalog.search",
-    "scenario": "turkey",
-    "entries": [
-      {
-        "call": "catalog.search",
-        "key": "api GET catalog/search_bundles/TR",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/search_bundles/TR",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.specialBundles/success.har.json",
-    "call": "catalog.specialBundles",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.specialBundles",
-        "key": "api GET catalog/bundles/special",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundles/special",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861\",\"name\":\"HAJJ_5GB_15D\",\"businessTitle\":\"Hajj & Umrah 5GB 15 Days\",\"listingDisplayTitle\":\"5GB - 15 Days\",\"quotaInMB\":5000,\"durationInDays\":15,\"price\":15,\"flagsCodes\":[\"haj\"],\"roamingCountries\":[{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\"},{\"id\":\"0e7f703b-b36b-561f-a0fa-92d414b988b6\",\"name\":\"HAJJ_20GB_30D\",\"businessTitle\":\"Hajj & Umrah 20GB 30 Days\",\"listingDisplayTitle\":\"20GB - 30 Days\",\"quotaInMB\":20000,\"durationInDays\":30,\"price\":39,\"flagsCodes\":[\"haj\"],\"roamingCountries\":[{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\"},{\"id\":\"5bfe7b0e-962f-58a3-8c4f-b53370af3227\",\"name\":\"PARIS2024_5GB_15D\",\"businessTitle\":\"Paris Olympics 5GB 15 Days\",\"listingDisplayTitle\":\"5GB - 15 Days\",\"quotaInMB\":5000,\"durationInDays\":15,\"price\":12,\"flagsCodes\":[\"paris-olympics\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Paris Olympics\",\"groupIconCode\":\"paris-olympics\"}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.topupBundleSelected/forbidden.har.json",
-    "call": "catalog.topupBundleSelected",
+    "file": "api/addOrderDetails/forbidden.har.json",
+    "call": "addOrderDetails",
     "scenario": "forbidden",
     "entries": [
       {
-        "call": "catalog.topupBundleSelected",
-        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
-        "query": "",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.topupBundleSelected/refused.har.json",
-    "call": "catalog.topupBundleSelected",
-    "scenario": "refused",
-    "entries": [
-      {
-        "call": "catalog.topupBundleSelected",
-        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_1GB_7D/0",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_1GB_7D/0",
-        "query": "",
-        "grantType": "",
-        "status": 404,
-        "statusText": "Not Found",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"Bundle cannot top up this eSIM\"}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.topupBundleSelected/success.har.json",
-    "call": "catalog.topupBundleSelected",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.topupBundleSelected",
-        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"data\":[{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.topupBundles/forbidden.har.json",
-    "call": "catalog.topupBundles",
-    "scenario": "forbidden",
-    "entries": [
-      {
-        "call": "catalog.topupBundles",
-        "key": "api GET catalog/bundles/TR?iccid=89961010025061000016&provider=0",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundles/TR",
-        "query": "iccid=89961010025061000016&provider=0",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
-      }
-    ]
-  },
-  {
-    "file": "api/catalog.topupBundles/success.har.json",
-    "call": "catalog.topupBundles",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "catalog.topupBundles",
-        "key": "api GET catalog/bundles/TR?iccid=89961010025061000016&provider=0",
-        "service": "api",
-        "method": "GET",
-        "path": "catalog/bundles/TR",
-        "query": "iccid=89961010025061000016&provider=0",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
-      }
-    ]
-  },
-  {
-    "file": "api/identity.token.guest/success.har.json",
-    "call": "identity.token.guest",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "identity.token.guest",
-        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
-        "service": "api",
-        "method": "POST",
-        "path": "connect/token",
-        "query": "",
-        "grantType": "password",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
-      }
-    ]
-  },
-  {
-    "file": "api/identity.token.otp/success.har.json",
-    "call": "identity.token.otp",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "identity.token.otp",
-        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts%20identity%20orders%20support%20cart%20payment%20offline_access&username=rana.haddad%40example.com",
-        "service": "api",
-        "method": "POST",
-        "path": "connect/token",
-        "query": "",
-        "grantType": "password",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.G128_p24y-cmRUEdGyyRCS9W8VogBOsZGlzknGIST3w\",\"refresh_token\":\"A3F1EAB1A7197BC57D432AC5EA89FF72B4FCC37B7D40C6A10BA8B259A1BDCDF9\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
-      }
-    ]
-  },
-  {
-    "file": "api/identity.token.refresh/rejected.har.json",
-    "call": "identity.token.refresh",
-    "scenario": "rejected",
-    "entries": [
-      {
-        "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
-        "service": "api",
-        "method": "POST",
-        "path": "connect/token",
-        "query": "",
-        "grantType": "refresh_token",
-        "status": 400,
-        "statusText": "Bad Request",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
-      }
-    ]
-  },
-  {
-    "file": "api/identity.token.refresh/success.har.json",
-    "call": "identity.token.refresh",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "identity.token.refresh",
-        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
-        "service": "api",
-        "method": "POST",
-        "path": "connect/token",
-        "query": "",
-        "grantType": "refresh_token",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.-ZcS-XOcfnsVum19PTOidgI5akLm0WSdYgXuAEGRNLY\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
-      }
-    ]
-  },
-  {
-    "file": "api/orders.create/existing.har.json",
-    "call": "orders.create",
-    "scenario": "existing",
-    "entries": [
-      {
-        "call": "orders.create",
-        "key": "api POST orderfulfillment/orders",
-        "service": "api",
-        "method": "POST",
-        "path": "orderfulfillment/orders",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"orderId\":\"1c9eba5b-5a92-534e-ac15-4ae8525f1668\",\"newlyCreated\":false}}"
-      }
-    ]
-  },
-  {
-    "file": "api/orders.create/newly-created.har.json",
-    "call": "orders.create",
-    "scenario": "newly-created",
-    "entries": [
-      {
-        "call": "orders.create",
-        "key": "api POST orderfulfillment/orders",
-        "service": "api",
-        "method": "POST",
-        "path": "orderfulfillment/orders",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"orderId\":\"3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d\",\"newlyCreated\":true}}"
-      }
-    ]
-  },
-  {
-    "file": "api/orders.delete/forbidden.har.json",
-    "call": "orders.delete",
-    "scenario": "forbidden",
-    "entries": [
-      {
-        "call": "orders.delete",
-        "key": "api DELETE orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
-        "service": "api",
-        "method": "DELETE",
-        "path": "orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
-        "query": "",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This order belongs to another customer.\"}"
-      }
-    ]
-  },
-  {
-    "file": "api/orders.delete/success.har.json",
-    "call": "orders.delete",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "orders.delete",
-        "key": "api DELETE orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
-        "service": "api",
-        "method": "DELETE",
-        "path": "orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"deleted\":true}}"
-      }
-    ]
-  },
-  {
-    "file": "api/orders.details/forbidden.har.json",
-    "call": "orders.details",
-    "scenario": "forbidden",
-    "entries": [
-      {
-        "call": "orders.details",
+        "call": "addOrderDetails",
         "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
@@ -633,12 +58,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/orders.details/success.har.json",
-    "call": "orders.details",
+    "file": "api/addOrderDetails/success.har.json",
+    "call": "addOrderDetails",
     "scenario": "success",
     "entries": [
       {
-        "call": "orders.details",
+        "call": "addOrderDetails",
         "key": "api POST accounts/00000000-0000-0000-0000-000000000000/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
@@ -658,12 +83,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/orders.details/topup.har.json",
-    "call": "orders.details",
+    "file": "api/addOrderDetails/topup.har.json",
+    "call": "addOrderDetails",
     "scenario": "topup",
     "entries": [
       {
-        "call": "orders.details",
+        "call": "addOrderDetails",
         "key": "api POST accounts/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d/orderdetails body {\"discountAmount\":\"0\",\"order\":[{\"ServiceItemId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"addCredits\":false,\"keepCurrentPlan\":false,\"type\":15}],\"quantity\":\"1\",\"tax\":\"0\"}",
         "service": "api",
         "method": "POST",
@@ -683,12 +108,137 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.currentUser/expired-token-refresh.har.json",
-    "call": "users.currentUser",
+    "file": "api/createOrder/existing.har.json",
+    "call": "createOrder",
+    "scenario": "existing",
+    "entries": [
+      {
+        "call": "createOrder",
+        "key": "api POST orderfulfillment/orders",
+        "service": "api",
+        "method": "POST",
+        "path": "orderfulfillment/orders",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"orderId\":\"1c9eba5b-5a92-534e-ac15-4ae8525f1668\",\"newlyCreated\":false}}"
+      }
+    ]
+  },
+  {
+    "file": "api/createOrder/newly-created.har.json",
+    "call": "createOrder",
+    "scenario": "newly-created",
+    "entries": [
+      {
+        "call": "createOrder",
+        "key": "api POST orderfulfillment/orders",
+        "service": "api",
+        "method": "POST",
+        "path": "orderfulfillment/orders",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"orderId\":\"3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d\",\"newlyCreated\":true}}"
+      }
+    ]
+  },
+  {
+    "file": "api/deleteOrder/forbidden.har.json",
+    "call": "deleteOrder",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "deleteOrder",
+        "key": "api DELETE orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
+        "service": "api",
+        "method": "DELETE",
+        "path": "orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This order belongs to another customer.\"}"
+      }
+    ]
+  },
+  {
+    "file": "api/deleteOrder/success.har.json",
+    "call": "deleteOrder",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "deleteOrder",
+        "key": "api DELETE orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
+        "service": "api",
+        "method": "DELETE",
+        "path": "orderfulfillment/orders/1c9eba5b-5a92-534e-ac15-4ae8525f1668",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"deleted\":true}}"
+      }
+    ]
+  },
+  {
+    "file": "api/getBundle/success.har.json",
+    "call": "getBundle",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "getBundle",
+        "key": "api GET catalog/bundle/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundle/5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/getCurrentUser/expired-token-refresh.har.json",
+    "call": "getCurrentUser",
     "scenario": "expired-token-refresh",
     "entries": [
       {
-        "call": "users.currentUser",
+        "call": "getCurrentUser",
         "key": "api GET users/actions/get-current-user",
         "service": "api",
         "method": "GET",
@@ -710,7 +260,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
       },
       {
-        "call": "identity.token.refresh",
+        "call": "token.refresh",
         "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
@@ -728,7 +278,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.-ZcS-XOcfnsVum19PTOidgI5akLm0WSdYgXuAEGRNLY\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       },
       {
-        "call": "users.currentUser",
+        "call": "getCurrentUser",
         "key": "api GET users/actions/get-current-user",
         "service": "api",
         "method": "GET",
@@ -748,12 +298,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.currentUser/refresh-rejected.har.json",
-    "call": "users.currentUser",
+    "file": "api/getCurrentUser/refresh-rejected.har.json",
+    "call": "getCurrentUser",
     "scenario": "refresh-rejected",
     "entries": [
       {
-        "call": "users.currentUser",
+        "call": "getCurrentUser",
         "key": "api GET users/actions/get-current-user",
         "service": "api",
         "method": "GET",
@@ -775,7 +325,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.401\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"Token expired\"}"
       },
       {
-        "call": "identity.token.refresh",
+        "call": "token.refresh",
         "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
         "service": "api",
         "method": "POST",
@@ -795,12 +345,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.currentUser/success.har.json",
-    "call": "users.currentUser",
+    "file": "api/getCurrentUser/success.har.json",
+    "call": "getCurrentUser",
     "scenario": "success",
     "entries": [
       {
-        "call": "users.currentUser",
+        "call": "getCurrentUser",
         "key": "api GET users/actions/get-current-user",
         "service": "api",
         "method": "GET",
@@ -820,12 +370,287 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/login-unknown-email.har.json",
-    "call": "users.otpSend",
+    "file": "api/listAreaBundles.global/success.har.json",
+    "call": "listAreaBundles.global",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listAreaBundles.global",
+        "key": "api GET catalog/bundles/global",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/global",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"885392c9-bc6f-5d39-900d-db4eab7befb2\",\"name\":\"GLOBAL_3GB_30D\",\"businessTitle\":\"Global 3GB 30 Days\",\"listingDisplayTitle\":\"3GB - 30 Days\",\"quotaInMB\":3000,\"durationInDays\":30,\"price\":29,\"flagsCodes\":[\"global\"],\"roamingCountries\":[{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"global\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listAreaBundles.topup/forbidden.har.json",
+    "call": "listAreaBundles.topup",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "listAreaBundles.topup",
+        "key": "api GET catalog/bundles/TR?iccid=89961010025061000016&provider=0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/TR",
+        "query": "iccid=89961010025061000016&provider=0",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+      }
+    ]
+  },
+  {
+    "file": "api/listAreaBundles.topup/success.har.json",
+    "call": "listAreaBundles.topup",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listAreaBundles.topup",
+        "key": "api GET catalog/bundles/TR?iccid=89961010025061000016&provider=0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/TR",
+        "query": "iccid=89961010025061000016&provider=0",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listAreaBundles/europe.har.json",
+    "call": "listAreaBundles",
+    "scenario": "europe",
+    "entries": [
+      {
+        "call": "listAreaBundles",
+        "key": "api GET catalog/bundles/Europe",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/Europe",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"5f5aed93-95c0-549e-9086-3175127cb2df\",\"name\":\"EU_10GB_30D\",\"businessTitle\":\"Europe 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":24,\"flagsCodes\":[\"europe\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"region\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"67c49ef5-b080-58bb-aa05-bfea1e86a3f1\",\"name\":\"EU_3GB_15D\",\"businessTitle\":\"Europe 3GB 15 Days\",\"listingDisplayTitle\":\"3GB - 15 Days\",\"quotaInMB\":3000,\"durationInDays\":15,\"price\":11,\"flagsCodes\":[\"europe\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"}],\"isSpecial\":false,\"bundleUsageLevel\":\"region\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listAreaBundles/success.har.json",
+    "call": "listAreaBundles",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listAreaBundles",
+        "key": "api GET catalog/bundles/TR",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/TR",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listCountries.areaList/success.har.json",
+    "call": "listCountries.areaList",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listCountries.areaList",
+        "key": "api GET catalog/countries",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/countries",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listCountries/success.har.json",
+    "call": "listCountries",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listCountries",
+        "key": "api GET catalog/countries",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/countries",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"name\":\"Lebanon\",\"isoCode\":\"LB\"},{\"name\":\"Turkey\",\"isoCode\":\"TR\"},{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"},{\"name\":\"France\",\"isoCode\":\"FR\"},{\"name\":\"United States\",\"isoCode\":\"US\"},{\"name\":\"United Kingdom\",\"isoCode\":\"GB\"},{\"name\":\"Italy\",\"isoCode\":\"IT\"},{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"},{\"name\":\"Spain\",\"isoCode\":\"ES\"},{\"name\":\"Greece\",\"isoCode\":\"GR\"},{\"name\":\"Germany\",\"isoCode\":\"DE\"},{\"name\":\"Cyprus\",\"isoCode\":\"CY\"},{\"name\":\"Egypt\",\"isoCode\":\"EG\"},{\"name\":\"Jordan\",\"isoCode\":\"JO\"},{\"name\":\"Qatar\",\"isoCode\":\"QA\"},{\"name\":\"Kuwait\",\"isoCode\":\"KW\"},{\"name\":\"Oman\",\"isoCode\":\"OM\"},{\"name\":\"Bahrain\",\"isoCode\":\"BH\"},{\"name\":\"Iraq\",\"isoCode\":\"IQ\"},{\"name\":\"Armenia\",\"isoCode\":\"AM\"},{\"name\":\"Georgia\",\"isoCode\":\"GE\"},{\"name\":\"Netherlands\",\"isoCode\":\"NL\"},{\"name\":\"Belgium\",\"isoCode\":\"BE\"},{\"name\":\"Switzerland\",\"isoCode\":\"CH\"},{\"name\":\"Austria\",\"isoCode\":\"AT\"},{\"name\":\"Portugal\",\"isoCode\":\"PT\"},{\"name\":\"Sweden\",\"isoCode\":\"SE\"},{\"name\":\"Norway\",\"isoCode\":\"NO\"},{\"name\":\"Denmark\",\"isoCode\":\"DK\"},{\"name\":\"Ireland\",\"isoCode\":\"IE\"},{\"name\":\"Poland\",\"isoCode\":\"PL\"},{\"name\":\"Czechia\",\"isoCode\":\"CZ\"},{\"name\":\"Hungary\",\"isoCode\":\"HU\"},{\"name\":\"Romania\",\"isoCode\":\"RO\"},{\"name\":\"Bulgaria\",\"isoCode\":\"BG\"},{\"name\":\"Croatia\",\"isoCode\":\"HR\"},{\"name\":\"Canada\",\"isoCode\":\"CA\"},{\"name\":\"Mexico\",\"isoCode\":\"MX\"},{\"name\":\"Brazil\",\"isoCode\":\"BR\"},{\"name\":\"Australia\",\"isoCode\":\"AU\"},{\"name\":\"Japan\",\"isoCode\":\"JP\"},{\"name\":\"Thailand\",\"isoCode\":\"TH\"},{\"name\":\"India\",\"isoCode\":\"IN\"},{\"name\":\"Singapore\",\"isoCode\":\"SG\"},{\"name\":\"Morocco\",\"isoCode\":\"MA\"},{\"name\":\"Tunisia\",\"isoCode\":\"TN\"},{\"name\":\"Nigeria\",\"isoCode\":\"NG\"},{\"name\":\"South Africa\",\"isoCode\":\"ZA\"},{\"name\":\"Monaco\",\"isoCode\":\"MC\"},{\"name\":\"Côte d'Ivoire\",\"isoCode\":\"CI\"},{\"name\":\"Réunion\",\"isoCode\":\"RE\"}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listRegions/success.har.json",
+    "call": "listRegions",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listRegions",
+        "key": "api GET catalog/regions",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/regions",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"name\":\"Africa\"},{\"name\":\"Asia\"},{\"name\":\"Caribbean\"},{\"name\":\"Europe\"},{\"name\":\"Middle East\"},{\"name\":\"North America\"},{\"name\":\"Oceania\"},{\"name\":\"South America\"}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/listSpecialBundles/success.har.json",
+    "call": "listSpecialBundles",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listSpecialBundles",
+        "key": "api GET catalog/bundles/special",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/bundles/special",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"66cbb2d8-2206-5cfc-a49c-e2b8ba1ce861\",\"name\":\"HAJJ_5GB_15D\",\"businessTitle\":\"Hajj & Umrah 5GB 15 Days\",\"listingDisplayTitle\":\"5GB - 15 Days\",\"quotaInMB\":5000,\"durationInDays\":15,\"price\":15,\"flagsCodes\":[\"haj\"],\"roamingCountries\":[{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\"},{\"id\":\"0e7f703b-b36b-561f-a0fa-92d414b988b6\",\"name\":\"HAJJ_20GB_30D\",\"businessTitle\":\"Hajj & Umrah 20GB 30 Days\",\"listingDisplayTitle\":\"20GB - 30 Days\",\"quotaInMB\":20000,\"durationInDays\":30,\"price\":39,\"flagsCodes\":[\"haj\"],\"roamingCountries\":[{\"name\":\"Saudi Arabia\",\"isoCode\":\"SA\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Hajj & Umrah\",\"groupIconCode\":\"haj\"},{\"id\":\"5bfe7b0e-962f-58a3-8c4f-b53370af3227\",\"name\":\"PARIS2024_5GB_15D\",\"businessTitle\":\"Paris Olympics 5GB 15 Days\",\"listingDisplayTitle\":\"5GB - 15 Days\",\"quotaInMB\":5000,\"durationInDays\":15,\"price\":12,\"flagsCodes\":[\"paris-olympics\"],\"roamingCountries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"isSpecial\":true,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"group\":\"Paris Olympics\",\"groupIconCode\":\"paris-olympics\"}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/searchBundles/success.har.json",
+    "call": "searchBundles",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "searchBundles",
+        "key": "api GET catalog/search_bundles/TR,LB",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/search_bundles/TR,LB",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"},{\"id\":\"246d9777-6414-5d4a-bf6a-42562759deed\",\"name\":\"LB_500MB_1D\",\"businessTitle\":\"Lebanon 500MB 1 Day\",\"listingDisplayTitle\":\"500MB - 1 Day\",\"quotaInMB\":500,\"durationInDays\":1,\"price\":2,\"flagsCodes\":[\"LB\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"14f59074-7c8f-50a7-baa2-80889dffbecb\",\"name\":\"LB_3GB_30D\",\"businessTitle\":\"Lebanon 3GB 30 Days\",\"listingDisplayTitle\":\"3GB - 30 Days\",\"quotaInMB\":3000,\"durationInDays\":30,\"price\":12.5,\"flagsCodes\":[\"LB\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/searchBundles/turkey.har.json",
+    "call": "searchBundles",
+    "scenario": "turkey",
+    "entries": [
+      {
+        "call": "searchBundles",
+        "key": "api GET catalog/search_bundles/TR",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/search_bundles/TR",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":[{\"id\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"name\":\"TR_1GB_7D\",\"businessTitle\":\"Turkey 1GB 7 Days\",\"listingDisplayTitle\":\"1GB - 7 Days\",\"quotaInMB\":1000,\"durationInDays\":7,\"price\":4.5,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"eab605a0-3a19-57d1-93b6-da4bed388ccf\",\"name\":\"TR_10GB_30D\",\"businessTitle\":\"Turkey 10GB 30 Days\",\"listingDisplayTitle\":\"10GB - 30 Days\",\"quotaInMB\":10000,\"durationInDays\":30,\"price\":21.99,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0},{\"id\":\"7bfcfe5f-29c6-5446-adea-e7034bb6c57d\",\"name\":\"TR_UNL_7D\",\"businessTitle\":\"Turkey Unlimited 7 Days\",\"listingDisplayTitle\":\"Unlimited - 7 Days\",\"quotaInMB\":-1,\"durationInDays\":7,\"price\":29,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":false,\"thirdPartyProvider\":0,\"fupMsg\":\"Fair use: speed drops to 512 kbps after 2 GB a day.\"}]}"
+      }
+    ]
+  },
+  {
+    "file": "api/sendOtp/login-unknown-email.har.json",
+    "call": "sendOtp",
     "scenario": "login-unknown-email",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/nobody@example.com/true body {\"email\":\"nobody@example.com\"}",
         "service": "api",
         "method": "POST",
@@ -845,12 +670,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/login.har.json",
-    "call": "users.otpSend",
+    "file": "api/sendOtp/login.har.json",
+    "call": "sendOtp",
     "scenario": "login",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
@@ -870,12 +695,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/retry-after-guest-login.har.json",
-    "call": "users.otpSend",
+    "file": "api/sendOtp/retry-after-guest-login.har.json",
+    "call": "sendOtp",
     "scenario": "retry-after-guest-login",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
@@ -893,7 +718,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.500\",\"title\":\"Internal Server Error\",\"status\":500,\"detail\":\"An unexpected error occurred.\"}"
       },
       {
-        "call": "identity.token.guest",
+        "call": "token.guest",
         "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
@@ -911,7 +736,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       },
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
@@ -931,12 +756,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/server-error.har.json",
-    "call": "users.otpSend",
+    "file": "api/sendOtp/server-error.har.json",
+    "call": "sendOtp",
     "scenario": "server-error",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
@@ -956,12 +781,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/signup.har.json",
-    "call": "users.otpSend",
+    "file": "api/sendOtp/signup.har.json",
+    "call": "sendOtp",
     "scenario": "signup",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example.com\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
@@ -981,12 +806,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/too-many-requests.har.json",
-    "call": "users.otpSend",
+    "file": "api/sendOtp/too-many-requests.har.json",
+    "call": "sendOtp",
     "scenario": "too-many-requests",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
@@ -1008,7 +833,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.429\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many codes were sent to this address. Try again in 10 minutes.\"}"
       },
       {
-        "call": "identity.token.guest",
+        "call": "token.guest",
         "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
         "service": "api",
         "method": "POST",
@@ -1026,7 +851,7 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
         "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
       },
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example.com/true body {\"email\":\"rana.haddad@example.com\"}",
         "service": "api",
         "method": "POST",
@@ -1050,12 +875,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpSend/validation-error.har.json",
-    "call": "users.otpSend",
+    "file": "api/sendOtp/validation-error.har.json",
+    "call": "sendOtp",
     "scenario": "validation-error",
     "entries": [
       {
-        "call": "users.otpSend",
+        "call": "sendOtp",
         "key": "api POST users/otp/send_email/rana.haddad@example/false body {\"countryCode\":\"961\",\"email\":\"rana.haddad@example\",\"firstName\":\"Rana\",\"lastName\":\"Haddad\",\"phone\":\"71123456\"}",
         "service": "api",
         "method": "POST",
@@ -1075,12 +900,187 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/account-locked.har.json",
-    "call": "users.otpVerify",
+    "file": "api/token.guest/success.har.json",
+    "call": "token.guest",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "token.guest",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts.fullaccess%20offline_access%20openid%20profile%20roles&username=guest%40sandbox.cedarsim.example",
+        "service": "api",
+        "method": "POST",
+        "path": "connect/token",
+        "query": "",
+        "grantType": "password",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6Imd1ZXN0QHNhbmRib3guY2VkYXJzaW0uZXhhbXBsZSIsImV4cCI6NDEwMjQ0NDgwMCwiZmlyc3RfbmFtZSI6IiIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOnRydWUsImxhc3RfbmFtZSI6IiIsInJvbGUiOiJndWVzdCIsInN1YiI6IjNlZmRhMjAwLWQ2Y2EtNWJhMy1hYTUzLTVjZDdiMDcxNjUzOCJ9.tMuPX_Q9h9MindHIa3SIfyOITTb-hMMvytpbWYs9kVE\",\"refresh_token\":\"3C1E0645050011F7D7EC702A5628ADF272FC9C515C5018AB7509416718ECBEE7\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+      }
+    ]
+  },
+  {
+    "file": "api/token.otp/success.har.json",
+    "call": "token.otp",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "token.otp",
+        "key": "api POST connect/token grant_type=password body grant_type=password&scope=accounts%20identity%20orders%20support%20cart%20payment%20offline_access&username=rana.haddad%40example.com",
+        "service": "api",
+        "method": "POST",
+        "path": "connect/token",
+        "query": "",
+        "grantType": "password",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTczNTY4OTYwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.G128_p24y-cmRUEdGyyRCS9W8VogBOsZGlzknGIST3w\",\"refresh_token\":\"A3F1EAB1A7197BC57D432AC5EA89FF72B4FCC37B7D40C6A10BA8B259A1BDCDF9\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+      }
+    ]
+  },
+  {
+    "file": "api/token.refresh/rejected.har.json",
+    "call": "token.refresh",
+    "scenario": "rejected",
+    "entries": [
+      {
+        "call": "token.refresh",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
+        "service": "api",
+        "method": "POST",
+        "path": "connect/token",
+        "query": "",
+        "grantType": "refresh_token",
+        "status": 400,
+        "statusText": "Bad Request",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.400\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"invalid_grant\"}"
+      }
+    ]
+  },
+  {
+    "file": "api/token.refresh/success.har.json",
+    "call": "token.refresh",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "token.refresh",
+        "key": "api POST connect/token grant_type=refresh_token body client_id=cedarsim-shop&grant_type=refresh_token",
+        "service": "api",
+        "method": "POST",
+        "path": "connect/token",
+        "query": "",
+        "grantType": "refresh_token",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"access_token\":\"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6InJhbmEuaGFkZGFkQGV4YW1wbGUuY29tIiwiZXhwIjo0MTAyNDQ0ODAwLCJmaXJzdF9uYW1lIjoiUmFuYSIsImlhdCI6MTc1MDAwMDAwMCwiaXNfZ3Vlc3QiOmZhbHNlLCJsYXN0X25hbWUiOiJIYWRkYWQiLCJyb2xlIjoiY3VzdG9tZXIiLCJzdWIiOiJhNDcwYzFiMy03ODFkLTUwZDktODllMi1kYTJkMDdlMGQwYmQifQ.-ZcS-XOcfnsVum19PTOidgI5akLm0WSdYgXuAEGRNLY\",\"refresh_token\":\"6C855CBB70A248B8D506445B8E54A621B98121043B2CB863F7A92B22186FD93F\",\"token_type\":\"Bearer\",\"expires_in\":3600}"
+      }
+    ]
+  },
+  {
+    "file": "api/topupBundleSelected/forbidden.har.json",
+    "call": "topupBundleSelected",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "topupBundleSelected",
+        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+      }
+    ]
+  },
+  {
+    "file": "api/topupBundleSelected/refused.har.json",
+    "call": "topupBundleSelected",
+    "scenario": "refused",
+    "entries": [
+      {
+        "call": "topupBundleSelected",
+        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_1GB_7D/0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_1GB_7D/0",
+        "query": "",
+        "grantType": "",
+        "status": 404,
+        "statusText": "Not Found",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.404\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"Bundle cannot top up this eSIM\"}"
+      }
+    ]
+  },
+  {
+    "file": "api/topupBundleSelected/success.har.json",
+    "call": "topupBundleSelected",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "topupBundleSelected",
+        "key": "api GET catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
+        "service": "api",
+        "method": "GET",
+        "path": "catalog/topup_bundle_selected/89961010025061000016/TR_5GB_30D/0",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"data\":[{\"id\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"name\":\"TR_5GB_30D\",\"businessTitle\":\"Turkey 5GB 30 Days\",\"listingDisplayTitle\":\"5GB - 30 Days\",\"quotaInMB\":5000,\"durationInDays\":30,\"price\":13,\"flagsCodes\":[\"TR\"],\"roamingCountries\":[],\"isSpecial\":false,\"bundleUsageLevel\":\"country\",\"canTopup\":true,\"thirdPartyProvider\":0}]}}"
+      }
+    ]
+  },
+  {
+    "file": "api/verifyOtp/account-locked.har.json",
+    "call": "verifyOtp",
     "scenario": "account-locked",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1100,12 +1100,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/bad-request.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/bad-request.har.json",
+    "call": "verifyOtp",
     "scenario": "bad-request",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1125,12 +1125,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/conflict.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/conflict.har.json",
+    "call": "verifyOtp",
     "scenario": "conflict",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1150,12 +1150,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/invalid-captcha.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/invalid-captcha.har.json",
+    "call": "verifyOtp",
     "scenario": "invalid-captcha",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1175,12 +1175,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/invalid-otp.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/invalid-otp.har.json",
+    "call": "verifyOtp",
     "scenario": "invalid-otp",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1200,12 +1200,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/server-error.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/server-error.har.json",
+    "call": "verifyOtp",
     "scenario": "server-error",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1225,12 +1225,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/success.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/success.har.json",
+    "call": "verifyOtp",
     "scenario": "success",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1250,12 +1250,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "api/users.otpVerify/too-many-requests.har.json",
-    "call": "users.otpVerify",
+    "file": "api/verifyOtp/too-many-requests.har.json",
+    "call": "verifyOtp",
     "scenario": "too-many-requests",
     "entries": [
       {
-        "call": "users.otpVerify",
+        "call": "verifyOtp",
         "key": "api POST users/otp/email/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9 body {\"userId\":\"e7ab0df2-2fee-5bdd-b616-73c43b51fdf9\",\"username\":\"\"}",
         "service": "api",
         "method": "POST",
@@ -1279,12 +1279,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "esimcheck/esimcheck.check/can-continue.har.json",
-    "call": "esimcheck.check",
+    "file": "esimcheck/checkEsim/can-continue.har.json",
+    "call": "checkEsim",
     "scenario": "can-continue",
     "entries": [
       {
-        "call": "esimcheck.check",
+        "call": "checkEsim",
         "key": "esimcheck GET esims/check/TR_5GB_30D/89961010025061000016",
         "service": "esimcheck",
         "method": "GET",
@@ -1304,12 +1304,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "esimcheck/esimcheck.check/cannot-continue.har.json",
-    "call": "esimcheck.check",
+    "file": "esimcheck/checkEsim/cannot-continue.har.json",
+    "call": "checkEsim",
     "scenario": "cannot-continue",
     "entries": [
       {
-        "call": "esimcheck.check",
+        "call": "checkEsim",
         "key": "esimcheck GET esims/check/TR_1GB_7D/89961010025061000016",
         "service": "esimcheck",
         "method": "GET",
@@ -1329,12 +1329,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "esimcheck/esimcheck.check/forbidden.har.json",
-    "call": "esimcheck.check",
+    "file": "esimcheck/checkEsim/forbidden.har.json",
+    "call": "checkEsim",
     "scenario": "forbidden",
     "entries": [
       {
-        "call": "esimcheck.check",
+        "call": "checkEsim",
         "key": "esimcheck GET esims/check/TR_5GB_30D/89961010025061000016",
         "service": "esimcheck",
         "method": "GET",
@@ -1354,12 +1354,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "logs/logs.push/success.har.json",
-    "call": "logs.push",
+    "file": "logs/pushLogs/success.har.json",
+    "call": "pushLogs",
     "scenario": "success",
     "entries": [
       {
-        "call": "logs.push",
+        "call": "pushLogs",
         "key": "logs POST ",
         "service": "logs",
         "method": "POST",
@@ -1374,237 +1374,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "support/esims.byEmail/agent.har.json",
-    "call": "esims.byEmail",
-    "scenario": "agent",
-    "entries": [
-      {
-        "call": "esims.byEmail",
-        "key": "support GET esims/useremails/rana.haddad@example.com",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/useremails/rana.haddad@example.com",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.byEmail/empty.har.json",
-    "call": "esims.byEmail",
-    "scenario": "empty",
-    "entries": [
-      {
-        "call": "esims.byEmail",
-        "key": "support GET esims/useremails/karim.nassar@example.com",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/useremails/karim.nassar@example.com",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"esims\":[]}}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.byEmail/forbidden-guest.har.json",
-    "call": "esims.byEmail",
-    "scenario": "forbidden-guest",
-    "entries": [
-      {
-        "call": "esims.byEmail",
-        "key": "support GET esims/useremails/rana.haddad@example.com",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/useremails/rana.haddad@example.com",
-        "query": "",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"Sign in to read customer data.\"}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.byEmail/forbidden-other-customer.har.json",
-    "call": "esims.byEmail",
-    "scenario": "forbidden-other-customer",
-    "entries": [
-      {
-        "call": "esims.byEmail",
-        "key": "support GET esims/useremails/rana.haddad@example.com",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/useremails/rana.haddad@example.com",
-        "query": "",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You may only read the eSIMs of your own e-mail address.\"}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.byEmail/success.har.json",
-    "call": "esims.byEmail",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "esims.byEmail",
-        "key": "support GET esims/useremails/rana.haddad@example.com",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/useremails/rana.haddad@example.com",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.info/forbidden.har.json",
-    "call": "esims.info",
-    "scenario": "forbidden",
-    "entries": [
-      {
-        "call": "esims.info",
-        "key": "support GET esims/89961010025061000016/info",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/89961010025061000016/info",
-        "query": "",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.info/success.har.json",
-    "call": "esims.info",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "esims.info",
-        "key": "support GET esims/89961010025061000016/info",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/89961010025061000016/info",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3117450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]}}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.qrCode/forbidden.har.json",
-    "call": "esims.qrCode",
-    "scenario": "forbidden",
-    "entries": [
-      {
-        "call": "esims.qrCode",
-        "key": "support GET esims/89961010025062100039/QrCode",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/89961010025062100039/QrCode",
-        "query": "",
-        "grantType": "",
-        "status": 403,
-        "statusText": "Forbidden",
-        "headers": [
-          [
-            "Content-Type",
-            "application/problem+json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
-      }
-    ]
-  },
-  {
-    "file": "support/esims.qrCode/success.har.json",
-    "call": "esims.qrCode",
-    "scenario": "success",
-    "entries": [
-      {
-        "call": "esims.qrCode",
-        "key": "support GET esims/89961010025062100039/QrCode",
-        "service": "support",
-        "method": "GET",
-        "path": "esims/89961010025062100039/QrCode",
-        "query": "",
-        "grantType": "",
-        "status": 200,
-        "statusText": "OK",
-        "headers": [
-          [
-            "Content-Type",
-            "application/json; charset=utf-8"
-          ]
-        ],
-        "body": "{\"data\":{\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB+klEQVR42uyYMbKkMAxEm3Lg0EfwUXwzPHMzH8VHcOjARW9JYhdm/0Q/whRKZoCXCIluyXjiiSd+F5kkeywIdelIcmcEucd7AQCWHolQgVCAuOmPPpgHcOS7R7qGxTJ+IRSyTggAQ9IE4OsyZgUiR6i5Bzpywx0B7Ukk60m6/r1prw7s+jBCXX1Lrsf3dwG5NPA32PZPiq/von5pIMOS0mhJANew+ZNW3wGAa+m41GqyAf54HZMAquIDEH0YfnemI2YAMkJZfU2OdfU0Y9UpYS5A1KDHwhal6US5tViHVt8CwJD3QFUO3yBFZUsb4msmII9QckcSGfTN5geks9rPAezCQBkPyvA128M8FeBYFlapkhjr8CIVaelHse4B7D05EDfpSa/O9Ckg1wdEzKV+TvqxwXXA6XfGuQCde5KouBTK14UyHhwqNwOQgfSWlpPtACDr6hpOI91NALf/D9xk8CY3pwY8F2BpJtsZijiqWi3yVIAmZa1plgQrFqcCLClrObWk/SjkXoBFLGS19UG92K7mAU6HhzZGkCOU7ViC5gDs8LCwyXggd5YBbOf9YgbAzqOKdl6go7bc2ZJuBSDUFaHI5Kr1/fEeJgBkYajwssoJUD51cgLADg9hVSrwZqz/f1lXB/4pc3wh2A8+FtJbAE888cRn/AkAAP//gISBpc4tzFcAAAAASUVORK5CYII=\"}}"
-      }
-    ]
-  },
-  {
-    "file": "support/support.canPurchase/allowed.har.json",
-    "call": "support.canPurchase",
+    "file": "support/canPurchase/allowed.har.json",
+    "call": "canPurchase",
     "scenario": "allowed",
     "entries": [
       {
-        "call": "support.canPurchase",
+        "call": "canPurchase",
         "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
@@ -1624,12 +1399,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "support/support.canPurchase/forbidden.har.json",
-    "call": "support.canPurchase",
+    "file": "support/canPurchase/forbidden.har.json",
+    "call": "canPurchase",
     "scenario": "forbidden",
     "entries": [
       {
-        "call": "support.canPurchase",
+        "call": "canPurchase",
         "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
@@ -1649,12 +1424,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "support/support.canPurchase/refused.har.json",
-    "call": "support.canPurchase",
+    "file": "support/canPurchase/refused.har.json",
+    "call": "canPurchase",
     "scenario": "refused",
     "entries": [
       {
-        "call": "support.canPurchase",
+        "call": "canPurchase",
         "key": "support POST esims/can-purchase body {\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"comment\":\"source: website\",\"userEmail\":\"rana.haddad@example.com\"}",
         "service": "support",
         "method": "POST",
@@ -1674,12 +1449,12 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
     ]
   },
   {
-    "file": "support/support.contactUs/success.har.json",
-    "call": "support.contactUs",
+    "file": "support/contactUs/success.har.json",
+    "call": "contactUs",
     "scenario": "success",
     "entries": [
       {
-        "call": "support.contactUs",
+        "call": "contactUs",
         "key": "support POST support/contact-us",
         "service": "support",
         "method": "POST",
@@ -1695,6 +1470,231 @@ export const fixtureScenarios: readonly FixtureScenario[] = [
           ]
         ],
         "body": "{\"data\":{\"id\":\"4f859276-cc4d-5ccb-a7e1-a7383480fcaa\"}}"
+      }
+    ]
+  },
+  {
+    "file": "support/getEsimInfo/forbidden.har.json",
+    "call": "getEsimInfo",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "getEsimInfo",
+        "key": "support GET esims/89961010025061000016/info",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/89961010025061000016/info",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+      }
+    ]
+  },
+  {
+    "file": "support/getEsimInfo/success.har.json",
+    "call": "getEsimInfo",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "getEsimInfo",
+        "key": "support GET esims/89961010025061000016/info",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/89961010025061000016/info",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3117450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]}}"
+      }
+    ]
+  },
+  {
+    "file": "support/getQrCode/forbidden.har.json",
+    "call": "getQrCode",
+    "scenario": "forbidden",
+    "entries": [
+      {
+        "call": "getQrCode",
+        "key": "support GET esims/89961010025062100039/QrCode",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/89961010025062100039/QrCode",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"This eSIM does not belong to you.\"}"
+      }
+    ]
+  },
+  {
+    "file": "support/getQrCode/success.har.json",
+    "call": "getQrCode",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "getQrCode",
+        "key": "support GET esims/89961010025062100039/QrCode",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/89961010025062100039/QrCode",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB+klEQVR42uyYMbKkMAxEm3Lg0EfwUXwzPHMzH8VHcOjARW9JYhdm/0Q/whRKZoCXCIluyXjiiSd+F5kkeywIdelIcmcEucd7AQCWHolQgVCAuOmPPpgHcOS7R7qGxTJ+IRSyTggAQ9IE4OsyZgUiR6i5Bzpywx0B7Ukk60m6/r1prw7s+jBCXX1Lrsf3dwG5NPA32PZPiq/von5pIMOS0mhJANew+ZNW3wGAa+m41GqyAf54HZMAquIDEH0YfnemI2YAMkJZfU2OdfU0Y9UpYS5A1KDHwhal6US5tViHVt8CwJD3QFUO3yBFZUsb4msmII9QckcSGfTN5geks9rPAezCQBkPyvA128M8FeBYFlapkhjr8CIVaelHse4B7D05EDfpSa/O9Ckg1wdEzKV+TvqxwXXA6XfGuQCde5KouBTK14UyHhwqNwOQgfSWlpPtACDr6hpOI91NALf/D9xk8CY3pwY8F2BpJtsZijiqWi3yVIAmZa1plgQrFqcCLClrObWk/SjkXoBFLGS19UG92K7mAU6HhzZGkCOU7ViC5gDs8LCwyXggd5YBbOf9YgbAzqOKdl6go7bc2ZJuBSDUFaHI5Kr1/fEeJgBkYajwssoJUD51cgLADg9hVSrwZqz/f1lXB/4pc3wh2A8+FtJbAE888cRn/AkAAP//gISBpc4tzFcAAAAASUVORK5CYII=\"}}"
+      }
+    ]
+  },
+  {
+    "file": "support/listEsimsByEmail/agent.har.json",
+    "call": "listEsimsByEmail",
+    "scenario": "agent",
+    "entries": [
+      {
+        "call": "listEsimsByEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
+      }
+    ]
+  },
+  {
+    "file": "support/listEsimsByEmail/empty.har.json",
+    "call": "listEsimsByEmail",
+    "scenario": "empty",
+    "entries": [
+      {
+        "call": "listEsimsByEmail",
+        "key": "support GET esims/useremails/karim.nassar@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/karim.nassar@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"esims\":[]}}"
+      }
+    ]
+  },
+  {
+    "file": "support/listEsimsByEmail/forbidden-guest.har.json",
+    "call": "listEsimsByEmail",
+    "scenario": "forbidden-guest",
+    "entries": [
+      {
+        "call": "listEsimsByEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"Sign in to read customer data.\"}"
+      }
+    ]
+  },
+  {
+    "file": "support/listEsimsByEmail/forbidden-other-customer.har.json",
+    "call": "listEsimsByEmail",
+    "scenario": "forbidden-other-customer",
+    "entries": [
+      {
+        "call": "listEsimsByEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 403,
+        "statusText": "Forbidden",
+        "headers": [
+          [
+            "Content-Type",
+            "application/problem+json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"type\":\"https://www.rfc-editor.org/rfc/rfc9110#status.403\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You may only read the eSIMs of your own e-mail address.\"}"
+      }
+    ]
+  },
+  {
+    "file": "support/listEsimsByEmail/success.har.json",
+    "call": "listEsimsByEmail",
+    "scenario": "success",
+    "entries": [
+      {
+        "call": "listEsimsByEmail",
+        "key": "support GET esims/useremails/rana.haddad@example.com",
+        "service": "support",
+        "method": "GET",
+        "path": "esims/useremails/rana.haddad@example.com",
+        "query": "",
+        "grantType": "",
+        "status": 200,
+        "statusText": "OK",
+        "headers": [
+          [
+            "Content-Type",
+            "application/json; charset=utf-8"
+          ]
+        ],
+        "body": "{\"data\":{\"esims\":[{\"iccid\":\"89961010025061000016\",\"accountId\":\"cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAACBUlEQVR42uyYMbKjMBBEm1KgkCPoKLqZsW+mo+gIChWo6K0ewV/Y72gjRDHBp755DsY9GvUMnnjiif+LhSRroCuAJ+H5abM+470AAFMFyAzMCT6/9OgvxgEc+alAQ/iwwDEvbU5kHhAI1Js666E0xwW4ApE1vG8JWE0GNoTVl9iAr0V7daD3h9Tm/PIluhq+N5BrAz1Cgj4tUV9pX1r6xYEFiB8ySSxAYsEp8aOadwAc+fYZ9iiRFVMDVp8xEoDtSmrARCZSF2ta/U9/GASYufocXbFDJosgwY5pjgCowJgji5Wcq3i5Eg+9+h7A0q0PLPnSRS1xRXiPBMjALcxgCW8pqUN2/h1GAeCZWPAye4CFxc7aUIDr0wEQ+m1qxnRivhewWAOxNzJxjnmSf7CvjANIzUkJlt3L6UriWe7rAyz6GzFnFaKrYXUlTvVvfxgE0HGKPU1NdLJ0R0d6C2DprZt7A2GWtkebNAIAx2QuSMdJEysl4wqMBQBK00xcHx90sU7H/jAAsJBJJs5Ro1wvOf4z690A2Ga97V95Oc16J/8wAPCzPNx3PDY+8KTmAEAfgqIrppKt3bZV4khA30clOdLdy9m8cEfA6vKtk+X5aYi2uh4PiNYfmJrPL3xR8+rAvj2YuYnVHemvtfy1ga0/tNl8gev5Tb8byNjAE088cY4/AQAA///IKJF8/vLgWAAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2410326-D64AD-97847-DDE82\",\"actionDate\":\"2025-06-10T08:15:00Z\",\"bundles\":[{\"bundleId\":\"5a26c6e7-77b9-5c2a-9c71-eebdb15d5de6\",\"bundleDisplayName\":\"Turkey 5GB\",\"description\":\"Turkey 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-10T08:15:00Z\",\"startTime\":\"2025-06-12T06:02:11Z\",\"endTime\":\"2025-07-12T06:02:11Z\",\"bundleState\":\"Active\",\"initialQuantity\":5000000000,\"remainingQuantity\":3217450112,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_5GB_30D\"},{\"bundleId\":\"cfb611b1-c74c-526f-86d3-dd85f74a320d\",\"bundleDisplayName\":\"Turkey 1GB\",\"description\":\"Turkey 1GB 7 Days\",\"assignmentDatetime\":\"2025-06-20T17:40:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Queued\",\"initialQuantity\":1000000000,\"remainingQuantity\":1000000000,\"unlimited\":false,\"countries\":[{\"name\":\"Turkey\",\"isoCode\":\"TR\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"TR_1GB_7D\"}]},{\"iccid\":\"89961010025030200028\",\"accountId\":\"8c05c75f-5b4d-5595-84cc-e1883bc47faf\",\"base64QRCodeImage\":\"iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAABlBMVEX///8AAABVwtN+AAAB/ElEQVR42uyYO7L0KgyE20VAyBK0FHY22DtjKSyBkICibwk89/g8oj8auaxkyvhLNMitlvDEE0/8WySSbECH7J7swNaDnvFeAICtAa4KGyKbAvl8YQdw5NEQe+Dua3QsL4RMFouApjm83psMu8DKTy9Ljn5HYNakZEDIiu7Ln0X76cDUB8k9lJfW5Ezzt4B8OPAOV5FYI4DX36L+0UBCyKlJZgU86ZoMN7n7AQCiq3KQuXuVQW1SyRTgajxY4uqvEb68HLk12U0BCByeWdNsS+XI/M0eWABIHiwgpz6wCTsiWXArAFDjwOxYUgvUzuR4FXMTQDqTchWbflnAxoprY7UAqDbsEAIyVksaeua5mwL6Krvz53QJ26Xk7gFoBfoS9Ta1JptW6VVATADJMW9rfJj616BiPr5u0wSA9chzLtUnIOpwZwlIPeRtvd+nU5CDNV7/h1sA6IjjdEEt5L6Aq9pbANRtkyVijg84a1LNqSUArHGf+iBsgZrmvL4vlbMATEc6x2r9pN7KPXxJtwJWSF4fV+6eRwfGz1Hww4H0nhsA9XLk3B78sKyfD5w7EH3T1gzXAXPA/8tDPYrdl/RW7vsBkp0e6hA0TezWhPaAqQ9cvWhbMphMAefWHZAdWMBcvtsC1vKQriLNHcgcFH4JiHXgiSee+B7/BQAA//+5HK9l8AEzOgAAAABJRU5ErkJggg==\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%242FBA2-51AE4-890BD-38237\",\"actionDate\":\"2025-03-02T11:00:00Z\",\"bundles\":[{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-02T11:00:00Z\",\"startTime\":\"2025-03-05T09:30:00Z\",\"endTime\":\"2025-03-20T09:30:00Z\",\"bundleState\":\"Depleted\",\"initialQuantity\":3000000000,\"remainingQuantity\":0,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"},{\"bundleId\":\"e19f7858-eee0-5f37-9768-7e488c9ccedf\",\"bundleDisplayName\":\"France 3GB\",\"description\":\"France 3GB 15 Days\",\"assignmentDatetime\":\"2025-03-12T19:45:00Z\",\"startTime\":\"2025-03-12T20:01:00Z\",\"endTime\":\"2025-03-27T20:01:00Z\",\"bundleState\":\"Expired\",\"initialQuantity\":3000000000,\"remainingQuantity\":1250000000,\"unlimited\":false,\"countries\":[{\"name\":\"France\",\"isoCode\":\"FR\"}],\"roamingCountries\":[{\"name\":\"Monaco\",\"isoCode\":\"MC\"}],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"FR_3GB_15D\"}]},{\"iccid\":\"89961010025062100039\",\"accountId\":\"993ff51f-4a9d-54ee-ac57-bb396181e003\",\"base64QRCodeImage\":\"\",\"linkOnIphone\":\"https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.cedarsim.example%2408470-0CC66-7796D-43E99\",\"actionDate\":\"2025-06-21T22:05:00Z\",\"bundles\":[{\"bundleId\":\"71edbcfa-c94d-58fd-9cdc-36c1fc60dae6\",\"bundleDisplayName\":\"UAE 5GB\",\"description\":\"UAE 5GB 30 Days\",\"assignmentDatetime\":\"2025-06-21T22:05:00Z\",\"startTime\":null,\"endTime\":null,\"bundleState\":\"Processing\",\"initialQuantity\":5000000000,\"remainingQuantity\":5000000000,\"unlimited\":false,\"countries\":[{\"name\":\"United Arab Emirates\",\"isoCode\":\"AE\"}],\"roamingCountries\":[],\"canTopup\":true,\"thirdPartyProvider\":0,\"name\":\"AE_5GB_30D\"}]}]}}"
       }
     ]
   }

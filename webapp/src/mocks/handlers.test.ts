@@ -22,16 +22,16 @@ const tokenForm = (grant: string) =>
 
 describe('fixture handlers', () => {
   it('answers a fixture with its recorded status, headers and body', async () => {
-    server.use(...handlersFor({ 'catalog.countries': 'success' }));
+    server.use(...handlersFor({ 'listCountries': 'success' }));
     const res = await fetch(`${API}catalog/countries`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    const want = findScenario('catalog.countries', 'success').entries[0]?.body ?? '';
+    const want = findScenario('listCountries', 'success').entries[0]?.body ?? '';
     expect(await res.text()).toBe(want);
   });
 
   it('answers entries with the same key in file order, and the last keeps answering', async () => {
-    server.use(...handlersFor({ 'users.currentUser': 'expired-token-refresh' }));
+    server.use(...handlersFor({ 'getCurrentUser': 'expired-token-refresh' }));
     const url = `${API}users/actions/get-current-user`;
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await fetch(url)).status);
@@ -39,7 +39,7 @@ describe('fixture handlers', () => {
   });
 
   it('tells token grants apart by grant_type', async () => {
-    server.use(...handlersFor([['identity.token.refresh', 'rejected'], ['identity.token.guest', 'success']]));
+    server.use(...handlersFor([['token.refresh', 'rejected'], ['token.guest', 'success']]));
     expect((await tokenForm('refresh_token')).status).toBe(400);
     expect((await tokenForm('password')).status).toBe(200);
     expect((await tokenForm('client_credentials')).status).toBe(501);
@@ -50,12 +50,12 @@ describe('fixture handlers', () => {
     { name: 'missing pair', query: '?iccid=89961010025061000016', want: 501 },
     { name: 'extra pair', query: '?iccid=89961010025061000016&provider=0&x=1', want: 501 },
   ])('matches the query as a multiset: $name', async ({ query, want }) => {
-    server.use(...handlersFor({ 'catalog.topupBundles': 'success' }));
+    server.use(...handlersFor({ 'listAreaBundles.topup': 'success' }));
     expect((await fetch(`${API}catalog/bundles/TR${query}`)).status).toBe(want);
   });
 
   it('matches the percent-decoded path', async () => {
-    server.use(...handlersFor({ 'users.otpSend': 'login' }));
+    server.use(...handlersFor({ 'sendOtp': 'login' }));
     const res = await fetch(`${API}users/otp/send_email/rana.haddad%40example.com/true`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -65,8 +65,8 @@ describe('fixture handlers', () => {
   });
 
   it('matches the body without its secret and volatile fields, in any key order', async () => {
-    server.use(...handlersFor({ 'users.otpVerify': 'success' }));
-    const entry = findScenario('users.otpVerify', 'success').entries[0];
+    server.use(...handlersFor({ 'verifyOtp': 'success' }));
+    const entry = findScenario('verifyOtp', 'success').entries[0];
     const userId = entry?.path.split('/').pop() ?? '';
     const verify = (body: object) =>
       fetch(`${API}users/otp/email/${userId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -79,7 +79,7 @@ describe('fixture handlers', () => {
   });
 
   it('answers a 501 problem naming the key of an unmatched request under a base', async () => {
-    server.use(...handlersFor({ 'catalog.countries': 'success' }));
+    server.use(...handlersFor({ 'listCountries': 'success' }));
     const res = await fetch(`${API}catalog/regions`);
     expect(res.status).toBe(501);
     expect(await res.json()).toMatchObject({ detail: 'no fixture entry answers api GET catalog/regions' });
@@ -87,7 +87,7 @@ describe('fixture handlers', () => {
 
   it('serves same-origin bases from the runtime configuration', async () => {
     const bases = { api: '/api/v1/', support: '/esim-service/api/v1/', esimcheck: '/esim-check/api/v1/', logs: '/loki/api/v1/push' };
-    server.use(...handlersFor({ 'esimcheck.check': 'can-continue', 'logs.push': 'success' }, { bases }));
+    server.use(...handlersFor({ 'checkEsim': 'can-continue', 'pushLogs': 'success' }, { bases }));
     const origin = window.location.origin;
     const check = await fetch(`${origin}/esim-check/api/v1/esims/check/TR_5GB_30D/89961010025061000016`);
     expect(await check.json()).toEqual({ data: { data: { canContinue: true } } });
@@ -96,14 +96,14 @@ describe('fixture handlers', () => {
   });
 
   it('reports entries never answered', async () => {
-    const set = createFixtureHandlers({ 'users.currentUser': 'expired-token-refresh' });
+    const set = createFixtureHandlers({ 'getCurrentUser': 'expired-token-refresh' });
     server.use(...set.handlers);
     await fetch(`${API}users/actions/get-current-user`);
-    expect(set.unused()).toEqual(['users.currentUser/expired-token-refresh#1', 'users.currentUser/expired-token-refresh#2']);
+    expect(set.unused()).toEqual(['getCurrentUser/expired-token-refresh#1', 'getCurrentUser/expired-token-refresh#2']);
   });
 
   it('throws naming an unknown scenario', () => {
-    expect(() => findScenario('catalog.countries', 'nope')).toThrow('no fixture catalog.countries/nope');
+    expect(() => findScenario('listCountries', 'nope')).toThrow('no fixture listCountries/nope');
   });
 
   it('holds every HAR file of fixtures/', () => {
@@ -116,21 +116,21 @@ describe('call rules and problems', () => {
   const call = (method: string, url: string, body = '') => callOf(FIXTURE_BASES, method, new URL(url), body);
 
   it('names a request by its call, whatever its path parameters', () => {
-    expect(call('GET', `${API}catalog/bundles/LB`)).toBe('catalog.areaBundles');
-    expect(call('GET', `${API}catalog/bundles/special`)).toBe('catalog.specialBundles');
-    expect(call('GET', `${API}catalog/bundles/global`)).toBe('catalog.globalBundles');
-    expect(call('GET', `${API}catalog/bundles/LB?iccid=1&provider=0`)).toBe('catalog.topupBundles');
-    expect(call('GET', `${API}catalog/search_bundles/FR`)).toBe('catalog.search');
-    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/123/QrCode')).toBe('esims.qrCode');
-    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/123/info')).toBe('esims.info');
-    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/useremails/a@b.c')).toBe('esims.byEmail');
-    expect(call('POST', `${API}connect/token`, 'grant_type=refresh_token')).toBe('identity.token.refresh');
+    expect(call('GET', `${API}catalog/bundles/LB`)).toBe('listAreaBundles');
+    expect(call('GET', `${API}catalog/bundles/special`)).toBe('listSpecialBundles');
+    expect(call('GET', `${API}catalog/bundles/global`)).toBe('listAreaBundles.global');
+    expect(call('GET', `${API}catalog/bundles/LB?iccid=1&provider=0`)).toBe('listAreaBundles.topup');
+    expect(call('GET', `${API}catalog/search_bundles/FR`)).toBe('searchBundles');
+    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/123/QrCode')).toBe('getQrCode');
+    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/123/info')).toBe('getEsimInfo');
+    expect(call('GET', 'https://support.provider.test/esim-service/api/v1/esims/useremails/a@b.c')).toBe('listEsimsByEmail');
+    expect(call('POST', `${API}connect/token`, 'grant_type=refresh_token')).toBe('token.refresh');
     expect(call('GET', `${API}nowhere/at/all`)).toBeNull();
     expect(call('GET', 'https://elsewhere.test/catalog/countries')).toBeNull();
   });
 
   it('answers a call with a problem+json error of the status', async () => {
-    server.use(problemFor('catalog.areaBundles', 503));
+    server.use(problemFor('listAreaBundles', 503));
     const res = await fetch(`${API}catalog/bundles/FR`);
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
@@ -138,19 +138,19 @@ describe('call rules and problems', () => {
       type: 'https://www.rfc-editor.org/rfc/rfc9110#status.503',
       title: 'Service Unavailable',
       status: 503,
-      detail: 'Service Unavailable: catalog.areaBundles failed on the server.',
+      detail: 'Service Unavailable: listAreaBundles failed on the server.',
     });
   });
 
   it('adds Retry-After to a 429', async () => {
-    server.use(problemFor('catalog.countries', 429, { retryAfter: 7 }));
+    server.use(problemFor('listCountries', 429, { retryAfter: 7 }));
     const res = await fetch(`${API}catalog/countries`);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('7');
   });
 
   it('turns a selection into problems, pending calls and recorded scenarios', async () => {
-    const { handlers } = handlersForSelection({ 'catalog.countries': 'success', 'catalog.regions': 500, 'catalog.bundle': null });
+    const { handlers } = handlersForSelection({ 'listCountries': 'success', 'listRegions': 500, 'getBundle': null });
     server.use(...handlers);
     expect((await fetch(`${API}catalog/countries`)).status).toBe(200);
     expect((await fetch(`${API}catalog/regions`)).status).toBe(500);

@@ -6,7 +6,7 @@ import type { FixtureEntry, FixtureScenario } from './types';
 
 export type FixtureCall = keyof ScenarioMap;
 
-/** A call's scenario, e.g. { 'catalog.countries': 'success' }. */
+/** A call's scenario, e.g. { 'listCountries': 'success' }. */
 export type Selection = { [C in FixtureCall]?: ScenarioMap[C] };
 
 /** The same, as pairs, when one call needs several scenarios or an explicit order. */
@@ -98,30 +98,30 @@ export function handlersFor(selection: Selection | readonly SelectionPair[], opt
 
 /** The success-path scenario of every call: a shop where everything works. */
 export const happyPath: Selection = {
-  'identity.token.guest': 'success',
-  'users.currentUser': 'success',
-  'catalog.countries': 'success',
-  'catalog.regions': 'success',
-  'catalog.specialBundles': 'success',
-  'catalog.areaBundles': 'success',
-  'catalog.globalBundles': 'success',
-  'catalog.search': 'success',
-  'catalog.bundle': 'success',
-  'catalog.topupBundles': 'success',
-  'catalog.topupBundleSelected': 'success',
-  'esimcheck.check': 'can-continue',
-  'esims.byEmail': 'success',
-  'esims.info': 'success',
-  'esims.qrCode': 'success',
-  'support.canPurchase': 'allowed',
-  'support.contactUs': 'success',
-  'users.otpSend': 'signup',
-  'users.otpVerify': 'success',
-  'identity.token.otp': 'success',
-  'orders.create': 'newly-created',
-  'orders.delete': 'success',
-  'orders.details': 'success',
-  'logs.push': 'success',
+  'token.guest': 'success',
+  'getCurrentUser': 'success',
+  'listCountries': 'success',
+  'listRegions': 'success',
+  'listSpecialBundles': 'success',
+  'listAreaBundles': 'success',
+  'listAreaBundles.global': 'success',
+  'searchBundles': 'success',
+  'getBundle': 'success',
+  'listAreaBundles.topup': 'success',
+  'topupBundleSelected': 'success',
+  'checkEsim': 'can-continue',
+  'listEsimsByEmail': 'success',
+  'getEsimInfo': 'success',
+  'getQrCode': 'success',
+  'canPurchase': 'allowed',
+  'contactUs': 'success',
+  'sendOtp': 'signup',
+  'verifyOtp': 'success',
+  'token.otp': 'success',
+  'createOrder': 'newly-created',
+  'deleteOrder': 'success',
+  'addOrderDetails': 'success',
+  'pushLogs': 'success',
 };
 
 /**
@@ -159,14 +159,14 @@ function callRules(): CallRule[] {
 
 /**
  * callOf names the provider call a request is, by the calls' matching rules (the rule with
- * the most fixed path segments wins: catalog/bundles/special is catalog.specialBundles, not
- * catalog.areaBundles). Null for a request under no base or matching no call.
+ * the most fixed path segments wins: catalog/bundles/special is listSpecialBundles, not
+ * listAreaBundles). Null for a request under no base or matching no call.
  */
 export function callOf(bases: Bases, method: string, url: URL, body: string): string | null {
   return callsOf(bases, method, url, body)[0] ?? null;
 }
 
-/** callsOf is callOf with every call that ties (catalog.countries and catalog.areaList share a rule). */
+/** callsOf is callOf with every call that ties (listCountries and listCountries.areaList share a rule). */
 export function callsOf(bases: Bases, method: string, url: URL, body: string): string[] {
   const key = keyOf(bases, method, url, body);
   if (!key) return [];

@@ -1,17 +1,17 @@
 import { findScenario } from '@/mocks/handlers';
 import type { Session } from '@/shared/api/session';
 
-function tokens(call: 'identity.token.otp' | 'identity.token.guest', isGuest: Session['isGuest']): Partial<Session> {
+function tokens(call: 'token.otp' | 'token.guest', isGuest: Session['isGuest']): Partial<Session> {
   const body = findScenario(call, 'success').entries[0]?.body ?? '{}';
   const t = JSON.parse(body) as { access_token?: string; refresh_token?: string };
   return { token: t.access_token ?? '', refreshToken: t.refresh_token ?? '', isGuest };
 }
 
-/** The registered customer's tokens (Rana Haddad), as identity.token.otp/success answers them. */
-export const customerSession = (): Partial<Session> => tokens('identity.token.otp', 'false');
+/** The registered customer's tokens (Rana Haddad), as token.otp/success answers them. */
+export const customerSession = (): Partial<Session> => tokens('token.otp', 'false');
 
-/** A guest session, as identity.token.guest/success answers it. */
-export const guestSession = (): Partial<Session> => tokens('identity.token.guest', 'true');
+/** A guest session, as token.guest/success answers it. */
+export const guestSession = (): Partial<Session> => tokens('token.guest', 'true');
 
 /**
  * unsignedToken builds a JWT-shaped token with the given claims. The web app only reads

@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/cedarsim/esim/contract"
 )
 
 // data is the state in memory. Its JSON form is the JSON-era state file.
@@ -55,9 +58,9 @@ func FoldEmail(e string) string {
 }
 
 // ValidEmail accepts a plain address (no display name, no spaces or angle brackets) with a
-// dot in its domain, at most 254 bytes.
+// dot in its domain, at most 254 characters (counted as every field's maximum is).
 func ValidEmail(e string) bool {
-	if e == "" || len(e) > 254 || strings.ContainsAny(e, " <>") {
+	if e == "" || utf8.RuneCountInString(e) > contract.LimitEmailMax || strings.ContainsAny(e, " <>") {
 		return false
 	}
 	a, err := mail.ParseAddress(e)

@@ -12,26 +12,51 @@ import (
 // method names. Entries are numbered (seq) so that the store keeps them in arrival order.
 
 // SendMail puts m in the mailbox, stamped with an id and the time. Past the mailbox's
-// limits the oldest mails go first, except those that carry a code the customer can still
-// use: a flood of other mails cannot push a live code out (only more live codes than the
-// mailbox holds can).
+// limits mails go in a fair share: first those of the client that sent the most mails the
+// mailbox holds (a mail without a sender is a sender of its own), then the next; within one
+// sender, mails without a code the customer can still use before live codes, then the
+// oldest. So a flood, even of sign-up codes from many addresses, pushes out its own mails
+// before a customer's code (only more senders than the mailbox holds could), and a flood of
+// other mail never pushes out a live code.
 func (tx *Tx) SendMail(m *Mail) {
 	now := tx.Now()
 	m.ID, m.SentAt, m.seq = uuid.NewString(), now, tx.nextSeq()
 	tx.mark(kindMail, seqID(m.seq), m)
 	all := append(tx.d.Mail, m)
 	total := 0
+	sent := map[string]int{}
 	for _, x := range all {
 		total += mailBytes(x)
+		if x.From != "" {
+			sent[x.From]++
+		}
 	}
-	over := func(kept int) bool { return kept > tx.s.limits.Mails || total > tx.s.limits.MailBytes }
+	share := func(x *Mail) int {
+		if x.From == "" {
+			return 1
+		}
+		return sent[x.From]
+	}
 	drop := make([]bool, len(all))
 	kept := len(all)
-	for pass := range 2 { // first mails without a live code, then any
-		for i := 0; i < len(all)-1 && over(kept); i++ {
-			if !drop[i] && (pass == 1 || !tx.liveCode(all[i], now)) {
-				drop[i], kept, total = true, kept-1, total-mailBytes(all[i])
+	for kept > tx.s.limits.Mails || total > tx.s.limits.MailBytes {
+		victim, victimShare, victimLive := -1, 0, false
+		for i, x := range all[:len(all)-1] { // the new mail stays
+			if drop[i] {
+				continue
 			}
+			sh, live := share(x), tx.liveCode(x, now)
+			if victim < 0 || sh > victimShare || sh == victimShare && !live && victimLive {
+				victim, victimShare, victimLive = i, sh, live
+			}
+		}
+		if victim < 0 {
+			break
+		}
+		x := all[victim]
+		drop[victim], kept, total = true, kept-1, total-mailBytes(x)
+		if x.From != "" {
+			sent[x.From]--
 		}
 	}
 	tx.d.Mail = make([]*Mail, 0, kept)

@@ -140,6 +140,14 @@ func (s *State) commit() error {
 		}
 		return err
 	}
+	if s.writeErr != nil {
+		// A small change may fit in the file's free pages while the disk is as full as
+		// before: healthy again only once the file can grow.
+		if perr := s.store.Probe(); perr != nil {
+			s.writeErr, s.writeErrAt = perr, s.now()
+			return nil
+		}
+	}
 	s.writeErr = nil
 	return nil
 }

@@ -26,8 +26,6 @@ type User struct {
 	// Lang is the shop language ("en", "ar", "fr") of the last code send that named one (its
 	// Accept-Language): the sandbox's mails to this customer are written in it.
 	Lang string `json:"lang,omitempty"`
-	// CodeSends are the times of the code e-mails within the send window (the per-address limit).
-	CodeSends []time.Time `json:"codeSends,omitempty"`
 	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
 	// issued OTP: a retry with both the same gets the same answer.
 	VerifyIdem string `json:"verifyIdem,omitempty"`
@@ -111,6 +109,9 @@ type Mail struct {
 	SentAt  time.Time `json:"sentAt"`
 	Code    string    `json:"code,omitempty"`
 	QRPNG   string    `json:"qrPng,omitempty"` // base64, eSIM delivery mails
+	// From names the client whose request sent it (its limit key; "" for the sandbox's own
+	// mail): the mailbox's fair share (SendMail). In memory only, like the per-client limits.
+	From string `json:"-"`
 
 	seq uint64 // its place in the store
 }

@@ -110,7 +110,7 @@ func (s *State) Update(fn func(*Tx) error) error {
 }
 
 // Health is nil while the state file takes every change; after a failed write it says so
-// until a write succeeds again.
+// until a write succeeds again and the file can grow (commit probes it).
 func (s *State) Health() error {
 	s.mu.RLock()
 	defer s.mu.RUnlock()

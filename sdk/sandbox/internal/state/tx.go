@@ -135,7 +135,10 @@ func (tx *Tx) MarkUser(u *User) { tx.mark(kindUsers, u.ID, nil) }
 func (tx *Tx) Grant(token string) *Grant { return tx.d.Refresh[token] }
 
 // AddGrant stores a new refresh token. Expired grants are dropped, and past the limit the
-// oldest go first.
+// cheapest to lose go first: used tokens still in their grace period, then guest sessions
+// (the shop signs a guest in again by itself), each soonest to expire first; customers'
+// sessions only when nothing else is left. So a flood of guest logins, whose credential is
+// public, cannot sign customers out.
 func (tx *Tx) AddGrant(token string, g *Grant) {
 	tx.d.Refresh[token] = g
 	tx.MarkGrant(token)
@@ -153,7 +156,22 @@ func (tx *Tx) AddGrant(token string, g *Grant) {
 	for k := range tx.d.Refresh {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return tx.d.Refresh[keys[i]].Expires.Before(tx.d.Refresh[keys[j]].Expires) })
+	rank := func(g *Grant) int {
+		switch {
+		case g.Rotated != nil:
+			return 0
+		case g.Guest:
+			return 1
+		}
+		return 2
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := tx.d.Refresh[keys[i]], tx.d.Refresh[keys[j]]
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra < rb
+		}
+		return a.Expires.Before(b.Expires)
+	})
 	for _, k := range keys[:len(keys)-tx.s.limits.Grants*9/10] {
 		delete(tx.d.Refresh, k)
 		tx.MarkGrant(k)

@@ -56,12 +56,12 @@ const accessTokenOf = (call: string, scenario: string) => {
 
 describe('bearer rules', () => {
   it.each([
-    { name: 'countries carry the bearer', run: (a: ReturnType<typeof setup>['api']) => a.catalog.countries(), sel: { 'catalog.countries': 'success' } as const, want: 'Bearer t' },
-    { name: 'search_bundles goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.search(['TR', 'LB']), sel: { 'catalog.search': 'success' } as const, want: '' },
-    { name: 'catalog/bundles/* goes without (substring rule)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.areaBundles('TR'), sel: { 'catalog.areaBundles': 'success' } as const, want: '' },
-    { name: 'catalog/bundle/:id goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.bundle(BUNDLE), sel: { 'catalog.bundle': 'success' } as const, want: '' },
-    { name: 'the top-up list reads an eSIM: it carries the bearer (authorization model)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.topupBundles('TR', ICCID, 0), sel: { 'catalog.topupBundles': 'success' } as const, want: 'Bearer t' },
-    { name: 'orders create uses the basic client credential', run: (a: ReturnType<typeof setup>['api']) => a.orders.create(), sel: { 'orders.create': 'newly-created' } as const, want: `Basic ${btoa(`${contract.sandbox.clientId}:placeholder`)}` },
+    { name: 'countries carry the bearer', run: (a: ReturnType<typeof setup>['api']) => a.catalog.countries(), sel: { 'listCountries': 'success' } as const, want: 'Bearer t' },
+    { name: 'search_bundles goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.search(['TR', 'LB']), sel: { 'searchBundles': 'success' } as const, want: '' },
+    { name: 'catalog/bundles/* goes without (substring rule)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.areaBundles('TR'), sel: { 'listAreaBundles': 'success' } as const, want: '' },
+    { name: 'catalog/bundle/:id goes without', run: (a: ReturnType<typeof setup>['api']) => a.catalog.bundle(BUNDLE), sel: { 'getBundle': 'success' } as const, want: '' },
+    { name: 'the top-up list reads an eSIM: it carries the bearer (authorization model)', run: (a: ReturnType<typeof setup>['api']) => a.catalog.topupBundles('TR', ICCID, 0), sel: { 'listAreaBundles.topup': 'success' } as const, want: 'Bearer t' },
+    { name: 'orders create uses the basic client credential', run: (a: ReturnType<typeof setup>['api']) => a.orders.create(), sel: { 'createOrder': 'newly-created' } as const, want: `Basic ${btoa(`${contract.sandbox.clientId}:placeholder`)}` },
   ])('$name', async ({ run, sel, want }) => {
     const { api } = setup({ token: 't', isGuest: 'true' });
     server.use(...handlersFor(sel));
@@ -75,12 +75,12 @@ describe('bearer rules', () => {
 describe('guest token', () => {
   it('logs in as guest before a public call when no session is stored', async () => {
     const { api, client } = setup();
-    server.use(...handlersFor({ 'identity.token.guest': 'success', 'catalog.countries': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success', 'listCountries': 'success' }));
     const seen = recordRequests();
     const countries = await api.catalog.countries();
     expect(countries.length).toBeGreaterThan(0);
     expect(countries[0]).toEqual({ name: expect.any(String), isoCode: expect.stringMatching(/^[A-Z]{2}$/) });
-    const guestToken = accessTokenOf('identity.token.guest', 'success');
+    const guestToken = accessTokenOf('token.guest', 'success');
     expect(seen.map((s) => [s.grant, s.auth])).toEqual([
       ['password', `Basic ${btoa(`${contract.sandbox.clientId}:placeholder`)}`],
       ['', `Bearer ${guestToken}`],
@@ -91,7 +91,7 @@ describe('guest token', () => {
 
   it('shares one guest login between parallel public calls', async () => {
     const { api } = setup();
-    server.use(...handlersFor({ 'identity.token.guest': 'success', 'catalog.countries': 'success', 'catalog.regions': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success', 'listCountries': 'success', 'listRegions': 'success' }));
     const seen = recordRequests();
     await Promise.all([api.catalog.countries(), api.catalog.regions(), api.catalog.countries()]);
     expect(seen.filter((s) => s.grant === 'password')).toHaveLength(1);
@@ -108,12 +108,12 @@ describe('guest token', () => {
 describe('re-authentication on 401', () => {
   it('refreshes once, stores the new tokens and retries', async () => {
     const { api, client } = setup(registered);
-    const set = createFixtureHandlers({ 'users.currentUser': 'expired-token-refresh' });
+    const set = createFixtureHandlers({ 'getCurrentUser': 'expired-token-refresh' });
     server.use(...set.handlers);
     await expect(api.users.currentUser()).resolves.toEqual({ email: 'rana.haddad@example.com', firstName: 'Rana', lastName: 'Haddad' });
     expect(set.unused()).toEqual([]);
     expect(client.store.load()).toMatchObject({
-      token: accessTokenOf('identity.token.refresh', 'success'),
+      token: accessTokenOf('token.refresh', 'success'),
       isGuest: 'false',
     });
     expect(window.localStorage.getItem('refreshToken')).not.toBe('refresh-1');
@@ -121,7 +121,7 @@ describe('re-authentication on 401', () => {
 
   it('clears the session when the refresh is rejected', async () => {
     const { api, client } = setup({ ...registered, primaryProfileId: 'p1' } as typeof registered);
-    server.use(...handlersFor({ 'users.currentUser': 'refresh-rejected' }));
+    server.use(...handlersFor({ 'getCurrentUser': 'refresh-rejected' }));
     const err = await api.users.currentUser().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SessionExpiredError);
     expect(client.store.load()).toEqual({ token: '', refreshToken: '', isGuest: '', primaryProfileId: '' });
@@ -130,7 +130,7 @@ describe('re-authentication on 401', () => {
 
   it('makes one refresh for many parallel calls that failed with the same token, and retries them all', async () => {
     const { api } = setup(registered);
-    const expired = findScenario('users.currentUser', 'expired-token-refresh').entries[0];
+    const expired = findScenario('getCurrentUser', 'expired-token-refresh').entries[0];
     // Every call with the stale token is refused, however many arrive before the refresh.
     server.use(
       http.get(`${API}users/actions/get-current-user`, ({ request }) =>
@@ -138,35 +138,35 @@ describe('re-authentication on 401', () => {
           ? new HttpResponse(expired?.body, { status: 401, headers: expired?.headers })
           : undefined,
       ),
-      ...handlersFor({ 'identity.token.refresh': 'success', 'users.currentUser': 'success' }),
+      ...handlersFor({ 'token.refresh': 'success', 'getCurrentUser': 'success' }),
     );
     const seen = recordRequests();
     const results = await Promise.all(Array.from({ length: 20 }, () => api.users.currentUser()));
     expect(results.every((u) => u?.firstName === 'Rana')).toBe(true);
     expect(seen.filter((s) => s.grant === 'refresh_token')).toHaveLength(1);
     expect(seen.filter((s) => s.auth === 'Bearer stale-token')).toHaveLength(20);
-    expect(seen.filter((s) => s.auth === `Bearer ${accessTokenOf('identity.token.refresh', 'success')}`)).toHaveLength(20);
+    expect(seen.filter((s) => s.auth === `Bearer ${accessTokenOf('token.refresh', 'success')}`)).toHaveLength(20);
   });
 
   it('re-authenticates a guest by a new guest login', async () => {
     const { api, client } = setup({ token: 'stale-token', isGuest: 'true' });
-    const expired = findScenario('users.currentUser', 'expired-token-refresh').entries[0];
+    const expired = findScenario('getCurrentUser', 'expired-token-refresh').entries[0];
     server.use(
       http.get(`${API}catalog/countries`, ({ request }) =>
         request.headers.get('authorization') === 'Bearer stale-token' ? new HttpResponse(expired?.body, { status: 401 }) : undefined,
       ),
-      ...handlersFor({ 'identity.token.guest': 'success', 'catalog.countries': 'success' }),
+      ...handlersFor({ 'token.guest': 'success', 'listCountries': 'success' }),
     );
     await api.catalog.countries();
-    expect(client.store.load()).toMatchObject({ token: accessTokenOf('identity.token.guest', 'success'), isGuest: 'true' });
+    expect(client.store.load()).toMatchObject({ token: accessTokenOf('token.guest', 'success'), isGuest: 'true' });
   });
 
   it('returns a second 401 as is, never looping', async () => {
     const { api } = setup(registered);
-    const expired = findScenario('users.currentUser', 'expired-token-refresh').entries[0];
+    const expired = findScenario('getCurrentUser', 'expired-token-refresh').entries[0];
     server.use(
       http.get(`${API}users/actions/get-current-user`, () => new HttpResponse(expired?.body, { status: 401 })),
-      ...handlersFor({ 'identity.token.refresh': 'success' }),
+      ...handlersFor({ 'token.refresh': 'success' }),
     );
     const seen = recordRequests();
     const err = await api.users.currentUser().catch((e: unknown) => e);
@@ -179,29 +179,29 @@ describe('re-authentication on 401', () => {
 describe('retry once as guest', () => {
   it('retries users/otp/send_email after a guest login on any error', async () => {
     const { api, client } = setup({ token: 'old-guest', isGuest: 'true' });
-    const set = createFixtureHandlers({ 'users.otpSend': 'retry-after-guest-login' });
+    const set = createFixtureHandlers({ 'sendOtp': 'retry-after-guest-login' });
     server.use(...set.handlers);
     const sent = await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71123456', email: 'rana.haddad@example.com' });
     expect(sent.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(set.unused()).toEqual([]);
-    expect(client.store.load().token).toBe(accessTokenOf('identity.token.guest', 'success'));
+    expect(client.store.load().token).toBe(accessTokenOf('token.guest', 'success'));
   });
 
   it('keeps a registered customer logged in when the guest token serves the retry', async () => {
     const { api, client } = setup(registered);
-    server.use(...handlersFor({ 'users.otpSend': 'retry-after-guest-login' }));
+    server.use(...handlersFor({ 'sendOtp': 'retry-after-guest-login' }));
     const seen = recordRequests();
     await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71123456', email: 'rana.haddad@example.com' });
     expect(client.store.load()).toMatchObject({ token: 'stale-token', isGuest: 'false' });
-    expect(seen.at(-1)?.auth).toBe(`Bearer ${accessTokenOf('identity.token.guest', 'success')}`);
+    expect(seen.at(-1)?.auth).toBe(`Bearer ${accessTokenOf('token.guest', 'success')}`);
   });
 
   it('fails with the retry error when the retry fails too', async () => {
     const { api } = setup({ token: 't', isGuest: 'true' });
-    server.use(...handlersFor([['users.otpSend', 'server-error'], ['identity.token.guest', 'success']]));
+    server.use(...handlersFor([['sendOtp', 'server-error'], ['token.guest', 'success']]));
     const err = await api.users.sendSignupCode({ firstName: 'Rana', lastName: 'Haddad', countryCode: '961', phone: '71123456', email: 'rana.haddad@example.com' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    const fixture = findScenario('users.otpSend', 'server-error').entries[0];
+    const fixture = findScenario('sendOtp', 'server-error').entries[0];
     const detail = (JSON.parse(fixture?.body ?? '{}') as { detail: string }).detail;
     expect(detail).not.toBe('');
     expect(messageFor('otpSendSignup', toMessageError(err), support).text).toBe(detail);
@@ -218,7 +218,7 @@ describe('errors', () => {
     { scenario: 'server-error', want: 'Invalid OTP' },
   ] as const)('reads the problem of otp verify $scenario', async ({ scenario, want }) => {
     const { api } = setup({ token: 't', isGuest: 'true' });
-    server.use(...handlersFor({ 'users.otpVerify': scenario }));
+    server.use(...handlersFor({ 'verifyOtp': scenario }));
     const err = await api.users.verifyCode('e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', '123456', 'dev-captcha').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(messageFor('otpVerify', toMessageError(err), support).text).toBe(want);
@@ -226,7 +226,7 @@ describe('errors', () => {
 
   it("shows the server's detail for the recorded 404 of an unknown login e-mail (section 8: status not 400)", async () => {
     const { api } = setup({ token: 't', isGuest: 'true' });
-    server.use(...handlersFor({ 'users.otpSend': 'login-unknown-email', 'identity.token.guest': 'success' }));
+    server.use(...handlersFor({ 'sendOtp': 'login-unknown-email', 'token.guest': 'success' }));
     const err = await api.users.sendLoginCode('nobody@example.com').catch((e: unknown) => e);
     expect(messageFor('otpSendLogin', toMessageError(err), support)).toEqual({ text: 'User not found', hints: [], link: '' });
   });
@@ -268,11 +268,11 @@ describe('flows', () => {
   it('checkout deletes an order that was not newly created and recreates it', async () => {
     const { api } = setup({ token: 't', refreshToken: 'r', isGuest: 'false' });
     const set = createFixtureHandlers([
-      ['support.canPurchase', 'allowed'],
-      ['orders.create', 'existing'],
-      ['orders.delete', 'success'],
-      ['orders.create', 'newly-created'],
-      ['orders.details', 'success'],
+      ['canPurchase', 'allowed'],
+      ['createOrder', 'existing'],
+      ['deleteOrder', 'success'],
+      ['createOrder', 'newly-created'],
+      ['addOrderDetails', 'success'],
     ]);
     server.use(...set.handlers);
     const seen = recordRequests();
@@ -293,7 +293,7 @@ describe('flows', () => {
 
   it('checkout stops with the reason when the pre-check refuses', async () => {
     const { api } = setup({ token: 't', refreshToken: 'r', isGuest: 'false' });
-    server.use(...handlersFor({ 'support.canPurchase': 'refused' }));
+    server.use(...handlersFor({ 'canPurchase': 'refused' }));
     const err = await api.orders.checkout({ bundleId: BUNDLE, email: 'rana.haddad@example.com' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PurchaseRefusedError);
     expect(messageFor('payment', toMessageError(err), support).text).not.toBe('');
@@ -306,7 +306,7 @@ describe('flows', () => {
     { name: 'selection refused', check: 'can-continue', selected: 'refused', bundle: 'TR_1GB_7D', want: 'Unexpected error, please contact support +961 1 555 010 or support@cedarsim.example.' },
   ] as const)('top-up selection: $name', async ({ check, selected, bundle, want }) => {
     const { api } = setup({ token: 't', refreshToken: 'r', isGuest: 'false' });
-    server.use(...handlersFor({ 'esimcheck.check': check, 'catalog.topupBundleSelected': selected }));
+    server.use(...handlersFor({ 'checkEsim': check, 'topupBundleSelected': selected }));
     // The refused selection fixture is recorded for TR_1GB_7D; its check is can-continue here
     // (server.use puts this handler in front of the fixture handlers).
     if (selected === 'refused') {
@@ -323,15 +323,15 @@ describe('flows', () => {
 
   it('login verifies the code, exchanges it and stores a registered session', async () => {
     const { api, client } = setup({ token: 'g', isGuest: 'true' });
-    server.use(...handlersFor({ 'users.otpVerify': 'success', 'identity.token.otp': 'success' }));
+    server.use(...handlersFor({ 'verifyOtp': 'success', 'token.otp': 'success' }));
     await api.auth.login('e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', '123456', 'dev-captcha');
-    expect(client.store.load()).toMatchObject({ token: accessTokenOf('identity.token.otp', 'success'), isGuest: 'false' });
+    expect(client.store.load()).toMatchObject({ token: accessTokenOf('token.otp', 'success'), isGuest: 'false' });
     expect(window.localStorage.getItem('isGuest')).toBe('false');
   });
 
   it('reads eSIMs, their info and QR codes', async () => {
     const { api } = setup({ token: 't', refreshToken: 'r', isGuest: 'false' });
-    server.use(...handlersFor({ 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' }));
+    server.use(...handlersFor({ 'listEsimsByEmail': 'success', 'getEsimInfo': 'success', 'getQrCode': 'success' }));
     const esims = await api.esims.byEmail('rana.haddad@example.com');
     expect(esims.length).toBeGreaterThan(0);
     expect(esims[0]?.iccid).toMatch(/^\d{19,20}$/);
@@ -341,7 +341,7 @@ describe('flows', () => {
 
   it('pushes a log line without authenticating', async () => {
     const { api } = setup();
-    server.use(...handlersFor({ 'logs.push': 'success' }));
+    server.use(...handlersFor({ 'pushLogs': 'success' }));
     const seen = recordRequests();
     await api.logs.push({ container: 'web', job: 'loki-test', level: 'info', message: 'hello', time: new Date(1_700_000_000_000) });
     expect(seen).toHaveLength(1);

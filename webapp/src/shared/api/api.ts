@@ -1,5 +1,5 @@
-import { path, type ApiClient } from './client';
-import { arr, at, obj, optBool, optNullableStr, optNum, optStr, reqStr, type Obj } from './decode';
+import type { ApiClient } from './client';
+import { list, obj, optBool, optNullableStr, optNum, optStr, reqStr } from './decode';
 import { DecodeError, InvalidPlanError, PurchaseRefusedError, ValidationError } from './errors';
 import type {
   Area,
@@ -19,6 +19,10 @@ import type {
   Region,
   SignupForm,
 } from './types';
+import type { Received } from './operations';
+import { contactDepartmentValues, type components } from './wire.gen';
+
+type Wire = components['schemas'];
 
 /** The all-zero account of an order that is not a top-up (spec section 9). */
 export const ZERO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
@@ -44,17 +48,25 @@ function email(field: string, v: string): string {
   return e;
 }
 
+/** department checks a contact topic against the contract's ContactDepartment values. */
+function department(v: string): Wire['ContactDepartment'] {
+  const d = required('department', v);
+  const topic = contactDepartmentValues.find((t) => t === d);
+  if (!topic) throw new ValidationError('department', `must be one of ${contactDepartmentValues.join(', ')}`);
+  return topic;
+}
+
 /** newId is a random GUID v4, used as idempotency id. */
 export const newId = (): string => crypto.randomUUID();
 
-function covered(v: unknown): CoveredCountry[] {
+function covered(v: Received<Wire['Country'][]>): CoveredCountry[] {
   if (!Array.isArray(v)) return [];
   return v
-    .filter((c): c is Obj => typeof c === 'object' && c !== null)
+    .filter((c): c is Received<Wire['Country']> => typeof c === 'object' && c !== null)
     .map((c) => ({ isoCode: optStr(c.isoCode), name: optStr(c.name) }));
 }
 
-function bundleOf(v: unknown, where: string): Bundle {
+function bundleOf(v: Received<Wire['Bundle']> | null | undefined, where: string): Bundle {
   const b = obj(v, where);
   const price = b.price;
   return {
@@ -77,17 +89,19 @@ function bundleOf(v: unknown, where: string): Bundle {
   };
 }
 
-const bundles = (body: unknown, call: string): Bundle[] =>
-  arr(at(body, 'data', call), `${call}.data`).map((b, i) => bundleOf(b, `${call}.data[${i}]`));
+/** bundles reads the data list of a bundle-list answer. */
+const bundles = (body: Received<Wire['BundleList']> | undefined, call: string): Bundle[] =>
+  list(obj(body, call).data, `${call}.data`).map((b, i) => bundleOf(b, `${call}.data[${i}]`));
 
-function areas(body: unknown, call: string): Area[] {
-  return arr(at(body, 'data', call), `${call}.data`).map((a, i) => {
+/** areas reads an area list: countries, regions or a caller-supplied area-list endpoint. */
+function areas(body: Received<Wire['CountryList']> | undefined, call: string): Area[] {
+  return list(obj(body, call).data, `${call}.data`).map((a, i) => {
     const o = obj(a, `${call}.data[${i}]`);
     return { name: optStr(o.name), isoCode: optStr(o.isoCode) };
   });
 }
 
-function esimBundleOf(v: unknown, where: string): EsimBundle {
+function esimBundleOf(v: Received<Wire['EsimBundle']> | null | undefined, where: string): EsimBundle {
   const b = obj(v, where);
   const description = optStr(b.description);
   return {
@@ -110,59 +124,58 @@ function esimBundleOf(v: unknown, where: string): EsimBundle {
   };
 }
 
-function esimOf(v: unknown, where: string): Esim {
+function esimOf(v: Received<Wire['Esim']> | null | undefined, where: string): Esim {
   const e = obj(v, where);
-  const list = Array.isArray(e.bundles) ? e.bundles : [];
+  const bs = Array.isArray(e.bundles) ? e.bundles : [];
   return {
     iccid: reqStr(e, 'iccid', where),
     accountId: optStr(e.accountId),
     base64QRCodeImage: optStr(e.base64QRCodeImage),
     linkOnIphone: optStr(e.linkOnIphone),
     actionDate: optNullableStr(e.actionDate),
-    bundles: list.map((b, i) => esimBundleOf(b, `${where}.bundles[${i}]`)),
+    bundles: bs.map((b, i) => esimBundleOf(b, `${where}.bundles[${i}]`)),
   };
 }
 
 /**
  * createShopApi gives one typed function per provider call the web uses, mirroring the Go
- * SDK (docs/contract.md "SDK surface"). Inputs are checked before any request.
+ * SDK (docs/contract.md "SDK surface"). Inputs are checked before any request; each call
+ * is sent by its operationId (ApiClient.send), typed by the contract.
  */
 export function createShopApi(client: ApiClient) {
-  const get = (call: string, service: 'api' | 'support' | 'esimcheck', p: string, auth: 'public' | 'private', query?: Record<string, string>) =>
-    client.send({ call, service, method: 'GET', path: p, auth, query });
-
   const catalog = {
     async countries(): Promise<Country[]> {
-      return areas(await get('catalog.countries', 'api', 'catalog/countries', 'public'), 'catalog.countries');
+      return areas(await client.send('listCountries', { auth: 'public' }), 'listCountries');
     },
     async regions(): Promise<Region[]> {
-      return (await get('catalog.regions', 'api', 'catalog/regions', 'public').then((b) => areas(b, 'catalog.regions'))).map(({ name }) => ({ name }));
+      return areas(await client.send('listRegions', { auth: 'public' }), 'listRegions').map(({ name }) => ({ name }));
     },
     async specialBundles(): Promise<Bundle[]> {
-      return bundles(await get('catalog.specialBundles', 'api', 'catalog/bundles/special', 'public'), 'catalog.specialBundles');
+      return bundles(await client.send('listSpecialBundles', { auth: 'public' }), 'listSpecialBundles');
     },
     /** Bundles of one area: an ISO code, a region name or 'global'. */
     async areaBundles(area: string): Promise<Bundle[]> {
       const a = required('area', area);
-      const call = a.toLowerCase() === 'global' ? 'catalog.globalBundles' : 'catalog.areaBundles';
-      return bundles(await get(call, 'api', path`catalog/bundles/${a}`, 'public'), call);
+      const global = a.toLowerCase() === 'global';
+      const body = await client.send('listAreaBundles', { params: { area: a }, auth: 'public', variant: global ? 'global' : undefined });
+      return bundles(body, global ? 'listAreaBundles.global' : 'listAreaBundles');
     },
     async topupBundles(origin: string, iccid: string, provider: number): Promise<Bundle[]> {
       const o = required('origin', origin);
       const i = required('iccid', iccid);
-      const body = await get('catalog.topupBundles', 'api', path`catalog/bundles/${o}`, 'private', { iccid: i, provider: String(provider) });
-      return bundles(body, 'catalog.topupBundles');
+      const body = await client.send('listAreaBundles', { params: { area: o }, query: { iccid: i, provider }, auth: 'private', variant: 'topup' });
+      return bundles(body, 'listAreaBundles.topup');
     },
     async search(isoCodes: readonly string[]): Promise<Bundle[]> {
       const codes = isoCodes.map((c) => c.trim()).filter((c) => c !== '');
       if (codes.length === 0) throw new ValidationError('isoCodes', 'at least one country is required');
       if (codes.some((c) => !/^[A-Za-z]{2}$/.test(c))) throw new ValidationError('isoCodes', 'must be ISO alpha-2 codes');
-      return bundles(await get('catalog.search', 'api', `catalog/search_bundles/${codes.join(',')}`, 'public'), 'catalog.search');
+      return bundles(await client.send('searchBundles', { params: { isoCodes: codes.join(',') }, auth: 'public' }), 'searchBundles');
     },
     async bundle(id: string): Promise<Bundle> {
-      const list = bundles(await get('catalog.bundle', 'api', path`catalog/bundle/${required('bundle id', id)}`, 'public'), 'catalog.bundle');
-      const first = list[0];
-      if (!first) throw new DecodeError('catalog.bundle: empty bundle list');
+      const found = bundles(await client.send('getBundle', { params: { bundleId: required('bundle id', id) }, auth: 'public' }), 'getBundle');
+      const first = found[0];
+      if (!first) throw new DecodeError('getBundle: empty bundle list');
       return first;
     },
     /** A caller-supplied area-list endpoint relative to the API base, e.g. 'catalog/countries'. */
@@ -171,32 +184,29 @@ export function createShopApi(client: ApiClient) {
       if (/^[a-z]+:|^\/\/|(^|\/)\.\.?(\/|$)/i.test(e)) throw new ValidationError('endpoint', 'must be a path relative to the API base');
       const [p = '', q = ''] = e.split('?', 2);
       const query = Object.fromEntries(new URLSearchParams(q));
-      return areas(await get('catalog.areaList', 'api', p.replace(/^\//, ''), 'public', query), 'catalog.areaList');
+      const body = await client.send('listCountries', { at: { path: p.replace(/^\//, ''), query }, auth: 'public', variant: 'areaList' });
+      return areas(body, 'listCountries.areaList');
     },
     async topupBundleSelected(iccid: string, bundleName: string, provider: number): Promise<Bundle> {
-      const body = await client.send({
-        call: 'catalog.topupBundleSelected',
-        service: 'api',
-        method: 'GET',
-        path: path`catalog/topup_bundle_selected/${required('iccid', iccid)}/${required('bundle name', bundleName)}/${provider}`,
+      const body = await client.send('topupBundleSelected', {
+        params: { iccId: required('iccid', iccid), bundleName: required('bundle name', bundleName), thirdPartyProvider: provider },
         auth: 'private',
         only200: true,
       });
-      const list = arr(at(body, 'data.data', 'catalog.topupBundleSelected'), 'catalog.topupBundleSelected.data.data');
-      if (list.length === 0) throw new DecodeError('catalog.topupBundleSelected: no bundle in data.data');
-      return bundleOf(list[0], 'catalog.topupBundleSelected.data.data[0]');
+      const call = 'topupBundleSelected';
+      const found = list(obj(obj(body, call).data, `${call}.data`).data, `${call}.data.data`);
+      if (found.length === 0) throw new DecodeError('topupBundleSelected: no bundle in data.data');
+      return bundleOf(found[0], 'topupBundleSelected.data.data[0]');
     },
   };
 
   const users = {
     /** The current customer, or null when the answer holds no user (spec section 4). */
     async currentUser(): Promise<CurrentUser | null> {
-      const body = await get('users.currentUser', 'api', 'users/actions/get-current-user', 'private');
-      const data = (body as Obj | undefined)?.data as Obj | undefined;
-      const u = data?.data;
+      const body = await client.send('getCurrentUser', { auth: 'private' });
+      const u = body?.data?.data;
       if (typeof u !== 'object' || u === null) return null;
-      const o = u as Obj;
-      return { email: optStr(o.email), firstName: optStr(o.firstName), lastName: optStr(o.lastName) };
+      return { email: optStr(u.email), firstName: optStr(u.firstName), lastName: optStr(u.lastName) };
     },
     async sendSignupCode(form: SignupForm): Promise<OtpSent> {
       const f = {
@@ -215,27 +225,24 @@ export function createShopApi(client: ApiClient) {
     async verifyCode(userId: string, otp: string, captchaToken: string): Promise<OtpVerification> {
       const code = required('otp', otp);
       if (!/^\d+$/.test(code)) throw new ValidationError('otp', 'must be numeric');
-      const body = await client.send({
-        call: 'users.otpVerify',
-        service: 'api',
-        method: 'POST',
-        path: path`users/otp/email/${required('userId', userId)}`,
+      const body = await client.send('verifyOtp', {
+        params: { userId: required('userId', userId) },
         idempotent: true,
         auth: 'public',
         json: { idempotencyId: newId(), otp: code, username: '', userId, captchaToken: required('captchaToken', captchaToken) },
       });
-      const d = obj(at(body, 'data', 'users.otpVerify'), 'users.otpVerify.data');
-      return { username: reqStr(d, 'username', 'users.otpVerify.data'), oneTimeLoginPassword: reqStr(d, 'oneTimeLoginPassword', 'users.otpVerify.data') };
+      const d = obj(obj(body, 'verifyOtp').data, 'verifyOtp.data');
+      return { username: reqStr(d, 'username', 'verifyOtp.data'), oneTimeLoginPassword: reqStr(d, 'oneTimeLoginPassword', 'verifyOtp.data') };
     },
   };
 
-  const sendCode = (address: string, login: boolean, json: unknown) =>
-    client.send({ call: 'users.otpSend', service: 'api', method: 'POST', path: path`users/otp/send_email/${address}/${String(login)}`, auth: 'public', json });
+  const sendCode = (address: string, login: boolean, json: Wire['OtpSendForm']) =>
+    client.send('sendOtp', { params: { email: address, flag: login }, auth: 'public', json });
 
-  function otpSent(body: unknown): OtpSent {
-    const b = obj(body, 'users.otpSend');
-    const d = obj(b.data, 'users.otpSend.data');
-    return { status: optNum(b.status, 200), userId: reqStr(d, 'userId', 'users.otpSend.data') };
+  function otpSent(body: Received<Wire['OtpSentAnswer']> | undefined): OtpSent {
+    const b = obj(body, 'sendOtp');
+    const d = obj(b.data, 'sendOtp.data');
+    return { status: optNum(b.status, 200), userId: reqStr(d, 'userId', 'sendOtp.data') };
   }
 
   const auth = {
@@ -253,30 +260,22 @@ export function createShopApi(client: ApiClient) {
 
   const support = {
     async canPurchase(bundleId: string, userEmail: string): Promise<PurchaseCheck> {
-      const body = await client.send({
-        call: 'support.canPurchase',
-        service: 'support',
-        method: 'POST',
-        path: 'esims/can-purchase',
+      const body = await client.send('canPurchase', {
         auth: 'private',
         json: { bundleId: guid('bundleId', bundleId), userEmail: email('userEmail', userEmail), comment: 'source: website' },
       });
-      const d = obj(at(body, 'data', 'support.canPurchase'), 'support.canPurchase.data');
+      const d = obj(obj(body, 'canPurchase').data, 'canPurchase.data');
       return { canContinue: d.canContinue === true, reason: optStr(d.reason) };
     },
     async contactUs(form: ContactForm): Promise<void> {
-      await client.send({
-        call: 'support.contactUs',
-        service: 'support',
-        method: 'POST',
-        path: 'support/contact-us',
+      await client.send('contactUs', {
         idempotent: true,
         auth: 'public',
         json: {
           FullName: required('fullName', form.fullName),
           Email: email('email', form.email),
           Message: required('message', form.message),
-          Department: required('department', form.department),
+          Department: department(form.department),
           IdempotencyId: newId(),
         },
       });
@@ -285,20 +284,17 @@ export function createShopApi(client: ApiClient) {
 
   const orders = {
     async create(): Promise<Order> {
-      const body = await client.send({ call: 'orders.create', service: 'api', method: 'POST', path: 'orderfulfillment/orders', auth: 'basic', form: {} });
-      const d = obj(at(body, 'data', 'orders.create'), 'orders.create.data');
-      return { orderId: reqStr(d, 'orderId', 'orders.create.data'), newlyCreated: d.newlyCreated === true };
+      const body = await client.send('createOrder', { auth: 'basic', form: {} });
+      const d = obj(obj(body, 'createOrder').data, 'createOrder.data');
+      return { orderId: reqStr(d, 'orderId', 'createOrder.data'), newlyCreated: d.newlyCreated === true };
     },
     async delete(orderId: string): Promise<void> {
-      await client.send({ call: 'orders.delete', service: 'api', method: 'DELETE', path: path`orderfulfillment/orders/${guid('orderId', orderId)}`, auth: 'private' });
+      await client.send('deleteOrder', { params: { orderId: guid('orderId', orderId) }, auth: 'private' });
     },
     async addDetails(accountId: string, orderId: string, bundleId: string): Promise<string> {
       const account = accountId === '' ? ZERO_ACCOUNT : guid('accountId', accountId);
-      const body = await client.send({
-        call: 'orders.details',
-        service: 'api',
-        method: 'POST',
-        path: path`accounts/${account}/${guid('orderId', orderId)}/orderdetails`,
+      const body = await client.send('addOrderDetails', {
+        params: { accountId: account, orderId: guid('orderId', orderId) },
         idempotent: true,
         auth: 'private',
         json: {
@@ -309,12 +305,12 @@ export function createShopApi(client: ApiClient) {
           order: [{ ServiceItemId: guid('bundleId', bundleId), keepCurrentPlan: false, addCredits: false, type: 15 }],
         },
       });
-      const d = obj(at(body, 'data', 'orders.details'), 'orders.details.data');
-      const link = reqStr(d, 'checkoutURL', 'orders.details.data');
+      const d = obj(obj(body, 'addOrderDetails').data, 'addOrderDetails.data');
+      const link = reqStr(d, 'checkoutURL', 'addOrderDetails.data');
       try {
         return new URL(link).toString();
       } catch {
-        throw new DecodeError('orders.details.data.checkoutURL: not an absolute URL');
+        throw new DecodeError('addOrderDetails.data.checkoutURL: not an absolute URL');
       }
     },
     /**
@@ -341,31 +337,34 @@ export function createShopApi(client: ApiClient) {
 
   const esims = {
     async byEmail(address: string): Promise<Esim[]> {
-      const body = await get('esims.byEmail', 'support', path`esims/useremails/${email('email', address)}`, 'private');
-      const list = at(body, 'data.esims', 'esims.byEmail');
-      if (list === null || list === undefined) return [];
-      return arr(list, 'esims.byEmail.data.esims').map((e, i) => esimOf(e, `esims.byEmail.data.esims[${i}]`));
+      const body = await client.send('listEsimsByEmail', { params: { email: email('email', address) }, auth: 'private' });
+      const found = obj(obj(body, 'listEsimsByEmail').data, 'listEsimsByEmail.data').esims;
+      if (found === null || found === undefined) return [];
+      return list(found, 'listEsimsByEmail.data.esims').map((e, i) => esimOf(e, `listEsimsByEmail.data.esims[${i}]`));
     },
     async info(iccid: string): Promise<EsimBundle[]> {
-      const body = await get('esims.info', 'support', path`esims/${required('iccid', iccid)}/info`, 'private');
-      const list = at(body, 'data.bundles', 'esims.info');
-      if (list === null || list === undefined) return [];
-      return arr(list, 'esims.info.data.bundles').map((b, i) => esimBundleOf(b, `esims.info.data.bundles[${i}]`));
+      const body = await client.send('getEsimInfo', { params: { iccid: required('iccid', iccid) }, auth: 'private' });
+      const found = obj(obj(body, 'getEsimInfo').data, 'getEsimInfo.data').bundles;
+      if (found === null || found === undefined) return [];
+      return list(found, 'getEsimInfo.data.bundles').map((b, i) => esimBundleOf(b, `getEsimInfo.data.bundles[${i}]`));
     },
     /** qrCode returns the base64 PNG of the eSIM's install QR code. */
     async qrCode(iccid: string): Promise<string> {
-      const body = await get('esims.qrCode', 'support', path`esims/${required('iccid', iccid)}/QrCode`, 'private');
-      const d = obj(at(body, 'data', 'esims.qrCode'), 'esims.qrCode.data');
-      const img = reqStr(d, 'base64QRCodeImage', 'esims.qrCode.data');
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(img)) throw new DecodeError('esims.qrCode.data.base64QRCodeImage: not base64');
+      const body = await client.send('getQrCode', { params: { iccid: required('iccid', iccid) }, auth: 'private' });
+      const d = obj(obj(body, 'getQrCode').data, 'getQrCode.data');
+      const img = reqStr(d, 'base64QRCodeImage', 'getQrCode.data');
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(img)) throw new DecodeError('getQrCode.data.base64QRCodeImage: not base64');
       return img;
     },
   };
 
   const esimCheck = {
     async check(bundleName: string, iccid: string): Promise<boolean> {
-      const body = await get('esimcheck.check', 'esimcheck', path`esims/check/${required('bundle name', bundleName)}/${required('iccid', iccid)}`, 'private');
-      return at(body, 'data.data.canContinue', 'esimcheck.check') === true;
+      const body = await client.send('checkEsim', {
+        params: { bundleName: required('bundle name', bundleName), iccId: required('iccid', iccid) },
+        auth: 'private',
+      });
+      return obj(obj(obj(body, 'checkEsim').data, 'checkEsim.data').data, 'checkEsim.data.data').canContinue === true;
     },
   };
 
@@ -379,11 +378,7 @@ export function createShopApi(client: ApiClient) {
     /** push sends one line to the log push endpoint; callers only log its errors. */
     async push(line: LogLine): Promise<void> {
       const ns = `${BigInt((line.time ?? new Date()).getTime()) * 1_000_000n}`;
-      await client.send({
-        call: 'logs.push',
-        service: 'logs',
-        method: 'POST',
-        path: '',
+      await client.send('pushLogs', {
         auth: 'optional',
         json: { streams: [{ stream: { container: line.container, job: line.job, level: line.level }, values: [[ns, line.message]] }] },
       });

@@ -1,83 +1,34 @@
 import type { RuntimeConfig } from '@/shared/config/config';
 import { ApiError, NetworkError, NotLoggedInError, SessionExpiredError, TimeoutError } from './errors';
+import { contract } from '@/shared/contract/contract';
+import { defaultRetryPolicy, effectiveAuth, guestRetryPath, retryWait, type AuthMode, type RetryPolicy } from './rules';
+import { route, type Answer, type Call, type OperationId, type Received, type Service } from './operations';
 import { isRegistered, type SessionStore } from './session';
 
-export type Service = 'api' | 'support' | 'esimcheck' | 'logs';
+export type { AuthMode, RetryPolicy } from './rules';
+
+export type { Service } from './operations';
 
 /**
- * How a request is authorised (mirrors the Go SDK):
- * - private: needs a stored session, else NotLoggedInError before any request;
- * - public: logs in as guest first when there is no session;
- * - optional: sends the bearer when there is one, never authenticates;
- * - basic: the basic client credential (token grants, orders create);
- * - none: no Authorization header.
+ * A request as it is sent: built from an operationId and its typed parts by ApiClient.send
+ * (or, for the one call the contract does not describe, sendUndocumented).
  */
-export type AuthMode = 'private' | 'public' | 'optional' | 'basic' | 'none';
-
-export type RequestSpec = {
-  /** The fixture call name, used in errors and logs. */
+type RequestSpec = {
+  /** The call name (operationId, or operationId.variant), used in errors and logs. */
   call: string;
   service: Service;
   method: 'GET' | 'POST' | 'DELETE';
-  /** Path relative to the service base, parameters already escaped (see path()). */
+  /** Path relative to the service base, parameters already escaped. */
   path: string;
   query?: Record<string, string>;
-  json?: unknown;
-  form?: Record<string, string>;
+  /** The encoded body and its media type. */
+  body?: { type: 'application/json' | 'application/x-www-form-urlencoded'; text: string };
   auth: AuthMode;
   /** Any status other than 200 is an error (topup_bundle_selected, section 8). */
   only200?: boolean;
-  /**
-   * A POST whose body carries an idempotency id the server honours (orderdetails, code
-   * verification, contact-us): it may be retried after a hiccup like a GET.
-   */
+  /** Safe to repeat after a hiccup (see rules.ts retryWait). */
   idempotent?: boolean;
   signal?: AbortSignal;
-};
-
-/**
- * RetryPolicy says how calls that are safe to repeat (GETs and idempotent POSTs) are sent
- * again after a 502, 503, 504 or no answer at all (and a GET after a 429 that says how
- * long to wait), as the Go SDK does: at most maxAttempts tries, a jittered backoff of
- * random() * min(maxDelayMs, baseDelayMs * 2^n), never shorter than Retry-After, and a
- * Retry-After beyond maxRetryAfterMs is not waited for. The caller's signal ends any wait.
- */
-export type RetryPolicy = {
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxRetryAfterMs: number;
-  /** A number in [0, 1); Math.random by default. Tests inject their own. */
-  random: () => number;
-  /** Waits ms unless signal aborts first (then rejects). Tests inject their own. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-};
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export const defaultRetryPolicy: RetryPolicy = {
-  maxAttempts: 3,
-  baseDelayMs: 200,
-  maxDelayMs: 2000,
-  maxRetryAfterMs: 30_000,
-  random: Math.random,
-  sleep: abortableSleep,
 };
 
 /** parseRetryAfter reads a Retry-After header (seconds or an HTTP date) as seconds; 0 when absent. */
@@ -97,35 +48,46 @@ export function parseRetryAfter(v: string | null, now = Date.now()): number {
  */
 export const refreshRejected = (err: unknown): boolean =>
   err instanceof ApiError &&
-  (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes('invalid_grant')));
+  (err.status === 401 || (err.status === 400 && `${err.detail} ${err.title}`.toLowerCase().includes(contract.detail.invalidGrant)));
 
 /** The tries one call has left (ApiClient.send). */
 type Budget = { left: number };
 
 export type TokenAnswer = { accessToken: string; refreshToken: string };
 
-const GUEST_SCOPE = 'accounts.fullaccess offline_access openid profile roles';
 const ACCEPT = 'application/json, text/plain, */*';
 
-/** The spec's bearer rule: no bearer on paths containing these (a substring test). */
-export const bearerExempt = (path: string): boolean =>
-  path.includes('connect/token') || path.includes('catalog/search_bundles') || path.includes('catalog/bundle');
-
-/** On any error these are retried once after a guest login (spec section 7). */
-export const guestRetryPath = (path: string): boolean =>
-  path.includes('users/otp/send_email') || path.includes('users/sendmail') || path.includes('support/contact-us');
-
 /**
- * path builds an escaped relative path from literal segments and parameters; empty and
- * dot parameters are refused so that none can climb out of its base.
+ * segment escapes one path parameter; empty and dot parameters are refused so that none can
+ * climb out of its base. Commas stay (a path segment may hold them, the search's
+ * `TR,LB`; Go's url.PathEscape keeps them too).
  */
+function segment(v: string | number | boolean): string {
+  const p = String(v);
+  if (p === '' || p === '.' || p === '..') throw new Error(`path parameter ${JSON.stringify(p)} is not allowed`);
+  return encodeURIComponent(p).replaceAll('%2C', ',');
+}
+
+/** path builds an escaped relative path from literal segments and parameters (see segment). */
 export function path(strings: TemplateStringsArray, ...params: (string | number)[]): string {
-  return strings.reduce((acc, s, i) => {
-    if (i === 0) return s;
-    const p = String(params[i - 1]);
-    if (p === '' || p === '.' || p === '..') throw new Error(`path parameter ${JSON.stringify(p)} is not allowed`);
-    return acc + encodeURIComponent(p) + s;
-  }, '');
+  return strings.reduce((acc, s, i) => (i === 0 ? s : acc + segment(params[i - 1] ?? '') + s), '');
+}
+
+/** fill puts the escaped parameters into a route's path template ({name}). */
+function fill(template: string, params: Record<string, string | number | boolean> | undefined): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined) throw new Error(`path parameter ${name} is missing`);
+    return segment(v);
+  });
+}
+
+/** strings gives a query or form its text values. */
+function strings(o: object | undefined): Record<string, string> | undefined {
+  if (o === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
 }
 
 function basicHeader(id: string, secret: string): string {
@@ -241,14 +203,49 @@ export class ApiClient {
   }
 
   /**
-   * send runs the request and returns the decoded JSON body (undefined when empty).
+   * send makes one call of operation op: its route comes from the contract, its path
+   * parameters, query and body are typed by the operation, and the answer is the
+   * operation's, as received (undefined when the body is empty): decoders check it.
    *
    * One call is sent at most maxAttempts times in all, whatever the mix of hiccup retries,
    * the retry after a 401's re-authentication and the spec's retry after a guest login
    * (section 7): they share one budget. A guest-retry path keeps one try of it back for the
    * spec's retry, so a 503 gives two tries, the guest login, and the last try.
    */
-  async send(spec: RequestSpec): Promise<unknown> {
+  send<K extends OperationId>(op: K, call: Call<K>): Promise<Received<Answer<K>> | undefined> {
+    return this.run(this.request(op, call)) as Promise<Received<Answer<K>> | undefined>;
+  }
+
+  /**
+   * sendUndocumented makes a call the contract does not describe (the token landing's
+   * check, docs/contract.md): untyped, with the same session and retry rules.
+   */
+  sendUndocumented(spec: { call: string; method: 'GET'; path: string; auth: AuthMode; signal?: AbortSignal }): Promise<unknown> {
+    return this.run({ ...spec, service: 'api' });
+  }
+
+  /** request builds the request of a call of op. */
+  private request<K extends OperationId>(op: K, call: Call<K>): RequestSpec {
+    const r = route(op);
+    const c = call as Call<K> & { params?: Record<string, string | number | boolean>; query?: object; json?: unknown; form?: object };
+    let body: RequestSpec['body'];
+    if (c.json !== undefined) body = { type: 'application/json', text: JSON.stringify(c.json) };
+    else if (c.form !== undefined) body = { type: 'application/x-www-form-urlencoded', text: new URLSearchParams(strings(c.form)).toString() };
+    return {
+      call: c.variant ? `${op}.${c.variant}` : op,
+      service: r.service,
+      method: r.method,
+      path: c.at ? c.at.path : fill(r.path, c.params),
+      query: c.at ? c.at.query : strings(c.query),
+      body,
+      auth: c.auth,
+      only200: c.only200,
+      idempotent: c.idempotent,
+      signal: c.signal,
+    };
+  }
+
+  private async run(spec: RequestSpec): Promise<unknown> {
     const budget: Budget = { left: this.retry.maxAttempts };
     const guestRetry = guestRetryPath(spec.path);
     try {
@@ -261,9 +258,7 @@ export class ApiClient {
   }
 
   private async sendAuth(spec: RequestSpec, budget: Budget, keep: number): Promise<unknown> {
-    let auth = spec.auth;
-    // A private call (the top-up list reads an eSIM) keeps its bearer even on an exempt path.
-    if (auth !== 'basic' && auth !== 'private' && bearerExempt(spec.path)) auth = 'none';
+    const auth = effectiveAuth(spec.path, spec.auth);
     let tok = '';
     if (auth === 'private' || auth === 'public' || auth === 'optional') {
       tok = this.store.load().token;
@@ -297,7 +292,7 @@ export class ApiClient {
       try {
         return await this.sendOnce(spec, bearer);
       } catch (err) {
-        const wait = budget.left > keep ? this.retryWait(spec, err, n) : null;
+        const wait = budget.left > keep && !spec.signal?.aborted ? retryWait(this.retry, spec, err, n) : null;
         if (wait === null) throw err;
         try {
           await this.retry.sleep(wait, spec.signal);
@@ -308,27 +303,6 @@ export class ApiClient {
     }
   }
 
-  /** retryWait is the wait in ms before try n+1 after err, or null: not repeated (the budget is the caller's). */
-  private retryWait(spec: RequestSpec, err: unknown, n: number): number | null {
-    const p = this.retry;
-    if (spec.signal?.aborted) return null;
-    if (spec.method !== 'GET' && !spec.idempotent) return null;
-    const bound = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (n - 1));
-    const backoff = Math.min(bound, Math.max(0, p.random() * bound));
-    if (err instanceof NetworkError) return backoff;
-    if (!(err instanceof ApiError)) return null;
-    const retryAfterMs = err.retryAfter * 1000;
-    if (err.status === 429) {
-      // A rate limit is waited out only by a read that was told how long to wait; a POST's
-      // 429 (code e-mails, code checks) goes back to the user.
-      if (spec.method !== 'GET' || retryAfterMs <= 0) return null;
-    } else if (err.status !== 502 && err.status !== 503 && err.status !== 504) {
-      return null;
-    }
-    if (retryAfterMs > p.maxRetryAfterMs) return null;
-    return Math.max(backoff, retryAfterMs);
-  }
-
   /** sendOnce sends the request once. */
   private async sendOnce(spec: RequestSpec, bearer: string): Promise<unknown> {
     const url = this.url(spec);
@@ -336,14 +310,8 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: ACCEPT };
     const lang = this.language();
     if (lang) headers['Accept-Language'] = lang;
-    let body: string | undefined;
-    if (spec.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(spec.json);
-    } else if (spec.form !== undefined) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(spec.form).toString();
-    }
+    if (spec.body) headers['Content-Type'] = spec.body.type;
+    const body = spec.body?.text;
     if (spec.auth === 'basic') headers.Authorization = basicHeader(this.config.guest.clientId, this.config.guest.clientSecret);
     else if (spec.auth !== 'none' && bearer !== '') headers.Authorization = `Bearer ${bearer}`;
 
@@ -370,23 +338,21 @@ export class ApiClient {
     }
   }
 
-  private async tokenGrant(call: string, form: Record<string, string>, auth: AuthMode): Promise<TokenAnswer> {
-    const body = await this.attempt({ call, service: 'api', method: 'POST', path: 'connect/token', form, auth }, '');
-    const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    if (typeof b.access_token !== 'string' || b.access_token === '') {
-      throw new ApiError(call, this.base('api') + 'connect/token', 200, { title: 'Malformed answer', detail: 'no access_token' });
+  private async tokenGrant(variant: 'guest' | 'refresh' | 'otp', form: Call<'token'>['form'], auth: AuthMode): Promise<TokenAnswer> {
+    const spec = this.request('token', { variant, form, auth });
+    const b = (await this.attempt(spec, '')) as Received<Answer<'token'>> | undefined;
+    const access = b?.access_token;
+    if (typeof access !== 'string' || access === '') {
+      throw new ApiError(spec.call, this.base('api') + spec.path, 200, { title: 'Malformed answer', detail: 'no access_token' });
     }
-    return { accessToken: b.access_token, refreshToken: typeof b.refresh_token === 'string' ? b.refresh_token : '' };
+    const refresh = b?.refresh_token;
+    return { accessToken: access, refreshToken: typeof refresh === 'string' ? refresh : '' };
   }
 
   /** guestGrant logs in with the configured guest account without touching the store. */
   guestGrant(): Promise<TokenAnswer> {
     const g = this.config.guest;
-    return this.tokenGrant(
-      'identity.token.guest',
-      { grant_type: 'password', username: g.username, password: g.password, scope: GUEST_SCOPE },
-      'basic',
-    );
+    return this.tokenGrant('guest', { grant_type: 'password', username: g.username, password: g.password, scope: contract.scope.guest }, 'basic');
   }
 
   /** guestLogin obtains an anonymous token and stores it as a guest session. */
@@ -400,7 +366,7 @@ export class ApiClient {
   refreshGrant(refreshToken: string): Promise<TokenAnswer> {
     const g = this.config.guest;
     return this.tokenGrant(
-      'identity.token.refresh',
+      'refresh',
       { client_id: g.clientId, client_secret: g.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
       'none',
     );
@@ -408,16 +374,7 @@ export class ApiClient {
 
   /** exchangeOtp trades the verified code's one-time password for a customer's tokens. */
   exchangeOtp(username: string, oneTimePassword: string): Promise<TokenAnswer> {
-    return this.tokenGrant(
-      'identity.token.otp',
-      {
-        grant_type: 'password',
-        username,
-        password: oneTimePassword,
-        scope: 'accounts identity orders support cart payment offline_access',
-      },
-      'basic',
-    );
+    return this.tokenGrant('otp', { grant_type: 'password', username, password: oneTimePassword, scope: contract.scope.otp }, 'basic');
   }
 
   /** ensureSession logs in as guest when no session is stored (public calls). */

@@ -208,7 +208,7 @@ describe('retries', () => {
       fetch: fake.fetch,
       retry: { baseDelayMs: 60_000, maxDelayMs: 60_000, random: () => 1 },
     });
-    const p = client.send({ call: 'catalog.countries', service: 'api', method: 'GET', path: 'catalog/countries', auth: 'public', signal: ac.signal });
+    const p = client.send('listCountries', { auth: 'public', signal: ac.signal });
     setTimeout(() => ac.abort(), 20);
     await expect(p).rejects.toBeInstanceOf(TimeoutError);
     expect(fake.seen).toHaveLength(1);

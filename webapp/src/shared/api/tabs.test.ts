@@ -3,7 +3,7 @@
 // stay signed in, so only one of them may redeem it (the SESSION_LOCK around re-authentication).
 import { describe, expect, it } from 'vitest';
 import { fixtureConfig } from '@/test/fixtureConfig';
-import { ApiClient, SESSION_LOCK, type RequestSpec, type SessionLocks } from './client';
+import { ApiClient, SESSION_LOCK, type SessionLocks } from './client';
 import { memoryStorage } from './memoryStorage';
 import { SessionStore } from './session';
 
@@ -58,7 +58,7 @@ function strictProvider() {
   return { state, fetch };
 }
 
-const privateRead: RequestSpec = { call: 'users.currentUser', service: 'api', method: 'GET', path: 'users/current', auth: 'private' };
+const privateRead = (c: ApiClient) => c.send('getCurrentUser', { auth: 'private' });
 
 describe('two tabs whose token expired', () => {
   it('refresh once between them and both stay signed in', async () => {
@@ -69,7 +69,7 @@ describe('two tabs whose token expired', () => {
     const tab = () => new ApiClient({ config: fixtureConfig(), store: new SessionStore(storage), fetch: provider.fetch, locks });
     const [a, b] = [tab(), tab()];
 
-    const results = await Promise.allSettled([a.send(privateRead), b.send(privateRead)]);
+    const results = await Promise.allSettled([privateRead(a), privateRead(b)]);
 
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(provider.state).toMatchObject({ accepted: 1, rejected: 0 });
@@ -85,7 +85,7 @@ describe('two tabs whose token expired', () => {
     const locks = exclusiveLocks();
     const tab = () => new ApiClient({ config: fixtureConfig(), store: new SessionStore(storage), fetch: provider.fetch, locks });
 
-    const results = await Promise.allSettled([tab().send(privateRead), tab().send(privateRead)]);
+    const results = await Promise.allSettled([privateRead(tab()), privateRead(tab())]);
 
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     // The second tab read the cleared session and did not try the revoked token again.

@@ -11,7 +11,7 @@ const meta = {
   component: OtpForm,
   args: { userId: 'e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', email: 'rana.haddad@example.com', onVerified: fn() },
   parameters: shopParameters({
-    fixtures: { 'identity.token.guest': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login', 'users.otpVerify': 'success' },
+    fixtures: { 'token.guest': 'success', 'token.otp': 'success', 'sendOtp': 'login', 'verifyOtp': 'success' },
   }),
 } satisfies Meta<typeof OtpForm>;
 export default meta;
@@ -42,7 +42,7 @@ export const Filled: Story = {
 
 /** The verification never answers. */
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await enter(canvasElement, ctx);
     await expect(await c.findByRole('status')).toHaveTextContent(s('otpVerifying'));
@@ -52,7 +52,7 @@ export const Loading: Story = {
 
 /** The server fails the verification (500 problem+json). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 500 } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c } = await enter(canvasElement, ctx, '000000');
     await expect(await c.findByRole('alert')).toBeInTheDocument();
@@ -60,7 +60,7 @@ export const Error: Story = {
 };
 
 export const InvalidCode: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 'invalid-otp' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await enter(canvasElement, ctx, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('invalidOtpRetry')));
@@ -68,7 +68,7 @@ export const InvalidCode: Story = {
 };
 
 export const AccountLocked: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'account-locked' } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 'account-locked' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await enter(canvasElement, ctx, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('accountLocked')));
@@ -86,7 +86,7 @@ export const Resent: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'conflict' } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 'conflict' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await enter(canvasElement, ctx, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(shownText(s('conflict'))));

@@ -29,12 +29,12 @@ function setup(selection: Selection, opts: { captcha?: 'never-ready'; userId?: s
   return { services, onVerified, user: userEvent.setup() };
 }
 
-const verify = { 'identity.token.guest': 'success', 'identity.token.otp': 'success' } as const;
+const verify = { 'token.guest': 'success', 'token.otp': 'success' } as const;
 
 describe('OtpForm', () => {
   it('logs in: tokens stored, flag false, pending id removed, field cleared', async () => {
     window.localStorage.setItem(PENDING_USER_KEY, USER);
-    const { services, onVerified, user } = setup({ ...verify, 'users.otpVerify': 'success' });
+    const { services, onVerified, user } = setup({ ...verify, 'verifyOtp': 'success' });
     const field = await screen.findByLabelText('Verification code');
     expect(field).toHaveAttribute('inputmode', 'numeric');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
@@ -61,7 +61,7 @@ describe('OtpForm', () => {
         .json()
         .then((b: { userId?: unknown }) => sent.push({ path: new URL(request.url).pathname, userId: b.userId }));
     });
-    const { onVerified, user } = setup({ ...verify, 'users.otpVerify': 'success' }, { userId: '0b9f3c1e-6a2d-5e4f-8a7b-1c2d3e4f5a6b' });
+    const { onVerified, user } = setup({ ...verify, 'verifyOtp': 'success' }, { userId: '0b9f3c1e-6a2d-5e4f-8a7b-1c2d3e4f5a6b' });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await vi.waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
@@ -75,7 +75,7 @@ describe('OtpForm', () => {
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('/users/otp/email/')) paths.push(new URL(request.url).pathname);
     });
-    const { onVerified, user } = setup({ ...verify, 'users.otpVerify': 'success' });
+    const { onVerified, user } = setup({ ...verify, 'verifyOtp': 'success' });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await vi.waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
@@ -92,7 +92,7 @@ describe('OtpForm', () => {
     { scenario: 'server-error', want: texts.invalidOtp },
   ] as const)('verify $scenario shows "$want" and clears the field', async ({ scenario, want }) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { services, onVerified, user } = setup({ ...verify, 'users.otpVerify': scenario });
+    const { services, onVerified, user } = setup({ ...verify, 'verifyOtp': scenario });
     const field = await screen.findByLabelText('Verification code');
     await user.type(field, '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -136,7 +136,7 @@ describe('OtpForm', () => {
   });
 
   it('resends the login code and keeps the new user id pending', async () => {
-    const { user } = setup({ 'identity.token.guest': 'success', 'users.otpSend': 'login' });
+    const { user } = setup({ 'token.guest': 'success', 'sendOtp': 'login' });
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('A new code is on its way.')).toHaveAttribute('role', 'status');
     expect(window.localStorage.getItem(PENDING_USER_KEY)).toBe(USER);

@@ -4,7 +4,7 @@ import { expect, within } from 'storybook/test';
 import { fixtureBundles } from '@/test/fixtureData';
 import { BundleSummary } from './BundleSummary';
 
-const [turkey] = fixtureBundles('catalog.areaBundles');
+const [turkey] = fixtureBundles('listAreaBundles');
 if (!turkey) throw new Error('fixtures changed: bundle missing');
 
 const meta = {

@@ -1,5 +1,7 @@
 // Section 8 texts and the rules choosing them, pinned by contract/vectors/messages.json
-// (shared with the Go sdk/messages package).
+// (shared with the Go sdk/messages package). The server's details it recognises are
+// contract/constants.json group detail.
+import { contract } from '@/shared/contract/contract';
 
 export const texts = {
   emailNotFound: 'Email not found.',
@@ -83,8 +85,8 @@ function otpVerify(e: MessageError): Message {
   const detail = e.detail.trim().toLowerCase();
   const badRequest = eq(e.title, 'Bad Request') || e.status === 400;
   if (eq(e.title, 'Conflict') || e.status === 409) return msg(texts.conflict);
-  if (badRequest && eq(e.detail, 'Invalid Captcha')) return msg(texts.invalidCaptcha);
-  if (eq(e.detail, 'Invalid OTP please try again')) return msg(texts.invalidOtpRetry);
+  if (badRequest && eq(e.detail, contract.detail.invalidCaptcha)) return msg(texts.invalidCaptcha);
+  if (eq(e.detail, contract.detail.invalidOtp)) return msg(texts.invalidOtpRetry);
   if (detail.includes('locked') && detail.includes('multiple failed attempts')) return msg(texts.accountLocked);
   if (badRequest) return msg(texts.unexpected);
   return msg(texts.invalidOtp);

@@ -9,7 +9,7 @@ const meta = {
   // Filled, Error and Mobile are compared with their visual baselines.
   tags: ['visual'],
   component: LoginPage,
-  parameters: shopParameters({ app: { path: '/login' }, fixtures: { 'identity.token.guest': 'success', 'users.otpSend': 'login' } }),
+  parameters: shopParameters({ app: { path: '/login' }, fixtures: { 'token.guest': 'success', 'sendOtp': 'login' } }),
 } satisfies Meta<typeof LoginPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -39,7 +39,7 @@ export const Filled: Story = {
 
 /** The send never answers. */
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpSend': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'sendOtp': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await fill(canvasElement, ctx, 'rana.haddad@example.com');
     await expect(await c.findByRole('status')).toHaveTextContent(s('sendingCode'));
@@ -48,16 +48,16 @@ export const Loading: Story = {
 
 /** The server fails the send (500 problem+json): its detail is shown as is (section 8). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpSend': 500 } }),
+  parameters: shopParameters({ fixtures: { 'sendOtp': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c } = await fill(canvasElement, ctx, 'rana.haddad@example.com');
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('users.otpSend failed on the server'));
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent('sendOtp failed on the server'));
   },
 };
 
 /** A 400 on the code send (spec section 8: 'Email not found.' with its hints). */
 export const EmailNotFound: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpSend': 400 } }),
+  parameters: shopParameters({ fixtures: { 'sendOtp': 400 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await fill(canvasElement, ctx, 'nobody@example.com');
     // The alert region is there from the start; the failure appears inside it.
@@ -69,7 +69,7 @@ export const EmailNotFound: Story = {
 
 /** An unknown e-mail (the recorded 404): a failure other than 400 shows the server's detail (section 8). */
 export const UnknownEmail: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpSend': 'login-unknown-email' } }),
+  parameters: shopParameters({ fixtures: { 'sendOtp': 'login-unknown-email' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await fill(canvasElement, ctx, 'nobody@example.com');
     const alert = c.getByRole('alert');

@@ -29,7 +29,7 @@ async function submit(user: ReturnType<typeof userEvent.setup>, email: string, t
 
 describe('LoginPage', () => {
   it('sends the login code, keeps the user id pending and opens the code page', async () => {
-    server.use(...handlersFor({ 'identity.token.guest': 'success', 'users.otpSend': 'login' }));
+    server.use(...handlersFor({ 'token.guest': 'success', 'sendOtp': 'login' }));
     const user = setup();
     await submit(user, 'rana.haddad@example.com');
     expect(await screen.findByTestId('landed')).toHaveTextContent('Navigated to /otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9');
@@ -38,7 +38,7 @@ describe('LoginPage', () => {
 
   it("shows the server's detail for the recorded 404 of an unknown e-mail (section 8: status not 400)", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(...handlersFor([['identity.token.guest', 'success'], ['users.otpSend', 'login-unknown-email']]));
+    server.use(...handlersFor([['token.guest', 'success'], ['sendOtp', 'login-unknown-email']]));
     const user = setup();
     await submit(user, 'nobody@example.com');
     const alert = await screen.findByRole('alert');
@@ -49,7 +49,7 @@ describe('LoginPage', () => {
 
   it("shows 'Email not found.' with both hints on a 400, the second linked to /plans", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(problemFor('users.otpSend', 400), ...handlersFor({ 'identity.token.guest': 'success' }));
+    server.use(problemFor('sendOtp', 400), ...handlersFor({ 'token.guest': 'success' }));
     const user = setup();
     await submit(user, 'nobody@example.com');
     const alert = await screen.findByRole('alert');
@@ -62,7 +62,7 @@ describe('LoginPage', () => {
   it("shows the server's detail in red when the status is not 400", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const detail = 'The e-mail service is temporarily unavailable.';
-    server.use(...handlersFor({ 'identity.token.guest': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success' }));
     // server.use prepends, so this answers before the fixture handler: the first try and
     // the retry after the guest login both fail.
     server.use(

@@ -11,7 +11,7 @@ const meta = {
   component: OtpPage,
   parameters: shopParameters({
     app: { path: '/otp/:email/:userId', url: '/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9' },
-    fixtures: { 'identity.token.guest': 'success', 'users.otpVerify': 'success', 'identity.token.otp': 'success', 'users.otpSend': 'login' },
+    fixtures: { 'token.guest': 'success', 'verifyOtp': 'success', 'token.otp': 'success', 'sendOtp': 'login' },
   }),
 } satisfies Meta<typeof OtpPage>;
 export default meta;
@@ -29,7 +29,7 @@ export const Filled: Story = {
 
 /** The server fails the verification (500 problem+json). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 500 } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     const s = storyText(ctx, 'shared');

@@ -10,7 +10,7 @@ const server = startMockServer();
 
 describe('OtpPage', () => {
   it('verifies the code for the user id of the URL and goes to /profile', async () => {
-    server.use(...handlersFor({ 'identity.token.guest': 'success', 'users.otpVerify': 'success', 'identity.token.otp': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success', 'verifyOtp': 'success', 'token.otp': 'success' }));
     render(
       <AppProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">
         <OtpPage />

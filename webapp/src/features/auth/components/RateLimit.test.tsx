@@ -26,7 +26,7 @@ const tooMany = (detail: string, retryAfter: string) => () =>
 describe('rate limits', () => {
   it('the login form says how long to wait after too many code e-mails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(...handlersFor({ 'identity.token.guest': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success' }));
     server.use(http.post(`${FIXTURE_BASES.api}users/otp/send_email/:email/true`, tooMany('Too many code e-mails for this address.', '600')));
     render(
       <AppProviders path="/login">
@@ -42,7 +42,7 @@ describe('rate limits', () => {
 
   it('the code form says how long to wait after too many code checks', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(...handlersFor({ 'identity.token.guest': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success' }));
     server.use(http.post(`${FIXTURE_BASES.api}users/otp/email/:userId`, tooMany('Too many attempts.', '45')));
     render(
       <AppProviders path="/otp/:email/:userId" url="/otp/rana.haddad%40example.com/e7ab0df2-2fee-5bdd-b616-73c43b51fdf9">

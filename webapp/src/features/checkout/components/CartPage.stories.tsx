@@ -11,22 +11,22 @@ const URL_NEW = `/cart/${FIXTURE_BUNDLE_ID}`;
 const config = { checkoutHosts: [FIXTURE_CHECKOUT_HOST] };
 
 const visitor: FixtureSelection = {
-  'identity.token.guest': 'success',
-  'catalog.bundle': 'success',
-  'users.otpSend': 'signup',
-  'users.otpVerify': 'success',
-  'identity.token.otp': 'success',
+  'token.guest': 'success',
+  'getBundle': 'success',
+  'sendOtp': 'signup',
+  'verifyOtp': 'success',
+  'token.otp': 'success',
 };
 
 // A customer pays: the visitor's calls are dropped (null), the payment's added.
 const payment: FixtureSelection = {
-  'identity.token.guest': null,
-  'users.otpSend': null,
-  'users.otpVerify': null,
-  'identity.token.otp': null,
-  'support.canPurchase': 'allowed',
-  'orders.create': 'newly-created',
-  'orders.details': 'success',
+  'token.guest': null,
+  'sendOtp': null,
+  'verifyOtp': null,
+  'token.otp': null,
+  'canPurchase': 'allowed',
+  'createOrder': 'newly-created',
+  'addOrderDetails': 'success',
 };
 
 const meta = {
@@ -71,7 +71,7 @@ export const Mobile: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.bundle': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'getBundle': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { t } = textsOf(ctx);
     await expect(within(canvasElement).getAllByText(t('loadingValue'))).toHaveLength(2);
@@ -80,7 +80,7 @@ export const Loading: Story = {
 
 /** The bundle cannot be loaded (500 problem+json): an error with Retry, no 'NA' and no signup form (issue 12). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.bundle': 500 } }),
+  parameters: shopParameters({ fixtures: { 'getBundle': 500 } }),
   play: async (ctx) => {
     const c = within(ctx.canvasElement);
     const t = storyText(ctx, 'checkout');
@@ -92,7 +92,7 @@ export const Error: Story = {
 
 /** A customer whose plan failed to load is offered no Pay button. */
 export const ErrorNoPay: Story = {
-  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'catalog.bundle': 500 } }),
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'getBundle': 500 } }),
   play: async (ctx) => {
     const c = within(ctx.canvasElement);
     await expect(await c.findByText(storyText(ctx, 'checkout')('planFailed'))).toBeInTheDocument();
@@ -113,7 +113,7 @@ export const ValidationErrors: Story = {
 };
 
 export const SendCodeError: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpSend': 'server-error' } }),
+  parameters: shopParameters({ fixtures: { 'sendOtp': 'server-error' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { t } = textsOf(ctx);
     const c = within(canvasElement);
@@ -134,7 +134,7 @@ export const CodeStep: Story = {
 };
 
 export const CodeError: Story = {
-  parameters: shopParameters({ fixtures: { 'users.otpVerify': 'invalid-otp' } }),
+  parameters: shopParameters({ fixtures: { 'verifyOtp': 'invalid-otp' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { t, s } = textsOf(ctx);
     const c = within(canvasElement);
@@ -170,7 +170,7 @@ export const LoggedIn: Story = {
 };
 
 export const LoggedInTopup: Story = {
-  parameters: shopParameters({ app: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: 'customer' }, fixtures: { ...payment, 'orders.details': 'topup' } }),
+  parameters: shopParameters({ app: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: 'customer' }, fixtures: { ...payment, 'addOrderDetails': 'topup' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { t } = textsOf(ctx);
     await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent(t('topupHeading'));
@@ -189,7 +189,7 @@ export const Redirecting: Story = {
 };
 
 export const RefusedPreCheck: Story = {
-  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'support.canPurchase': 'refused' } }),
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { ...payment, 'canPurchase': 'refused' } }),
   play: async ({ canvasElement, args, ...ctx }) => {
     const { t } = textsOf(ctx);
     const c = within(canvasElement);

@@ -50,23 +50,23 @@ async function fillSignup(user: User, email = 'rana.haddad@example.com') {
 }
 
 const visitor: Selection = {
-  'identity.token.guest': 'success',
-  'catalog.bundle': 'success',
-  'users.otpSend': 'signup',
-  'users.otpVerify': 'success',
-  'identity.token.otp': 'success',
+  'token.guest': 'success',
+  'getBundle': 'success',
+  'sendOtp': 'signup',
+  'verifyOtp': 'success',
+  'token.otp': 'success',
 };
 
 const payment: Selection = {
-  'catalog.bundle': 'success',
-  'support.canPurchase': 'allowed',
-  'orders.create': 'newly-created',
-  'orders.details': 'success',
+  'getBundle': 'success',
+  'canPurchase': 'allowed',
+  'createOrder': 'newly-created',
+  'addOrderDetails': 'success',
 };
 
 describe('CartPage', () => {
   it('shows the heading, the summary, the links and the device text', async () => {
-    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    use({ 'token.guest': 'success', 'getBundle': 'success' });
     renderCart();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to get your eSIM');
     expect(await screen.findByText('Turkey 5GB 30 Days')).toBeInTheDocument();
@@ -78,13 +78,13 @@ describe('CartPage', () => {
   });
 
   it('says the plan could not be loaded, offers Retry and no Pay, and retries (issue 12)', async () => {
-    use({ 'identity.token.guest': 'success' });
+    use({ 'token.guest': 'success' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderCart({ customer: true });
     expect(await screen.findByText('The plan could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByText('NA')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Proceed to Pay' })).not.toBeInTheDocument();
-    use({ 'catalog.bundle': 'success' });
+    use({ 'getBundle': 'success' });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Proceed to Pay' })).toBeInTheDocument();
     expect(screen.queryByText('The plan could not be loaded.')).not.toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('CartPage', () => {
   });
 
   it('shows a visitor no signup form for a plan that failed to load', async () => {
-    use({ 'identity.token.guest': 'success' });
+    use({ 'token.guest': 'success' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCart();
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -100,13 +100,13 @@ describe('CartPage', () => {
   });
 
   it('uses the top-up heading when a top-up account is given', () => {
-    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    use({ 'token.guest': 'success', 'getBundle': 'success' });
     renderCart({ topup: true });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
   });
 
   it('defaults the dial code to Lebanon, listed first', () => {
-    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    use({ 'token.guest': 'success', 'getBundle': 'success' });
     renderCart();
     const select = screen.getByLabelText<HTMLSelectElement>('Country dial code');
     expect(select.value).toBe('LB');
@@ -135,7 +135,7 @@ describe('CartPage', () => {
     ['every field missing', '', ['First name is required', 'Last name is required', 'Phone number is required', 'E-mail is required']],
     ['a malformed e-mail', 'rana.haddad@example', ['Enter a valid e-mail address']],
   ])('refuses %s without a request', async (_name, email, errors) => {
-    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    use({ 'token.guest': 'success', 'getBundle': 'success' });
     const { user } = renderCart();
     if (email) await fillSignup(user, email);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
@@ -150,7 +150,7 @@ describe('CartPage', () => {
     expect(screen.getByLabelText('I confirm that the information above is valid')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
     expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
-    expect(h.unused()).toContain('users.otpVerify/success#0');
+    expect(h.unused()).toContain('verifyOtp/success#0');
   });
 
   it('takes a visitor from the form through the code to the logged-in confirmation', async () => {
@@ -196,7 +196,7 @@ describe('CartPage', () => {
 
   it('shows the server detail in red when the code cannot be sent', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    use({ ...visitor, 'users.otpSend': 'server-error' });
+    use({ ...visitor, 'sendOtp': 'server-error' });
     const { user } = renderCart();
     await fillSignup(user);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
@@ -211,7 +211,7 @@ describe('CartPage', () => {
     ['server-error', 'Invalid OTP'],
   ] as const)('shows the %s verify error and clears the field', async (scenario, text) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    use({ ...visitor, 'users.otpVerify': scenario });
+    use({ ...visitor, 'verifyOtp': scenario });
     const { user } = renderCart();
     await fillSignup(user);
     await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
@@ -224,7 +224,7 @@ describe('CartPage', () => {
   });
 
   it('treats a guest session as a visitor', async () => {
-    use({ 'identity.token.guest': 'success', 'catalog.bundle': 'success' });
+    use({ 'token.guest': 'success', 'getBundle': 'success' });
     render(
       <AppProviders path="/cart/:bundleId" url={`/cart/${FIXTURE_BUNDLE_ID}`} session={{ token: 'x.y.z', isGuest: 'true' }}>
         <CartPage redirect={() => {}} />
@@ -249,12 +249,12 @@ describe('CartPage', () => {
 
   it('deletes an order that was not newly created and creates a new one', async () => {
     const h = use([
-      ['catalog.bundle', 'success'],
-      ['support.canPurchase', 'allowed'],
-      ['orders.create', 'existing'],
-      ['orders.delete', 'success'],
-      ['orders.create', 'newly-created'],
-      ['orders.details', 'success'],
+      ['getBundle', 'success'],
+      ['canPurchase', 'allowed'],
+      ['createOrder', 'existing'],
+      ['deleteOrder', 'success'],
+      ['createOrder', 'newly-created'],
+      ['addOrderDetails', 'success'],
     ]);
     const deleted: string[] = [];
     server.events.on('request:start', ({ request }) => {
@@ -270,7 +270,7 @@ describe('CartPage', () => {
   });
 
   it('adds the order line to the top-up account', async () => {
-    const h = use({ ...payment, 'orders.details': 'topup' });
+    const h = use({ ...payment, 'addOrderDetails': 'topup' });
     const { user, redirect } = renderCart({ customer: true, topup: true });
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
@@ -279,7 +279,7 @@ describe('CartPage', () => {
 
   it('shows the reason of a refused pre-check and creates no order', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    use({ 'catalog.bundle': 'success', 'support.canPurchase': 'refused' });
+    use({ 'getBundle': 'success', 'canPurchase': 'refused' });
     const { user, redirect } = renderCart({ customer: true });
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You already have an active Turkey eSIM. Please top it up from My eSIMs instead.');
@@ -299,8 +299,8 @@ describe('CartPage', () => {
 
   it('shows the payment-failure message when a step fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    // No orders.details fixture: the order line answers 501.
-    use({ 'catalog.bundle': 'success', 'support.canPurchase': 'allowed', 'orders.create': 'newly-created' });
+    // No addOrderDetails fixture: the order line answers 501.
+    use({ 'getBundle': 'success', 'canPurchase': 'allowed', 'createOrder': 'newly-created' });
     const { user, redirect } = renderCart({ customer: true });
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_FAILED);

@@ -5,7 +5,7 @@ import type { Bundle } from '@/shared/api/types';
 import { shownText, storyPrice, storyText } from '@/test/storyText';
 import { CartSummary } from './CartSummary';
 
-const bundle = (JSON.parse(findScenario('catalog.bundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
+const bundle = (JSON.parse(findScenario('getBundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
 
 const meta = { title: 'checkout/CartSummary', tags: ['visual'], component: CartSummary } satisfies Meta<typeof CartSummary>;
 export default meta;

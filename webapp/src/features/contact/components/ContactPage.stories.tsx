@@ -11,7 +11,7 @@ const meta = {
   component: ContactPage,
   parameters: shopParameters({
     app: { path: '/contactus', config: { liveChatUrl: 'https://chat.cedarsim.example/' } },
-    fixtures: { 'identity.token.guest': 'success', 'support.contactUs': 'success' },
+    fixtures: { 'token.guest': 'success', 'contactUs': 'success' },
   }),
 } satisfies Meta<typeof ContactPage>;
 export default meta;
@@ -42,7 +42,7 @@ export const Filled: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'support.contactUs': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'contactUs': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = await fillAndSend(canvasElement, ctx);
     await expect(await c.findByRole('status')).toHaveTextContent(storyText(ctx, 'contact')('sending'));
@@ -51,7 +51,7 @@ export const Loading: Story = {
 
 /** The server fails the message (500 problem+json). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'support.contactUs': 500 } }),
+  parameters: shopParameters({ fixtures: { 'contactUs': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = await fillAndSend(canvasElement, ctx);
     await expect(await c.findByText(shownText(storyText(ctx, 'shared')('contactFailed')))).toBeInTheDocument();

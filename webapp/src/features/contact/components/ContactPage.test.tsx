@@ -57,7 +57,7 @@ describe('contact page', () => {
   });
 
   it('sends the form through support/contact-us and reports success', async () => {
-    server.use(...handlersFor({ 'identity.token.guest': 'success', 'support.contactUs': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success', 'contactUs': 'success' }));
     const bodies: unknown[] = [];
     server.events.on('request:start', async ({ request }) => {
       if (request.url === CONTACT) bodies.push(await request.clone().json());
@@ -89,7 +89,7 @@ describe('contact page', () => {
         await gate;
         return undefined;
       }),
-      ...handlersFor({ 'identity.token.guest': 'success' }),
+      ...handlersFor({ 'token.guest': 'success' }),
     );
     const user = renderContact();
     await fill(user, 'Sales');

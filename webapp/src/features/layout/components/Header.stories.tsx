@@ -15,7 +15,7 @@ const meta = {
   tags: ['visual', 'visual-rtl'],
   component: Header,
   args: { now: NOW },
-  parameters: shopParameters({ app: { path: '*', url: '/' }, fixtures: { 'users.currentUser': 'success' } }),
+  parameters: shopParameters({ app: { path: '*', url: '/' }, fixtures: { 'getCurrentUser': 'success' } }),
 } satisfies Meta<typeof Header>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -75,7 +75,7 @@ export const NameMissing: Story = {
 
 /** The current-user lookup fails (500 problem+json): ignored, the menu has no name (section 8). */
 export const Error: Story = {
-  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'users.currentUser': 500 } }),
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'getCurrentUser': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const name = containing(storyText(ctx, 'layout')('myAccount'));
     await expect(await within(canvasElement).findByRole('button', { name })).toBeVisible();

@@ -10,7 +10,7 @@ const meta = {
   tags: ['visual'],
   component: LokiPage,
   args: { now: () => new Date('2026-01-02T03:04:05.678Z') },
-  parameters: shopParameters({ app: { path: '/loki', config: { logPushEnabled: true } }, fixtures: { 'logs.push': 'success' } }),
+  parameters: shopParameters({ app: { path: '/loki', config: { logPushEnabled: true } }, fixtures: { 'pushLogs': 'success' } }),
 } satisfies Meta<typeof LokiPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -23,7 +23,7 @@ export const Filled: Story = {
 
 /** The push never answers. */
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'logs.push': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'pushLogs': 'pending' } }),
   play: async (ctx) => {
     await expect(within(ctx.canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'loki')('sending'));
   },
@@ -38,7 +38,7 @@ export const Disabled: Story = {
 
 /** The push fails (500 problem+json): the page says so, the detail goes to the console. */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'logs.push': 500 } }),
+  parameters: shopParameters({ fixtures: { 'pushLogs': 500 } }),
   play: async (ctx) => {
     await expect(await within(ctx.canvasElement).findByText(shownText(storyText(ctx, 'loki')('failed')))).toBeInTheDocument();
   },

@@ -21,7 +21,7 @@ function renderLoki(logPushEnabled: boolean) {
 
 describe('LokiPage', () => {
   it('sends one Loki line with the labels and a nanosecond time stamp', async () => {
-    server.use(...handlersFor({ 'logs.push': 'success' }));
+    server.use(...handlersFor({ 'pushLogs': 'success' }));
     const bodies: unknown[] = [];
     server.events.on('request:start', ({ request }) => {
       void request
@@ -52,8 +52,8 @@ describe('LokiPage', () => {
 
   it('only logs a failure', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    // A handler set without logs.push answers 501 for the push.
-    server.use(...handlersFor({ 'identity.token.guest': 'success' }));
+    // A handler set without pushLogs answers 501 for the push.
+    server.use(...handlersFor({ 'token.guest': 'success' }));
     renderLoki(true);
     expect(await screen.findByText('Tried to send one test log line; the error is in the browser console.')).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('loki: test log line not sent', expect.stringContaining('501'));

@@ -8,7 +8,7 @@ import { storyText } from '@/test/storyText';
 import { AreaList } from './AreaList';
 import { countryAreas, specialAreas } from './areas';
 
-const specials = fixtureBundles('catalog.specialBundles');
+const specials = fixtureBundles('listSpecialBundles');
 const areas = [...specialAreas(specials), ...countryAreas(fixtureCountries())];
 
 function WithApi(props: { loading: boolean; empty?: boolean }) {

@@ -5,9 +5,9 @@ import { shopParameters } from '@/test/storybook';
 import { containing, storyBundleTitle, storyText } from '@/test/storyText';
 import { BundleCard } from './BundleCard';
 
-const [turkey1, , , unlimited] = fixtureBundles('catalog.areaBundles');
-const [global] = fixtureBundles('catalog.globalBundles');
-const [hajj] = fixtureBundles('catalog.specialBundles');
+const [turkey1, , , unlimited] = fixtureBundles('listAreaBundles');
+const [global] = fixtureBundles('listAreaBundles.global');
+const [hajj] = fixtureBundles('listSpecialBundles');
 if (!turkey1 || !unlimited || !global || !hajj) throw new Error('fixtures changed: bundles missing');
 
 const meta = {

@@ -9,7 +9,7 @@ const meta = {
   title: 'plans/BundleGrid',
   component: BundleGrid,
   parameters: shopParameters({ app: { path: '/plans' } }),
-  args: { bundles: fixtureBundles('catalog.search'), loading: false, label: 'Search results' },
+  args: { bundles: fixtureBundles('searchBundles'), loading: false, label: 'Search results' },
 } satisfies Meta<typeof BundleGrid>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -55,7 +55,7 @@ export const SearchResults: Story = {
   parameters: shopParameters({
     handlers: [
       http.get(`${FIXTURE_BASES.api}catalog/search_bundles/TR`, () =>
-        HttpResponse.json({ data: fixtureBundles('catalog.search').filter((b) => b.flagsCodes[0] === 'TR') }),
+        HttpResponse.json({ data: fixtureBundles('searchBundles').filter((b) => b.flagsCodes[0] === 'TR') }),
       ),
     ],
   }),
@@ -83,7 +83,7 @@ export const GlobalTab: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.countries': 'pending', 'catalog.regions': 'pending', 'catalog.specialBundles': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'listCountries': 'pending', 'listRegions': 'pending', 'listSpecialBundles': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const t = storyText(ctx, 'plans');
     const label = t('loadingOf', { label: t('tabCountries').toLowerCase() });
@@ -93,7 +93,7 @@ export const Loading: Story = {
 
 /** Every catalogue call fails (500 problem+json): logged, and each list says so with Retry, never an empty list (issue 12). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.countries': 500, 'catalog.regions': 500, 'catalog.specialBundles': 500 } }),
+  parameters: shopParameters({ fixtures: { 'listCountries': 500, 'listRegions': 500, 'listSpecialBundles': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     const t = storyText(ctx, 'plans');
@@ -116,7 +116,7 @@ export const CountryFromUrl: Story = {
 
 /** The Europe card's link: /plans?region=Europe opens the Regions tab with Europe expanded. */
 export const RegionFromUrl: Story = {
-  parameters: shopParameters({ app: { path: '/plans', url: '/plans?region=Europe' }, fixtures: { 'catalog.areaBundles': 'pending' } }),
+  parameters: shopParameters({ app: { path: '/plans', url: '/plans?region=Europe' }, fixtures: { 'listAreaBundles': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     const t = storyText(ctx, 'plans');

@@ -12,13 +12,13 @@ import { PlansPage } from './PlansPage';
 const server = startMockServer();
 
 const catalogue: Selection = {
-  'identity.token.guest': 'success',
-  'catalog.countries': 'success',
-  'catalog.regions': 'success',
-  'catalog.specialBundles': 'success',
-  'catalog.areaBundles': 'success',
-  'catalog.globalBundles': 'success',
-  'catalog.search': 'success',
+  'token.guest': 'success',
+  'listCountries': 'success',
+  'listRegions': 'success',
+  'listSpecialBundles': 'success',
+  'listAreaBundles': 'success',
+  'listAreaBundles.global': 'success',
+  'searchBundles': 'success',
 };
 
 function setWidth(width: number) {
@@ -149,7 +149,7 @@ describe('plans page: areas', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     setWidth(1280);
     // Without the countries scenario the handlers answer 501 for catalog/countries.
-    const { 'catalog.countries': _, ...rest } = catalogue;
+    const { 'listCountries': _, ...rest } = catalogue;
     server.use(...handlersFor(rest));
     render(
       <AppProviders path="/plans">
@@ -197,7 +197,7 @@ describe('plans page: the URL (home destination cards, issue 12)', () => {
 
   it('a failed area load says so in the panel and Retry loads it there', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { 'catalog.areaBundles': _, ...rest } = catalogue;
+    const { 'listAreaBundles': _, ...rest } = catalogue;
     const user = await renderPlans(1280, '/plans', rest);
     await user.click(screen.getByRole('button', { name: 'Turkey' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
@@ -209,7 +209,7 @@ describe('plans page: the URL (home destination cards, issue 12)', () => {
 
   it('a failed search says so with Retry, not "No plans available."', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { 'catalog.search': _, ...rest } = catalogue;
+    const { 'searchBundles': _, ...rest } = catalogue;
     await renderPlans(1280, '/plans?country=TR,LB', rest);
     expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
     expect(screen.queryByText('No plans available.')).not.toBeInTheDocument();

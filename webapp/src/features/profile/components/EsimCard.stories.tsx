@@ -8,7 +8,7 @@ import { localeOfStory, storyText } from '@/test/storyText';
 import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard } from './EsimCard';
 
-const esims = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;
+const esims = (JSON.parse(findScenario('listEsimsByEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;
 const [first, , third] = esims as [Esim, Esim, Esim];
 
 /** Mid-plan for the fixture's Active bundle (2025-06-12 to 2025-07-12): no notice. */
@@ -22,7 +22,7 @@ const meta = {
   tags: ['visual'],
   component: EsimCard,
   args: { esim: first, bundles: first.bundles, platform: 'other', fetchedAt: MID_PLAN },
-  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.info': 'success', 'esims.qrCode': 'success' } }),
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'getEsimInfo': 'success', 'getQrCode': 'success' } }),
 } satisfies Meta<typeof EsimCard>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -13,9 +13,9 @@ import { createI18n } from '@/shared/i18n/i18n';
 import { androidLink, fromIPhoneLink } from '../api/lpa';
 import { EsimCard, supportMessage } from './EsimCard';
 
-/** The first eSIM of the esims.byEmail fixture, with the API client's defaults filled in. */
+/** The first eSIM of the listEsimsByEmail fixture, with the API client's defaults filled in. */
 function fixtureEsim(): Esim {
-  const body = JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } };
+  const body = JSON.parse(findScenario('listEsimsByEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } };
   const e = body.data.esims[0];
   if (!e) throw new Error('fixture has no eSIM');
   return e;

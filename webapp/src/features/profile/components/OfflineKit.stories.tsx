@@ -10,7 +10,7 @@ import { kitEsims } from '../api/installKit';
 import { OfflineKit } from './ProfilePage';
 import { SaveCardButton } from './SaveCardButton';
 
-const esims = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;
+const esims = (JSON.parse(findScenario('listEsimsByEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims;
 const saved: InstallKit = { owner: 'story', savedAt: '2026-11-23T18:30:00.000Z', esims: kitEsims(esims) };
 const [first] = saved.esims;
 if (!first) throw new globalThis.Error('the eSIM fixture has no active eSIM');

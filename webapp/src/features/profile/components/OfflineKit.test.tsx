@@ -14,7 +14,7 @@ import { startMockServer } from '@/test/msw';
 import { ProfilePage } from './ProfilePage';
 
 const server = startMockServer();
-const customer: Selection = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' };
+const customer: Selection = { 'listEsimsByEmail': 'success', 'getEsimInfo': 'success', 'getQrCode': 'success' };
 
 function servicesWithCustomer() {
   const storage = memoryStorage();

@@ -11,7 +11,7 @@ import { fixClock, localeOfStory, shownText, storyText } from '@/test/storyText'
 import { saveReadings } from '@/shared/usage/readings';
 import { PlanAccordion } from './PlanAccordion';
 
-const esim = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims[0] as Esim;
+const esim = (JSON.parse(findScenario('listEsimsByEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims[0] as Esim;
 
 const bundle = esim.bundles[0] as Esim['bundles'][number];
 const NOW = Date.parse('2025-06-20T08:00:00Z');
@@ -32,7 +32,7 @@ const meta = {
   title: 'profile/PlanAccordion',
   component: PlanAccordion,
   args: { iccid: esim.iccid, bundle: esim.bundles[0] as Esim['bundles'][number] },
-  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.info': 'success' } }),
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'getEsimInfo': 'success' } }),
   // Mid-plan (the plan runs 2025-06-12 to 2025-07-12), the same on every run: "As of" reads it.
   beforeEach: () => fixClock(NOW),
 } satisfies Meta<typeof PlanAccordion>;
@@ -75,7 +75,7 @@ export const WithEstimate: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'esims.info': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'getEsimInfo': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
     await expect(await c.findByRole('status')).toHaveTextContent(storyText(ctx, 'profile')('loadingPlan'));
@@ -84,7 +84,7 @@ export const Loading: Story = {
 
 /** The details fail to load (500 problem+json): the error with Retry, inside the open accordion. */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'esims.info': 500 } }),
+  parameters: shopParameters({ fixtures: { 'getEsimInfo': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = await expand(canvasElement);
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('planDetailsFailed'));

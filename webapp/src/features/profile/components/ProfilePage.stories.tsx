@@ -14,7 +14,7 @@ const meta = {
   // Rana Haddad, the fixtures' customer.
   parameters: shopParameters({
     app: { path: '/profile', session: 'customer' },
-    fixtures: { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' },
+    fixtures: { 'listEsimsByEmail': 'success', 'getEsimInfo': 'success', 'getQrCode': 'success' },
   }),
   // Mid-plan of the fixtures' Active bundle, the same on every run ("As of", notices).
   beforeEach: () => fixClock(Date.parse('2025-06-20T08:00:00Z')),
@@ -56,7 +56,7 @@ export const PurchaseHistory: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'esims.byEmail': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'listEsimsByEmail': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(storyText(ctx, 'profile')('loadingEsims'));
   },
@@ -65,7 +65,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: shopParameters({
     app: { session: { token: unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar' }), refreshToken: 'r', isGuest: 'false' } },
-    fixtures: { 'esims.byEmail': 'empty' },
+    fixtures: { 'listEsimsByEmail': 'empty' },
   }),
   play: async ({ canvasElement, ...ctx }) => {
     await expect(await within(canvasElement).findByText(storyText(ctx, 'shared')('nothingToShow'))).toBeInTheDocument();
@@ -74,7 +74,7 @@ export const Empty: Story = {
 
 /** The list fails (500 problem+json): the error with a retry. */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'esims.byEmail': 500 } }),
+  parameters: shopParameters({ fixtures: { 'listEsimsByEmail': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'profile')('esimsFailed'));

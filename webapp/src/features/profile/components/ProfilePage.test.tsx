@@ -14,7 +14,7 @@ import { ProfilePage } from './ProfilePage';
 
 const server = startMockServer();
 
-const customer: Selection = { 'esims.byEmail': 'success', 'esims.info': 'success', 'esims.qrCode': 'success' };
+const customer: Selection = { 'listEsimsByEmail': 'success', 'getEsimInfo': 'success', 'getQrCode': 'success' };
 
 function setup(selection: Selection, session: SessionChoice = 'customer') {
   server.use(...handlersFor(selection));
@@ -89,7 +89,7 @@ describe('ProfilePage', () => {
 
   it("shows 'Nothing to show' in every tab when the customer has no eSIM", async () => {
     const token = unsignedToken({ email: 'karim.nassar@example.com', first_name: 'Karim', last_name: 'Nassar', is_guest: false });
-    const user = setup({ 'esims.byEmail': 'empty' }, { token, refreshToken: 'r', isGuest: 'false' });
+    const user = setup({ 'listEsimsByEmail': 'empty' }, { token, refreshToken: 'r', isGuest: 'false' });
     expect(await screen.findByText(texts.nothingToShow)).toBeInTheDocument();
     expect(screen.getByText('Welcome Karim Nassar')).toBeInTheDocument();
     for (const tab of ['Expired eSIM', 'Purchase History']) {
@@ -109,12 +109,12 @@ describe('ProfilePage', () => {
 
   it('retries failed plan details in place, without a reload (issue 12)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const user = setup({ 'esims.byEmail': 'success', 'esims.qrCode': 'success' });
+    const user = setup({ 'listEsimsByEmail': 'success', 'getQrCode': 'success' });
     const first = await screen.findByRole('article', { name: 'eSIM 89961010025061000016' });
     const plan = within(first).getByRole('button', { name: /Turkey 5GB/ });
     await user.click(plan);
     expect(await within(first).findByText('The plan details could not be loaded.')).toBeInTheDocument();
-    server.use(...handlersFor({ 'esims.info': 'success' }));
+    server.use(...handlersFor({ 'getEsimInfo': 'success' }));
     await user.click(within(first).getByRole('button', { name: 'Retry' }));
     expect(await within(first).findByRole('progressbar', { name: 'Data used' })).toBeInTheDocument();
     expect(plan).toHaveAttribute('aria-expanded', 'true');
@@ -130,7 +130,7 @@ describe('ProfilePage', () => {
     // The first eSIM-list call finds the access token expired (401): the client refreshes
     // it silently and retries; the new token changes the session, not the customer.
     let expired = true;
-    server.use(...handlersFor({ ...customer, 'identity.token.refresh': 'success' }));
+    server.use(...handlersFor({ ...customer, 'token.refresh': 'success' }));
     // Added last, so it answers first.
     server.use(
       http.get(/\/esims\/useremails\//, () => {
@@ -140,7 +140,7 @@ describe('ProfilePage', () => {
       }),
     );
     // The stored token is another string for the same customer as the refreshed one.
-    const refreshed = (JSON.parse(findScenario('identity.token.refresh', 'success').entries[0]?.body ?? '{}') as { access_token: string }).access_token;
+    const refreshed = (JSON.parse(findScenario('token.refresh', 'success').entries[0]?.body ?? '{}') as { access_token: string }).access_token;
     const claims = JSON.parse(atob(refreshed.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? '')) as Record<string, unknown>;
     const before = unsignedToken({ ...claims, iat: 1 });
     const services = createApiServices(fixtureConfig(), memoryStorage());

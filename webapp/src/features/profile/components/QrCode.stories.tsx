@@ -8,7 +8,7 @@ const meta = {
   title: 'profile/QrCode',
   component: QrCode,
   args: { iccid: '89961010025062100039', base64: '' },
-  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'esims.qrCode': 'success' } }),
+  parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'getQrCode': 'success' } }),
 } satisfies Meta<typeof QrCode>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -22,7 +22,7 @@ export const Filled: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'esims.qrCode': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'getQrCode': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'profile')('loadingQr'));
   },
@@ -30,7 +30,7 @@ export const Loading: Story = {
 
 /** The code fails to load (500 problem+json). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'esims.qrCode': 500 } }),
+  parameters: shopParameters({ fixtures: { 'getQrCode': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     await expect(await within(canvasElement).findByText(storyText(ctx, 'profile')('kitQrMissing'))).toBeInTheDocument();
   },

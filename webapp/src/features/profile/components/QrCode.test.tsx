@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 function setup(base64: string) {
-  server.use(...handlersFor({ 'esims.qrCode': 'success' }));
+  server.use(...handlersFor({ 'getQrCode': 'success' }));
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => void requests.push(new URL(request.url).pathname));
   render(

@@ -7,7 +7,7 @@ import { consumption } from '@/shared/format/format';
 import { localeOfStory, storyText } from '@/test/storyText';
 import { UsageNotice } from './UsageNotice';
 
-const esim = (JSON.parse(findScenario('esims.byEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims[0] as Esim;
+const esim = (JSON.parse(findScenario('listEsimsByEmail', 'success').entries[0]?.body ?? '{}') as { data: { esims: Esim[] } }).data.esims[0] as Esim;
 const active = esim.bundles[0] as EsimBundle;
 const TOPUP = `/topup-plans/TR/${esim.iccid}/${esim.accountId}/0`;
 

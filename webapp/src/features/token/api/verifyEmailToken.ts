@@ -15,15 +15,15 @@ export type TokenCheck = { emailConfirmed: boolean; sub: string };
 export async function checkEmailToken(client: ApiClient, token: string): Promise<TokenCheck> {
   const t = token.trim();
   if (t === '') throw new ValidationError('token', 'is required');
-  const body = await client.send({
-    call: 'users.verifyEmailToken',
-    service: 'api',
+  // Not in the contract (the spec shows neither request nor answer): the one untyped call.
+  const body = await client.sendUndocumented({
+    call: 'verifyEmailToken',
     method: 'GET',
     path: path`users/actions/verify-email-token/${t}`,
     auth: 'public',
   });
   const data = (body as { data?: { data?: unknown } } | undefined)?.data?.data;
-  if (typeof data !== 'object' || data === null) throw new DecodeError('users.verifyEmailToken: no data.data');
+  if (typeof data !== 'object' || data === null) throw new DecodeError('verifyEmailToken: no data.data');
   const d = data as Record<string, unknown>;
   return { emailConfirmed: d.emailConfirmed === true, sub: typeof d.sub === 'string' ? d.sub : '' };
 }

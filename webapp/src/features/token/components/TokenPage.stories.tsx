@@ -14,7 +14,7 @@ import { TokenPage } from './TokenPage';
 const meta = {
   title: 'token/TokenPage',
   component: TokenPage,
-  parameters: shopParameters({ app: { path: '/token/:token?', url: '/token' }, fixtures: { 'identity.token.guest': 'success' } }),
+  parameters: shopParameters({ app: { path: '/token/:token?', url: '/token' }, fixtures: { 'token.guest': 'success' } }),
 } satisfies Meta<typeof TokenPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

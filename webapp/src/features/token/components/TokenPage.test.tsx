@@ -23,7 +23,7 @@ const answer = (body: Record<string, unknown>, status = 200) =>
   http.get(`${FIXTURE_BASES.api}users/actions/verify-email-token/:token`, () => HttpResponse.json(body, { status }));
 
 function setup(url: string, check?: ReturnType<typeof answer>) {
-  server.use(...handlersFor({ 'identity.token.guest': 'success' }));
+  server.use(...handlersFor({ 'token.guest': 'success' }));
   if (check) server.use(check);
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => void requests.push(new URL(request.url).pathname));

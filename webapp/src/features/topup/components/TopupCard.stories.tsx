@@ -4,7 +4,7 @@ import { fixtureBundles } from '@/test/fixtureData';
 import { storyBundleTitle, storyText } from '@/test/storyText';
 import { TopupCard } from './TopupCard';
 
-const bundle = fixtureBundles('catalog.topupBundles')[1];
+const bundle = fixtureBundles('listAreaBundles.topup')[1];
 if (!bundle) throw new Error('fixtures changed: top-up bundle missing');
 
 const meta = {

@@ -21,7 +21,7 @@ const meta = {
       url: '/topup-plans/TR/89961010025061000016/cee6adbd-1bbf-5a6b-9dd1-0b6cda99b5e4/0',
       session: 'customer',
     },
-    fixtures: { 'catalog.topupBundles': 'success', 'esimcheck.check': 'can-continue', 'catalog.topupBundleSelected': 'success' },
+    fixtures: { 'listAreaBundles.topup': 'success', 'checkEsim': 'can-continue', 'topupBundleSelected': 'success' },
   }),
 } satisfies Meta<typeof TopupPlansPage>;
 export default meta;
@@ -55,7 +55,7 @@ export const BoughtGoesToCart: Story = {
 
 /** The eSIM check never answers: the button stays busy. */
 export const Busy: Story = {
-  parameters: shopParameters({ fixtures: { 'esimcheck.check': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'checkEsim': 'pending' } }),
   play: async (ctx) => {
     const c = await buy(ctx, 'Turkey 5GB 30 Days');
     const checking = storyText(ctx, 'topup')('checking');
@@ -64,7 +64,7 @@ export const Busy: Story = {
 };
 
 export const InvalidPlan: Story = {
-  parameters: shopParameters({ fixtures: { 'esimcheck.check': 'cannot-continue' } }),
+  parameters: shopParameters({ fixtures: { 'checkEsim': 'cannot-continue' } }),
   play: async (ctx) => {
     const c = await buy(ctx, 'Turkey 1GB 7 Days');
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'shared')('invalidPlan'));
@@ -73,7 +73,7 @@ export const InvalidPlan: Story = {
 
 /** The eSIM check fails on the server (500 problem+json). */
 export const Error: Story = {
-  parameters: shopParameters({ fixtures: { 'esimcheck.check': 500 } }),
+  parameters: shopParameters({ fixtures: { 'checkEsim': 500 } }),
   play: async (ctx) => {
     const c = await buy(ctx, 'Turkey 10GB 30 Days');
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'shared')('somethingWentWrong'));
@@ -81,7 +81,7 @@ export const Error: Story = {
 };
 
 export const Loading: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 'pending' } }),
+  parameters: shopParameters({ fixtures: { 'listAreaBundles.topup': 'pending' } }),
   play: async ({ canvasElement, ...ctx }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(storyText(ctx, 'topup')('loadingPlans'));
   },
@@ -89,7 +89,7 @@ export const Loading: Story = {
 
 /** The list fails to load (500 problem+json): logged, and an error with Retry, not 'Nothing to show' (issue 12). */
 export const ListError: Story = {
-  parameters: shopParameters({ fixtures: { 'catalog.topupBundles': 500 } }),
+  parameters: shopParameters({ fixtures: { 'listAreaBundles.topup': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'topup')('topupFailed'));

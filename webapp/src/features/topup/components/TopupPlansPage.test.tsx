@@ -16,7 +16,7 @@ const URL_ = `/topup-plans/TR/${ICCID}/${ACCOUNT}/0`;
 
 /** setup answers from the fixtures; overrides (server.use prepends) answer before them. */
 function setup(selection: Selection, url = URL_, overrides: HttpHandler[] = []) {
-  server.use(...handlersFor({ 'catalog.topupBundles': 'success', ...selection }));
+  server.use(...handlersFor({ 'listAreaBundles.topup': 'success', ...selection }));
   server.use(...overrides);
   const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   render(
@@ -56,7 +56,7 @@ describe('TopupPlansPage', () => {
 
   it('buy: idle, busy with a spinner during the checks, then the cart with the server bundle id', async () => {
     const { open, handler } = gate(FIXTURE_BASES.esimcheck);
-    const { user } = setup({ 'esimcheck.check': 'can-continue', 'catalog.topupBundleSelected': 'success' }, URL_, [handler]);
+    const { user } = setup({ 'checkEsim': 'can-continue', 'topupBundleSelected': 'success' }, URL_, [handler]);
     const c = await card('Turkey 5GB 30 Days');
     const button = within(c).getByRole('button', { name: 'Buy now Turkey 5GB 30 Days' });
     expect(button).toBeEnabled();
@@ -73,7 +73,7 @@ describe('TopupPlansPage', () => {
 
   it("alerts 'Invalid plan' when the eSIM check says the plan cannot continue, and the button is idle again", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { alert, user } = setup({ 'esimcheck.check': 'cannot-continue' });
+    const { alert, user } = setup({ 'checkEsim': 'cannot-continue' });
     const c = await card('Turkey 1GB 7 Days');
     await user.click(within(c).getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.invalidPlan);
@@ -84,7 +84,7 @@ describe('TopupPlansPage', () => {
   it('alerts the support contact when topup_bundle_selected is not 200', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // The refused selection is for TR_1GB_7D; let the eSIM check of that bundle pass.
-    const { alert, user } = setup({ 'catalog.topupBundleSelected': 'refused' }, URL_, [
+    const { alert, user } = setup({ 'topupBundleSelected': 'refused' }, URL_, [
       http.get(`${FIXTURE_BASES.esimcheck}esims/check/TR_1GB_7D/${ICCID}`, () => Response.json({ data: { data: { canContinue: true } } })),
     ]);
     await user.click(within(await card('Turkey 1GB 7 Days')).getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' }));
@@ -105,7 +105,7 @@ describe('TopupPlansPage', () => {
 
   it('logs a failed list load and says so with a Retry, not an empty list (issue 12)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(...handlersFor({ 'identity.token.guest': 'success' }));
+    server.use(...handlersFor({ 'token.guest': 'success' }));
     render(
       <AppProviders path="/topup-plans/:origin/:iccid/:accountId/:thirdpartyproviderid" url={URL_} session={'customer'}>
         <TopupPlansPage />
@@ -114,7 +114,7 @@ describe('TopupPlansPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The top-up plans could not be loaded.');
     expect(screen.queryByText(texts.nothingToShow)).not.toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('topup: bundles not loaded', expect.any(String));
-    server.use(...handlersFor({ 'catalog.topupBundles': 'success' }));
+    server.use(...handlersFor({ 'listAreaBundles.topup': 'success' }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Top-up plans' })).toBeInTheDocument();
   });
