@@ -61,7 +61,7 @@ export const Filled: Story = {
     const c = within(canvasElement);
     await expect(await c.findByText(shownText(storyTitle(ctx, 'Turkey 5GB 30 Days', { countryCode: 'TR' })))).toBeInTheDocument();
     await expect(c.getByText(shownText(storyPrice(ctx, 13)))).toBeInTheDocument();
-    await expect(c.getByLabelText(t('dialCode'))).toHaveValue('961');
+    await expect(c.getByLabelText(t('dialCode'))).toHaveValue('LB');
   },
 };
 
