@@ -131,15 +131,16 @@ type specialDef struct {
 	plans              [][2]int64 // quota MB, days
 }
 
+// specialDefs are the special groups the sandbox sells. The spec's dated ones (eu2024,
+// summ2024, paris-olympics: Euro 2024, Summer 2024, the Paris Olympics) are not sold: a
+// sandbox running today offering events long past looked stale. The shop still draws their
+// icons (spec section 3) for a provider that lists them.
 func specialDefs() []specialDef {
 	return []specialDef{
 		{"cyp", "Cyprus (North and South)", "country", []string{"CY"}, [][2]int64{{3000, 15}, {10000, 30}}},
 		{"ic", "Canary Islands", "country", []string{"ES"}, [][2]int64{{5000, 15}, {-1, 7}}},
 		{"an", "Andorra", "country", []string{"AD", "ES", "FR"}, [][2]int64{{2000, 7}, {5000, 15}}},
-		{"eu2024", "Euro 2024", "region", []string{"DE", "AT", "CH", "FR", "NL", "BE", "DK", "CZ", "PL"}, [][2]int64{{10000, 30}, {20000, 30}}},
 		{"haj", "Hajj and Umrah", "country", []string{"SA"}, [][2]int64{{5000, 15}, {20000, 30}, {-1, 14}}},
-		{"summ2024", "Summer 2024", "region", []string{"TR", "GR", "CY", "IT", "ES", "PT", "HR", "FR"}, [][2]int64{{10000, 30}, {50000, 30}}},
-		{"paris-olympics", "Paris Olympics", "country", []string{"FR"}, [][2]int64{{5000, 10}, {20000, 20}}},
 	}
 }
 

@@ -226,9 +226,15 @@ func TestCatalogue(t *testing.T) {
 	for _, b := range cat.Special() {
 		groups[b.GroupIconCode] = true
 	}
-	for _, g := range []string{"cyp", "ic", "an", "eu2024", "haj", "summ2024", "paris-olympics"} {
+	for _, g := range []string{"cyp", "ic", "an", "haj"} {
 		if !groups[g] {
 			t.Errorf("special group %s missing", g)
+		}
+	}
+	// No event long past is on sale (issue 24: the sandbox runs today, not in 2024).
+	for _, g := range []string{"eu2024", "summ2024", "paris-olympics"} {
+		if groups[g] {
+			t.Errorf("dated special group %s still sold", g)
 		}
 	}
 	var minPrice = 1e9
