@@ -6,15 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+
+	"github.com/cedarsim/esim/contract/wire"
 )
 
-// CustomerLookup is the sandbox's answer about an address: whether a customer has it.
-type CustomerLookup struct {
-	Email     string `json:"email"`
-	Exists    bool   `json:"exists"`
-	FirstName string `json:"firstName,omitempty"`
-	LastName  string `json:"lastName,omitempty"`
-}
+// CustomerLookup is the sandbox's answer about an address: whether a customer has it
+// (the contract's CustomerLookup; names only when it exists).
+type CustomerLookup = wire.CustomerLookup
 
 // ErrNoLookup says the server has no customer look-up: a provider, not the sandbox.
 var ErrNoLookup = errors.New("the server has no customer look-up")
@@ -36,7 +34,7 @@ func (c *Client) LookupCustomer(ctx context.Context, email string) (*CustomerLoo
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.newRequest("sandbox.lookupCustomer", http.MethodGet, origin, p, nil, authPrivate)
+	r, err := c.newRequest("lookupCustomer", http.MethodGet, origin, p, nil, authPrivate)
 	if err != nil {
 		return nil, err
 	}
@@ -48,14 +46,10 @@ func (c *Client) LookupCustomer(ctx context.Context, email string) (*CustomerLoo
 }
 
 func decodeLookup(data []byte) (*CustomerLookup, error) {
-	var a struct {
-		Data *CustomerLookup `json:"data"`
-	}
-	if err := unmarshal(data, &a); err != nil {
-		return nil, err
-	}
-	if a.Data == nil {
-		return nil, fmt.Errorf("no look-up in data: %w", ErrNoData)
-	}
-	return a.Data, nil
+	return decodeAs(data, func(a wire.CustomerLookupAnswer) (*CustomerLookup, error) {
+		if a.Data == nil {
+			return nil, fmt.Errorf("no look-up in data: %w", ErrNoData)
+		}
+		return a.Data, nil
+	})
 }

@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/cedarsim/esim/contract/wire"
 )
 
 // PaymentStatus is where the payment of a checkout stands: Status "open" (not paid yet)
-// or "paid", and how many cards were declined so far.
+// or "paid", and how many cards were declined so far (read from wire.PaymentStatus).
 type PaymentStatus struct {
 	Status   string `json:"status"`
 	Declines int    `json:"declines"`
@@ -33,7 +35,7 @@ func (c *Client) PaymentStatus(ctx context.Context, checkoutURL string) (*Paymen
 		return nil, &ValidationError{Field: "checkout link", Value: checkoutURL, Reason: "is not an http(s) URL"}
 	}
 	base := &url.URL{Scheme: u.Scheme, Host: u.Host, Path: strings.TrimSuffix(u.Path, "/") + "/"}
-	r, err := c.newRequest("checkout.status", http.MethodGet, base, "status", nil, authNone)
+	r, err := c.newRequest("paymentStatus", http.MethodGet, base, "status", nil, authNone)
 	if err != nil {
 		return nil, err
 	}
@@ -45,14 +47,10 @@ func (c *Client) PaymentStatus(ctx context.Context, checkoutURL string) (*Paymen
 }
 
 func decodePaymentStatus(data []byte) (*PaymentStatus, error) {
-	var a struct {
-		Data *PaymentStatus `json:"data"`
-	}
-	if err := unmarshal(data, &a); err != nil {
-		return nil, err
-	}
-	if a.Data == nil || a.Data.Status == "" {
-		return nil, fmt.Errorf("no payment status in data: %w", ErrNoData)
-	}
-	return a.Data, nil
+	return decodeAs(data, func(a wire.PaymentStatusAnswer) (*PaymentStatus, error) {
+		if a.Data == nil || a.Data.Status == "" {
+			return nil, fmt.Errorf("no payment status in data: %w", ErrNoData)
+		}
+		return &PaymentStatus{Status: string(a.Data.Status), Declines: a.Data.Declines}, nil
+	})
 }

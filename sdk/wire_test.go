@@ -256,6 +256,22 @@ func wireMappings() map[string]wireMapping {
 		"ContactAnswer": {value: wire.ContactAnswer{}, view: func(*testing.T, []byte) map[string]any { return nil }, ignored: noBody},
 		"ContactTicket": {value: wire.ContactTicket{}, view: func(*testing.T, []byte) map[string]any { return nil },
 			ignored: map[string]string{"id": "the shop does not show the ticket id (spec section 3)"}},
+		"CustomerLookup": {value: wire.CustomerLookup{}, view: func(t *testing.T, b []byte) map[string]any {
+			v, err := decodeLookup(wrap(`{"data":`, `}`, b))
+			return jsonView(t, v, err)
+		}},
+		"CustomerLookupAnswer": {value: wire.CustomerLookupAnswer{}, view: func(t *testing.T, b []byte) map[string]any {
+			v := must(decodeLookup(b))(t)
+			return jsonView(t, in(v, "data"), nil)
+		}},
+		"PaymentStatus": {value: wire.PaymentStatus{}, view: func(t *testing.T, b []byte) map[string]any {
+			v, err := decodePaymentStatus(wrap(`{"data":`, `}`, b))
+			return jsonView(t, v, err)
+		}},
+		"PaymentStatusAnswer": {value: wire.PaymentStatusAnswer{}, view: func(t *testing.T, b []byte) map[string]any {
+			v := must(decodePaymentStatus(b))(t)
+			return jsonView(t, in(v, "data"), nil)
+		}},
 		"Problem": {value: wire.Problem{}, view: func(t *testing.T, b []byte) map[string]any {
 			var p wire.Problem
 			if err := json.Unmarshal(b, &p); err != nil {

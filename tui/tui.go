@@ -1,42 +1,31 @@
 // Package tui is `esim tui`: a terminal shop on the SDK. The root model here routes
-// between the screens under tui/ (plans, bundle, login, esims, qrview, topup, checkout),
-// which talk to it only through the messages of tui/nav.
+// between the screens under tui/ (plans, bundle, login, signup, esims, qrview, topup,
+// checkout, and agent for an agent's session), which talk to it only through the
+// messages of tui/nav.
 package tui
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/cedarsim/esim/sdk"
-	"github.com/cedarsim/esim/sdk/messages"
-	"github.com/cedarsim/esim/tui/agent"
 	"github.com/cedarsim/esim/tui/bundle"
 	"github.com/cedarsim/esim/tui/checkout"
-	"github.com/cedarsim/esim/tui/esims"
-	"github.com/cedarsim/esim/tui/internal/clipboard"
-	"github.com/cedarsim/esim/tui/internal/crash"
 	"github.com/cedarsim/esim/tui/internal/show"
-	"github.com/cedarsim/esim/tui/login"
 	"github.com/cedarsim/esim/tui/nav"
 	"github.com/cedarsim/esim/tui/otp"
 	"github.com/cedarsim/esim/tui/plans"
 	"github.com/cedarsim/esim/tui/qrview"
-	"github.com/cedarsim/esim/tui/signup"
 	"github.com/cedarsim/esim/tui/theme"
 	"github.com/cedarsim/esim/tui/topup"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -87,121 +76,6 @@ type Options struct {
 	// QRFetchDelay overrides the wait before fetching a missing QR image (tests).
 	QRFetchDelay time.Duration
 }
-
-// Run starts the TUI and returns when the user quits or ctx ends. Quitting never touches
-// the stored session. A panic ends the TUI with a *CrashError, its report written to a
-// file under opts.CrashDir.
-func Run(ctx context.Context, client *sdk.Client, opts Options) error {
-	if client == nil {
-		return errors.New("tui: no SDK client")
-	}
-	if opts.Copy == nil {
-		out := opts.Out
-		if out == nil {
-			out = os.Stdout
-		}
-		opts.Copy = clipboard.New(out, os.Getenv)
-	}
-	return run(ctx, New(ctx, client, opts), opts)
-}
-
-// CrashError says the TUI stopped on an internal error (a panic, recovered). Path is the
-// crash report's file; "" when it could not be written (WriteErr says why).
-type CrashError struct {
-	Value    any
-	Path     string
-	WriteErr error
-}
-
-func (e *CrashError) Error() string {
-	return fmt.Sprintf("the TUI stopped on an internal error: %v", e.Value)
-}
-
-// run runs any root model under the crash guard.
-func run(ctx context.Context, m tea.Model, opts Options) error {
-	in, out := opts.In, opts.Out
-	if in == nil {
-		in = os.Stdin
-	}
-	if out == nil {
-		out = os.Stdout
-	}
-	po := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)}
-	if opts.AltScreen {
-		po = append(po, tea.WithAltScreen())
-	}
-	po = append(po, opts.ProgramOptions...)
-	g := crash.New(m)
-	p := tea.NewProgram(g, po...)
-	g.Bind(p.Send)
-	_, err := p.Run()
-	if r := g.Report(); r != nil {
-		return crashError(opts, r)
-	}
-	// bubbletea's own recovery (a panic outside the model) also reports ErrProgramKilled:
-	// only a cancelled context is a normal end.
-	if err != nil && (errors.Is(err, tea.ErrProgramPanic) || !errors.Is(err, tea.ErrProgramKilled)) {
-		return fmt.Errorf("tui: %w", err)
-	}
-	return nil
-}
-
-func crashError(opts Options, r *crash.Report) error {
-	dir := opts.CrashDir
-	if dir == "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			return &CrashError{Value: r.Value, WriteErr: err}
-		}
-		dir = filepath.Join(cache, "esim", "crash")
-	}
-	path, err := crash.Write(dir, opts.Version, time.Now(), r)
-	return &CrashError{Value: r.Value, Path: path, WriteErr: err}
-}
-
-// screen is what the root needs of every component.
-type screen interface {
-	Update(tea.Msg) (screen, tea.Cmd)
-	View() string
-	KeyMap() help.KeyMap
-	Capturing() bool
-	SetSize(w, h int) screen
-}
-
-// component is the method set the components share, each returning its own type.
-type component[M any] interface {
-	Update(tea.Msg) (M, tea.Cmd)
-	View() string
-	KeyMap() help.KeyMap
-	Capturing() bool
-	SetSize(w, h int) M
-}
-
-type wrapped[M component[M]] struct{ m M }
-
-func (w wrapped[M]) Update(msg tea.Msg) (screen, tea.Cmd) {
-	m, cmd := w.m.Update(msg)
-	return wrapped[M]{m}, cmd
-}
-func (w wrapped[M]) View() string            { return w.m.View() }
-func (w wrapped[M]) KeyMap() help.KeyMap     { return w.m.KeyMap() }
-func (w wrapped[M]) Capturing() bool         { return w.m.Capturing() }
-func (w wrapped[M]) SetSize(x, y int) screen { return wrapped[M]{w.m.SetSize(x, y)} }
-func wrap[M component[M]](m M) wrapped[M]    { return wrapped[M]{m} }
-
-type screenID int
-
-const (
-	scrPlans screenID = iota
-	scrBundle
-	scrLogin
-	scrESIMs
-	scrQR
-	scrTopup
-	scrCheckout
-	scrSignup
-	scrAgent
-)
 
 // Model is the root of the TUI.
 type Model struct {
@@ -284,148 +158,6 @@ func (m Model) user(ctx context.Context) (sdk.CurrentUser, error) {
 
 func (m Model) bodySize() (int, int) {
 	return m.width, max(3, m.height-2-m.helpHeight())
-}
-
-// helpHeight is the number of lines of the help bar of the current screen.
-func (m Model) helpHeight() int {
-	if !m.help.ShowAll {
-		return 1 // the short help is cut to one line
-	}
-	cur, ok := m.screens[m.cur]
-	if !ok {
-		return 1
-	}
-	return min(strings.Count(m.helpView(cur), "\n")+1, m.maxHelp())
-}
-
-// maxHelp is the most lines the help may take: the header and 3 body lines stay.
-func (m Model) maxHelp() int { return max(1, m.height-2-3) }
-
-func (m Model) helpView(cur screen) string {
-	keys := helpKeys{screen: cur.KeyMap(), global: m.keys, capturing: cur.Capturing()}
-	if !m.help.ShowAll {
-		return m.help.View(keys)
-	}
-	return flowHelp(m.help, keys.FullHelp(), m.width)
-}
-
-// flowHelp lays the columns of the full help side by side while they fit the width, and
-// on further rows after that: bubbles' help cuts the columns that do not fit (issue 25.12).
-func flowHelp(h help.Model, groups [][]key.Binding, width int) string {
-	h.Width = 0
-	sep := h.Styles.FullSeparator.Render(h.FullSeparator)
-	var rows, row []string
-	rowWidth := 0
-	flush := func() {
-		if len(row) > 0 {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-		}
-		row, rowWidth = nil, 0
-	}
-	for _, g := range groups {
-		block := h.FullHelpView([][]key.Binding{g})
-		if block == "" {
-			continue
-		}
-		w := lipgloss.Width(block)
-		if len(row) > 0 && rowWidth+lipgloss.Width(sep)+w > width {
-			flush()
-		}
-		if len(row) > 0 {
-			row = append(row, sep)
-			rowWidth += lipgloss.Width(sep)
-		}
-		row = append(row, block)
-		rowWidth += w
-	}
-	flush()
-	return strings.Join(rows, "\n")
-}
-
-// open makes id the current screen, remembering where we came from.
-func (m Model) open(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
-	w, h := m.bodySize()
-	m.screens[id] = s.SetSize(w, h)
-	if m.cur != id {
-		m.stack = append(m.stack, m.cur)
-	}
-	m.cur = id
-	return m.resize(), init
-}
-
-// replace swaps the current screen for id without growing the history.
-func (m Model) replace(id screenID, s screen, init tea.Cmd) (Model, tea.Cmd) {
-	if !persistent(m.cur) && m.cur != id {
-		delete(m.screens, m.cur)
-	}
-	w, h := m.bodySize()
-	m.screens[id] = s.SetSize(w, h)
-	m.cur = id
-	return m.resize(), init
-}
-
-// persistent screens are tabs kept when left: the plans browser and the agent console
-// (with the customer looked up).
-func persistent(id screenID) bool { return id == scrPlans || id == scrAgent }
-
-func (m Model) back() Model {
-	if len(m.stack) == 0 {
-		m.cur = scrPlans
-		return m.resize()
-	}
-	prev := m.stack[len(m.stack)-1]
-	m.stack = m.stack[:len(m.stack)-1]
-	if !persistent(m.cur) && m.cur != prev {
-		delete(m.screens, m.cur)
-	}
-	if _, ok := m.screens[prev]; !ok {
-		prev = scrPlans
-	}
-	m.cur = prev
-	return m.resize()
-}
-
-func (m Model) home() Model {
-	for id := range m.screens {
-		if !persistent(id) {
-			delete(m.screens, id)
-		}
-	}
-	m.cur, m.stack = scrPlans, nil
-	return m.resize()
-}
-
-func (m Model) loginScreen(notice string) (screen, tea.Cmd) {
-	l := login.New(m.ctx, login.Config{Notice: notice, SendCode: m.client.Users.SendLoginCode, Calls: m.codeCalls(),
-		Styles: m.styles, Keys: login.DefaultKeyMap()})
-	return wrap(l), l.Init()
-}
-
-func (m Model) signupScreen(email string) (screen, tea.Cmd) {
-	s := signup.New(m.ctx, signup.Config{SendCode: m.client.Users.SendSignupCode, Calls: m.codeCalls(),
-		Styles: signup.DefaultStyles(m.styles), Keys: signup.DefaultKeyMap()}, email)
-	return wrap(s), s.Init()
-}
-
-// codeCalls are the code step's calls, the same for the login and the sign-up.
-func (m Model) codeCalls() otp.Calls {
-	return otp.Calls{Verify: m.client.Login, Captcha: m.opts.CaptchaToken, Page: m.opts.CaptchaPage,
-		Open: m.opts.OpenBrowser, Timeout: m.opts.CaptchaTimeout, Log: m.opts.Log}
-}
-
-func (m Model) esimsScreen() (screen, tea.Cmd) {
-	e := esims.New(m.ctx, esims.Config{Source: m.client.ESIMs, User: m.user, Styles: m.styles, Keys: esims.DefaultKeyMap()})
-	return wrap(e), e.Init()
-}
-
-func (m Model) checkoutConfig() checkout.Config {
-	c := checkout.Config{Checkout: m.client.Checkout, User: m.user, Open: m.opts.OpenBrowser, Copy: m.opts.Copy,
-		SupportPhone: m.opts.SupportPhone, SupportEmail: m.opts.SupportEmail, Styles: m.styles, Keys: checkout.DefaultKeyMap(),
-		ESIMs: m.client.ESIMs.ByEmail, Status: m.client.PaymentStatus, PollEvery: m.opts.CheckoutPollEvery, PollFor: m.opts.CheckoutPollFor}
-	if m.opts.CheckoutPollEvery < 0 {
-		c.ESIMs = nil
-	}
-	return c
 }
 
 // Update routes messages: keys to the current screen (after the global ones), everything
@@ -526,14 +258,6 @@ func (m Model) setAgent(agent bool) Model {
 		delete(m.screens, scrAgent)
 	}
 	return m
-}
-
-func (m Model) agentScreen() (screen, tea.Cmd) {
-	a := agent.New(m.ctx, agent.Config{Source: m.client.ESIMs, Check: m.client.ESIMCheck.Check,
-		Lookup: m.client.LookupCustomer, Known: m.opts.KnownCustomers, Saw: m.opts.SawCustomer,
-		Brand: m.opts.Brand, Support: messages.Support{Phone: m.opts.SupportPhone, Email: m.opts.SupportEmail},
-		Copy: m.opts.Copy, Styles: agent.DefaultStyles(m.styles), Keys: agent.DefaultKeyMap()})
-	return wrap(a), a.Init()
 }
 
 func (m Model) profile() (Model, tea.Cmd) {

@@ -4,21 +4,19 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/cedarsim/esim/tui/otp"
-	"net"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/cedarsim/esim/tui/otp"
+
 	"github.com/cedarsim/esim/sdk"
-	"github.com/cedarsim/esim/sdk/qrcode/qrcodetest"
 	"github.com/cedarsim/esim/tui/checkout"
 	"github.com/cedarsim/esim/tui/internal/tuitest"
 	"github.com/cedarsim/esim/tui/nav"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 )
 
@@ -222,27 +220,6 @@ func TestFlowQR(t *testing.T) {
 	}
 }
 
-// TestQRAt80x24: the whole screen at 80×24 (header, help bar) holds the QR code, which
-// scans back to the eSIM's activation code, beside the manual-install facts (issue 25.6).
-func TestQRAt80x24(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success")...)
-	base := New(context.Background(), c, options())
-	m := tuitest.Drain(t, root{base}, base.Init())
-	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m = tuitest.Press(t, m, "2", "v")
-	v := m.View()
-	if n := strings.Count(v, "\n") + 1; n > 24 {
-		t.Fatalf("%d lines at 80x24", n)
-	}
-	text, err := qrcodetest.Scan(v)
-	if err != nil || text != "LPA:1$smdp.cedarsim.example$10326-D64AD-97847-DDE82" {
-		t.Fatalf("scanned %q, %v from:\n%s", text, err, v)
-	}
-	if !strings.Contains(v, "10326-D64AD-97847-DDE82") || strings.Contains(v, "Enlarge") {
-		t.Fatalf("screen:\n%s", v)
-	}
-}
-
 func TestQuitWhileTypingNeedsCtrlC(t *testing.T) {
 	c := tuitest.Client(t, sdk.Session{}, catalog...)
 	m := tuitest.Drain(t, root{New(context.Background(), c, options())}, New(context.Background(), c, options()).Init())
@@ -268,94 +245,6 @@ func TestBuyAsksForLoginFirst(t *testing.T) {
 	m = tuitest.Press(t, m, "down", "enter", "down", "enter", "b")
 	if m.cur != scrLogin || m.pendingBuy == nil || m.pendingBuy.Name != "TR_1GB_7D" {
 		t.Fatalf("screen %d pending %+v, want login with the bundle waiting", m.cur, m.pendingBuy)
-	}
-}
-
-func TestGolden(t *testing.T) {
-	tests := []struct {
-		name string
-		sess bool
-		fx   []string
-		keys []string
-	}{
-		{"plans", false, catalog, nil},
-		{"help", false, catalog, []string{"?"}},
-		{"login", false, catalog, []string{"2"}},
-		{"signup", false, catalog, []string{"2", "ctrl+n"}},
-		{"esims", true, append(catalog, "listEsimsByEmail/success"), []string{"2"}},
-		{"agent", true, catalog, []string{"3"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			sess := sdk.Session{}
-			switch {
-			case tt.name == "agent":
-				sess = tuitest.AgentSession(t)
-			case tt.sess:
-				sess = tuitest.RegisteredSession(t)
-			}
-			c := tuitest.Client(t, sess, tt.fx...)
-			base := New(context.Background(), c, options())
-			m := tuitest.Drain(t, root{base}, base.Init())
-			m = tuitest.Press(t, m, tt.keys...)
-			tuitest.Golden(t, 30, func(w, h int) string {
-				r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-				return r.View()
-			})
-		})
-	}
-}
-
-// TestViewFitsTheWindow resizes every screen to several terminal sizes: no line is wider
-// than the window and the view is never taller.
-func TestViewFitsTheWindow(t *testing.T) {
-	states := []struct {
-		name string
-		sess bool
-		fx   []string
-		keys []string
-	}{
-		{"plans", false, catalog, nil},
-		{"expanded", false, catalog, []string{"down", "enter", "down"}},
-		{"search", false, catalog, []string{"/", "t"}},
-		{"detail", false, catalog, []string{"tab", "tab", "enter"}},
-		{"full-help", false, catalog, []string{"?"}},
-		{"login", false, catalog, []string{"2"}},
-		{"signup", false, catalog, []string{"2", "ctrl+n"}},
-		{"esims", true, append(catalog, "listEsimsByEmail/success", "getEsimInfo/success"), []string{"2", "enter"}},
-		{"checkout", true, catalog, []string{"down", "enter", "down", "enter", "b"}},
-		{"qr", true, append(catalog, "listEsimsByEmail/success"), []string{"2", "v"}},
-		{"topup", true, append(catalog, "listEsimsByEmail/success", "listAreaBundles.topup/success"), []string{"2", "t"}},
-		{"agent-verdict", true, append(catalog, "listEsimsByEmail/success", "getEsimInfo/success", "checkEsim/can-continue"),
-			[]string{"3", "r", "a", "n", "a", ".", "h", "a", "d", "d", "a", "d", "@", "e", "x", "a", "m", "p", "l", "e", ".", "c", "o", "m", "enter", "enter", "y"}},
-	}
-	sizes := [][2]int{{40, 12}, {60, 20}, {80, 24}, {120, 40}}
-	for _, st := range states {
-		t.Run(st.name, func(t *testing.T) {
-			sess := sdk.Session{}
-			switch {
-			case strings.HasPrefix(st.name, "agent"):
-				sess = tuitest.AgentSession(t)
-			case st.sess:
-				sess = tuitest.RegisteredSession(t)
-			}
-			c := tuitest.Client(t, sess, st.fx...)
-			base := New(context.Background(), c, options())
-			m := tuitest.Drain(t, root{base}, base.Init())
-			m = tuitest.Press(t, m, st.keys...)
-			for _, sz := range sizes {
-				r, _ := m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-				lines := strings.Split(r.View(), "\n")
-				if len(lines) > sz[1] {
-					t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
-				}
-				for _, l := range lines {
-					if w := ansi.StringWidth(l); w > sz[0] {
-						t.Errorf("%dx%d: line %d wide: %q", sz[0], sz[1], w, l)
-					}
-				}
-			}
-		})
 	}
 }
 
@@ -408,98 +297,6 @@ func TestTopupFlowEndsInCheckoutLink(t *testing.T) {
 	if u := checkoutURL(t, m); !strings.Contains(u, "orderId=3e2b37f2-e4b0-5ad0-a81a-aad25a1e3d1d") {
 		t.Fatalf("checkout link %q", u)
 	}
-}
-
-// TestExpiredSessionLeadsToLogin: a screen reports that the session could not be renewed;
-// the root forgets the customer and shows the login in its place.
-func TestExpiredSessionLeadsToLogin(t *testing.T) {
-	c := tuitest.Client(t, tuitest.RegisteredSession(t), append(catalog, "listEsimsByEmail/success")...)
-	base := New(context.Background(), c, options())
-	m := tuitest.Drain(t, root{base}, base.Init())
-	m = tuitest.Press(t, m, "2")
-	if m.cur != scrESIMs || !m.registered {
-		t.Fatalf("screen %d registered %v", m.cur, m.registered)
-	}
-	m, _ = m.Update(nav.LoginMsg{Expired: true})
-	if m.cur != scrLogin || m.registered || m.account != "" {
-		t.Fatalf("after expiry: screen %d registered %v account %q", m.cur, m.registered, m.account)
-	}
-	if _, ok := m.screens[scrESIMs]; ok {
-		t.Error("the stale My eSIMs screen is still kept")
-	}
-	if v := m.View(); !strings.Contains(v, "Your session has expired. Please log in again.") {
-		t.Errorf("the login screen does not say why:\n%s", v)
-	}
-}
-
-// TestServerDownNamesTheServer: with no server listening, the plans say which server could
-// not be reached and how to point esim at another, as the CLI does (issue 25.12).
-func TestServerDownNamesTheServer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now
-	c, err := sdk.NewClient(sdk.Options{APIBase: "http://" + addr + "/api/v1/", SupportBase: "http://" + addr + "/esim-service/api/v1/",
-		ESIMCheckBase: "http://" + addr + "/esimcheck/api/v1/", Store: sdk.NewMemoryStore(), Timeout: 5 * time.Second,
-		ClientID: "c", ClientSecret: "s", GuestUsername: "g", GuestPassword: "p"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := New(context.Background(), c, options())
-	m := tuitest.Drain(t, root{base}, base.Init())
-	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
-	v := m.View()
-	for _, want := range []string{"Could not reach http://" + addr + ": connection refused.", "--server or ESIM_SERVER"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("no %q:\n%s", want, v)
-		}
-	}
-}
-
-func TestRun(t *testing.T) {
-	if err := Run(context.Background(), nil, Options{}); err == nil {
-		t.Fatal("Run without a client: no error")
-	}
-	c := tuitest.Client(t, sdk.Session{}, catalog...)
-	var out bytes.Buffer
-	opts := options()
-	opts.In, opts.Out = strings.NewReader("q"), &out
-	done := make(chan error, 1)
-	go func() { done <- Run(context.Background(), c, opts) }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("Run: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("q did not end Run")
-	}
-	if !strings.Contains(out.String(), "CedarSIM") {
-		t.Errorf("nothing drawn: %q", out.String())
-	}
-
-	ctx, cancel := context.WithCancel(context.Background())
-	opts.In = blockingReader{ctx}
-	go func() { done <- Run(ctx, c, opts) }()
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("Run after cancel: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("cancelling the context did not end Run")
-	}
-}
-
-// blockingReader is a terminal with nothing typed until ctx ends.
-type blockingReader struct{ ctx context.Context }
-
-func (r blockingReader) Read([]byte) (int, error) {
-	<-r.ctx.Done()
-	return 0, r.ctx.Err()
 }
 
 func TestPurchasedShowsTheRefreshedList(t *testing.T) {
@@ -590,27 +387,6 @@ func TestFlowCaptchaWait(t *testing.T) {
 		case <-p.closed:
 		case <-time.After(5 * time.Second):
 			t.Errorf("page %d never closed", i)
-		}
-	}
-}
-
-// TestFullHelpFits: ? shows every key of the screen and the global ones at 80 columns and
-// narrower, on further rows rather than cut (issue 25.12).
-func TestFullHelpFits(t *testing.T) {
-	c := tuitest.Client(t, sdk.Session{}, catalog...)
-	base := New(context.Background(), c, options())
-	m := tuitest.Drain(t, root{base}, base.Init())
-	m = tuitest.Press(t, m, "?")
-	for _, w := range []int{60, 80} {
-		r, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
-		v := r.View()
-		for _, want := range []string{"previous card", "previous tab", "clear search", "reload", "my eSIMs", "quit", "more keys"} {
-			if !strings.Contains(v, want) {
-				t.Errorf("%d columns: the full help lacks %q:\n%s", w, want, v)
-			}
-		}
-		if strings.Contains(v, "…\n") || strings.HasSuffix(v, "…") {
-			t.Errorf("%d columns: the help is cut:\n%s", w, v)
 		}
 	}
 }

@@ -46,6 +46,8 @@ const optimizeDeps = {
     'msw/browser',
     '@tanstack/react-query',
     'storybook/test',
+    // .storybook/docsFrame.ts (a docs page's frame gets its own IndexedDB).
+    'fake-indexeddb',
   ],
 };
 
@@ -149,10 +151,20 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
   `${path.sep}production${path.sep}`,
 );
 
-export default defineConfig(({ command }) => ({
-  // The service worker belongs to the built shop, not to unit tests or Storybook.
-  // The shop build's own steps; Storybook's build (STORYBOOK set by its CLI) keeps MSW's worker.
-  plugins: [react(), process.env.VITEST ? null : pwa(), ...(process.env.STORYBOOK ? [] : [withoutMockServiceWorker(), precompress()])],
+// The year prerendered pages show until they hydrate (shared/prerender/hydration.ts); the
+// client and server builds of one `npm run build` read it from here.
+const buildYear = Number(process.env.BUILD_YEAR ?? new Date().getFullYear());
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The service worker belongs to the built shop, not to unit tests, Storybook or the
+  // prerender's server build. The shop build's own steps; Storybook's build (STORYBOOK set
+  // by its CLI) keeps MSW's worker.
+  plugins: [
+    react(),
+    process.env.VITEST || isSsrBuild ? null : pwa(),
+    ...(process.env.STORYBOOK || isSsrBuild ? [] : [withoutMockServiceWorker(), precompress()]),
+  ],
+  define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   optimizeDeps,
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: serveURL, changeOrigin: true }])) },
   resolve: {
@@ -168,14 +180,20 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically (it all loads before the first render) in
-        // one chunk: by default the modules lazy pages share too are split into several small
-        // chunks, which compress ~2 KB gzip worse and take more requests.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
-      },
-    },
+    // Which chunks and styles each page needs: scripts/build-shop.ts links them in its HTML.
+    manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Everything the entry imports statically (it all loads before the first render) in
+            // one chunk: by default the modules lazy pages share too are split into several small
+            // chunks, which compress ~2 KB gzip worse and take more requests.
+            // The entry module is in it too: main.tsx's task breaks (top-level awaits) then
+            // sit between the modules they separate, in this one chunk's code.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
   },
   test: {
     projects: [

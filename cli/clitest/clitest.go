@@ -21,6 +21,7 @@ import (
 	"github.com/cedarsim/esim/cli/iostreams"
 	"github.com/cedarsim/esim/cli/root"
 	"github.com/cedarsim/esim/contract/har"
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/fixtures"
 	"github.com/cedarsim/esim/fixtures/mock"
 	"github.com/cedarsim/esim/sdk"
@@ -127,11 +128,7 @@ func Agent() Option {
 // `esim login --send-only` would.
 func Pending(email string) Option {
 	return func(e *Env) {
-		var sent struct {
-			Data struct {
-				UserID string `json:"userId"`
-			} `json:"data"`
-		}
+		var sent wire.OtpSentAnswer
 		f, err := fixtures.Scenario("sendOtp", "login")
 		if err != nil {
 			e.T.Fatal(err)
@@ -158,14 +155,11 @@ func Tokens(t testing.TB, call, scenario string) (access, refresh string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tok struct {
-		Access  string `json:"access_token"`
-		Refresh string `json:"refresh_token"`
-	}
+	var tok wire.TokenAnswer
 	if err := json.Unmarshal([]byte(f.Log.Entries[0].Response.Content.Text), &tok); err != nil {
 		t.Fatalf("token fixture %s/%s: %v", call, scenario, err)
 	}
-	return tok.Access, tok.Refresh
+	return tok.AccessToken, tok.RefreshToken
 }
 
 // New builds an Env. Without Fixtures, any request fails.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/cedarsim/esim/cli/cmdutil"
-	"github.com/cedarsim/esim/cli/config"
 	"github.com/cedarsim/esim/cli/factory"
 	"github.com/cedarsim/esim/cli/internal/complete"
 	"github.com/cedarsim/esim/cli/iostreams"
@@ -123,13 +122,4 @@ func PrintBundle(w io.Writer, b diagnose.Bundle, indent string) error {
 		return fmt.Errorf("writing eSIM: %w", err)
 	}
 	return nil
-}
-
-// configDir returns the config directory or "" (for caches only).
-func configDir(cfg func() (*config.Config, error)) string {
-	c, err := cfg()
-	if err != nil {
-		return ""
-	}
-	return c.Dir
 }

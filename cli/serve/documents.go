@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// prerenderDir is the build's folder of prerendered pages (webapp/scripts/prerender.ts).
+// prerenderDir is the build's folder of prerendered pages (webapp/scripts/build-shop.ts).
 const prerenderDir = "prerender"
 
 // maxOrigins bounds the documents kept per public origin (og:url is absolute): with
@@ -17,15 +17,26 @@ const maxOrigins = 16
 // public origin, kept in memory once made.
 type documents struct {
 	site SiteConfig
-	// raw is each document before the head is filled, by name ("index.html").
-	raw    map[string]string
+	// raw is each document before the head is filled, by name ("index.html",
+	// "prerender/ar/plans.html").
+	raw    map[string]document
 	status int
 
-	mu       sync.Mutex
+	mu       sync.RWMutex
 	byOrigin map[string]map[string]*resource
 }
 
-func newDocuments(site SiteConfig, raw map[string]string, status int) *documents {
+// document is a page before its head is filled.
+type document struct {
+	html string
+	// own are the head fields the page sets itself (a prerendered page's title).
+	own ownHead
+	// vary lists what chose it besides the path (", Accept-Language, Cookie" for a page
+	// prerendered per locale).
+	vary string
+}
+
+func newDocuments(site SiteConfig, raw map[string]document, status int) *documents {
 	return &documents{site: site, raw: raw, status: status, byOrigin: map[string]map[string]*resource{}}
 }
 
@@ -34,6 +45,12 @@ func (d *documents) get(name, origin string) *resource {
 	raw, ok := d.raw[name]
 	if !ok {
 		return nil
+	}
+	d.mu.RLock()
+	res := d.byOrigin[origin][name]
+	d.mu.RUnlock()
+	if res != nil {
+		return res
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -45,7 +62,7 @@ func (d *documents) get(name, origin string) *resource {
 		docs = map[string]*resource{}
 		d.byOrigin[origin] = docs
 	}
-	res := docs[name]
+	res = docs[name]
 	if res == nil {
 		res = d.make(raw, origin)
 		docs[name] = res
@@ -53,8 +70,10 @@ func (d *documents) get(name, origin string) *resource {
 	return res
 }
 
-func (d *documents) make(raw, origin string) *resource {
-	return newResource("index.html", []byte(renderHead(raw, d.site, origin)), nil, nil, "no-cache")
+func (d *documents) make(doc document, origin string) *resource {
+	res := newResource("index.html", []byte(renderPageHead(doc.html, d.site, origin, doc.own)), nil, nil, "no-cache")
+	res.setVary(doc.vary)
+	return res
 }
 
 // serve answers with the named document.

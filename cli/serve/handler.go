@@ -75,7 +75,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		_, _ = w.Write(cfg)
 	})))
 	fr := front{proxies: o.Proxies, hosts: o.Hosts, site: o.Config.Site.URL}
-	static, err := newSPA(o.Webapp, o.Config.Site, fr.publicOrigin)
+	static, err := newSPA(o.Webapp, o.Config, fr.publicOrigin, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -99,17 +99,19 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 type spa struct {
 	files staticFiles
 	docs  *documents
+	pre   *prerendered    // nil: every route gets the app shell
 	dirs  map[string]bool // top-level folders of the build
 	site  SiteConfig      // the head's metadata (head.go)
 	// origin is the public origin of a request, for og:url (front.publicOrigin).
 	origin func(*http.Request) string
 }
 
-func newSPA(fsys fs.FS, site SiteConfig, origin func(*http.Request) string) (*spa, error) {
+func newSPA(fsys fs.FS, cfg RuntimeConfig, origin func(*http.Request) string, logger *slog.Logger) (*spa, error) {
+	site := cfg.Site
 	s := &spa{dirs: map[string]bool{"assets": true}, site: site, origin: origin}
 	if fsys == nil {
 		s.files = staticFiles{}
-		s.docs = newDocuments(site, map[string]string{"index.html": string(webshop.Placeholder())}, http.StatusServiceUnavailable)
+		s.docs = newDocuments(site, map[string]document{"index.html": {html: string(webshop.Placeholder())}}, http.StatusServiceUnavailable)
 		return s, nil
 	}
 	index, err := fs.ReadFile(fsys, "index.html")
@@ -128,7 +130,19 @@ func newSPA(fsys fs.FS, site SiteConfig, origin func(*http.Request) string) (*sp
 	if s.files, err = loadStatic(fsys); err != nil {
 		return nil, err
 	}
-	s.docs = newDocuments(site, map[string]string{"index.html": string(index)}, http.StatusOK)
+	docs := map[string]document{"index.html": {html: string(index)}}
+	pre, pages, heads, warnings, err := loadPrerendered(fsys, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range warnings {
+		logger.Warn("prerendered pages", "detail", w)
+	}
+	for name, page := range pages {
+		docs[name] = document{html: page, own: heads[name], vary: ", Accept-Language, Cookie"}
+	}
+	s.pre = pre
+	s.docs = newDocuments(site, docs, http.StatusOK)
 	return s, nil
 }
 
@@ -169,7 +183,15 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	origin := s.origin(r)
-	s.docs.serve(w, r, "index.html", origin)
+	// A ?lang= choice holds for the visit: a link followed before the page has hydrated is a
+	// full page load without ?lang=, which must keep the language (prerender.go).
+	s.pre.keepLang(w, r)
+	// The page prerendered for this route in the visitor's language, else the app shell.
+	doc := s.pre.page(r)
+	if doc == "" {
+		doc = "index.html"
+	}
+	s.docs.serve(w, r, doc, origin)
 }
 
 // originOf returns scheme://host of an absolute URL, or "" for a relative one.
@@ -239,6 +261,16 @@ func contains(list []string, s string) bool {
 const hsts = "max-age=31536000"
 
 func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
+	// The same on every answer: assigned by canonical name, values made once (header()),
+	// which keeps per-request allocations off the static files' path (docs/performance.md).
+	constant := http.Header{
+		"Content-Security-Policy":    header(csp),
+		"X-Content-Type-Options":     header("nosniff"),
+		"X-Frame-Options":            header("DENY"),
+		"Referrer-Policy":            header("strict-origin-when-cross-origin"),
+		"Permissions-Policy":         header("camera=(), microphone=(), geolocation=(), payment=()"),
+		"Cross-Origin-Opener-Policy": header("same-origin"),
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		// HSTS only where the browser came over https: TLS on this connection, or a
@@ -246,12 +278,9 @@ func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
 		if fr.https(r) {
 			h.Set("Strict-Transport-Security", hsts)
 		}
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for k, v := range constant {
+			h[k] = v
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -69,6 +69,28 @@ func renderHead(index string, site SiteConfig, origin string) string {
 	return out
 }
 
+// renderPageHead is renderHead for a page that keeps fields of its own: a prerendered
+// page's <title> (and the home page's translated description) stay, while the link-preview
+// tags are the site's.
+func renderPageHead(doc string, site SiteConfig, origin string, own ownHead) string {
+	out := renderHead(doc, site, origin)
+	if own.title {
+		if m := titleRe.FindString(doc); m != "" {
+			inner := m[strings.Index(m, ">")+1 : strings.LastIndex(m, "<")]
+			out = setTitle(out, html.UnescapeString(inner))
+		}
+	}
+	if own.description {
+		for _, tag := range metaRe.FindAllString(doc, -1) {
+			if a := attrsOf(tag); strings.EqualFold(a["name"], "description") {
+				out = setMeta(out, metaKey{"name", "description"}, html.UnescapeString(a["content"]), false, origin)
+				break
+			}
+		}
+	}
+	return out
+}
+
 func absoluteURL(v, origin string) string {
 	if origin != "" && strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//") {
 		return origin + v

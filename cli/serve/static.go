@@ -41,12 +41,19 @@ const runtimeBrotliLevel = 5
 type variant struct {
 	data []byte
 	etag string
+	// The response headers' values, made once: a request sets them without allocating
+	// (header(): each slice has no room to grow, so nothing can append into it).
+	etagHdr, lengthHdr []string
 }
 
 func newVariant(data []byte) variant {
 	sum := sha256.Sum256(data)
-	return variant{data: data, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`}
+	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+	return variant{data: data, etag: etag, etagHdr: header(etag), lengthHdr: header(strconv.Itoa(len(data)))}
 }
+
+// header is a header value to assign to a response's header map: a slice of one, full.
+func header(v string) []string { return []string{v}[:1:1] }
 
 // encoded is a compressed representation, given by the build or made on first use; ok is
 // false when compressing does not make it smaller.
@@ -76,22 +83,38 @@ func given(data []byte) *encoded {
 
 // resource is a file (or a filled page) as served.
 type resource struct {
-	contentType  string
-	cacheControl string
-	identity     variant
+	identity variant
 	// br and gz are nil for formats not worth compressing.
 	br, gz *encoded
-	// vary lists the request headers besides Accept-Encoding that chose this resource.
-	vary string
+	// The headers every answer carries (header()); varyHdr is nil when nothing varies.
+	typeHdr, cacheHdr, varyHdr []string
 }
+
+// setVary records the request headers besides Accept-Encoding that chose this resource
+// (", Accept-Language, Cookie").
+func (res *resource) setVary(others string) {
+	switch {
+	case res.br != nil || res.gz != nil:
+		res.varyHdr = header("Accept-Encoding" + others)
+	case others != "":
+		res.varyHdr = header(strings.TrimPrefix(others, ", "))
+	}
+}
+
+// The encodings' header values (header()).
+var (
+	brHdr   = header("br")
+	gzipHdr = header("gzip")
+)
 
 // newResource describes data served as name. br and gz are the build's compressed copies
 // (nil: made on first use when the format is worth it).
 func newResource(name string, data, br, gz []byte, cacheControl string) *resource {
-	r := &resource{contentType: contentTypeOf(name), cacheControl: cacheControl, identity: newVariant(data)}
+	r := &resource{typeHdr: header(contentTypeOf(name)), cacheHdr: header(cacheControl), identity: newVariant(data)}
 	if !compressible[strings.ToLower(path.Ext(name))] || len(data) < minCompressSize {
 		return r
 	}
+	defer r.setVary("")
 	if br != nil {
 		r.br = given(br)
 	} else {
@@ -156,12 +179,14 @@ func contentTypeOf(name string) string {
 
 // acceptedEncodings reads Accept-Encoding: whether brotli and gzip may be sent. A coding
 // with q=0 is refused; "*" stands for any coding not named.
-func acceptedEncodings(header string) (br, gz bool) {
-	if header == "" {
+func acceptedEncodings(value string) (br, gz bool) {
+	if value == "" {
 		return false, false
 	}
 	star, brSeen, gzSeen := false, false, false
-	for _, part := range strings.Split(header, ",") {
+	for rest := value; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		ok := qualityNonZero(params)
 		switch strings.ToLower(strings.TrimSpace(name)) {
@@ -184,7 +209,9 @@ func acceptedEncodings(header string) (br, gz bool) {
 
 // qualityNonZero reads the q parameter of one Accept-Encoding entry (default 1).
 func qualityNonZero(params string) bool {
-	for _, p := range strings.Split(params, ";") {
+	for rest := params; rest != ""; {
+		var p string
+		p, rest, _ = strings.Cut(rest, ";")
 		k, v, found := strings.Cut(strings.TrimSpace(p), "=")
 		if !found || !strings.EqualFold(strings.TrimSpace(k), "q") {
 			continue
@@ -196,22 +223,22 @@ func qualityNonZero(params string) bool {
 }
 
 // pick chooses the representation for the request: brotli, then gzip, then the file.
-func (res *resource) pick(r *http.Request) (variant, string) {
+func (res *resource) pick(r *http.Request) (variant, []string) {
 	if res.br == nil && res.gz == nil {
-		return res.identity, ""
+		return res.identity, nil
 	}
 	br, gz := acceptedEncodings(r.Header.Get("Accept-Encoding"))
 	if br {
 		if v, ok := res.br.get(); ok {
-			return v, "br"
+			return v, brHdr
 		}
 	}
 	if gz {
 		if v, ok := res.gz.get(); ok {
-			return v, "gzip"
+			return v, gzipHdr
 		}
 	}
-	return res.identity, ""
+	return res.identity, nil
 }
 
 // etagMatches implements If-None-Match's weak comparison (RFC 9110 13.1.2).
@@ -227,34 +254,34 @@ func etagMatches(header, etag string) bool {
 
 // serve answers GET or HEAD with the resource: the negotiated encoding, its ETag, 304 when
 // the client holds it already, ranges of the uncompressed file.
+//
+// The headers are assigned by their canonical names, with values made once (header()).
 func (res *resource) serve(w http.ResponseWriter, r *http.Request, status int) {
 	h := w.Header()
-	h.Set("Content-Type", res.contentType)
-	h.Set("Cache-Control", res.cacheControl)
-	if res.br != nil || res.gz != nil {
-		h.Set("Vary", "Accept-Encoding"+res.vary)
-	} else if res.vary != "" {
-		h.Set("Vary", strings.TrimPrefix(res.vary, ", "))
+	h["Content-Type"] = res.typeHdr
+	h["Cache-Control"] = res.cacheHdr
+	if res.varyHdr != nil {
+		h["Vary"] = res.varyHdr
 	}
 	if status == http.StatusOK && r.Header.Get("Range") != "" {
 		// Ranges are of the file itself; ServeContent answers them (and If-Range) by the ETag.
-		h.Set("ETag", res.identity.etag)
+		h.Set("Etag", res.identity.etag)
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(res.identity.data))
 		return
 	}
 	v, enc := res.pick(r)
-	h.Set("ETag", v.etag)
-	if enc != "" {
-		h.Set("Content-Encoding", enc)
+	h["Etag"] = v.etagHdr
+	if enc != nil {
+		h["Content-Encoding"] = enc
 	}
 	if status == http.StatusOK {
 		if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatches(inm, v.etag) {
-			h.Del("Content-Type")
+			delete(h, "Content-Type")
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(v.data)))
+	h["Content-Length"] = v.lengthHdr
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(v.data)

@@ -10,9 +10,6 @@ import (
 //go:embed rules.json
 var rulesJSON []byte
 
-// RulesJSON returns the raw noise rules (rules.json), for tools that show them.
-func RulesJSON() []byte { return append([]byte(nil), rulesJSON...) }
-
 // Rules are the noise rules of rules.json: which fields are secrets (redacted when
 // recorded, never keyed), which are volatile (never keyed, never drift), whose bodies are
 // not keyed at all, and the default scenario names.

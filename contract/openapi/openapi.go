@@ -22,9 +22,6 @@ import (
 	"github.com/cedarsim/esim/contract"
 )
 
-// Spec returns the raw OpenAPI document.
-func Spec() []byte { return contract.OpenAPI() }
-
 // Validator checks requests and answers against the document.
 type Validator struct {
 	doc    *openapi3.T

@@ -185,6 +185,24 @@ func (e OtpVerifyRequestUsername) Valid() bool {
 	}
 }
 
+// Defines values for PaymentStatusStatus.
+const (
+	PaymentStatusStatusOpen PaymentStatusStatus = "open"
+	PaymentStatusStatusPaid PaymentStatusStatus = "paid"
+)
+
+// Valid indicates whether the value is a known member of the PaymentStatusStatus enum.
+func (e PaymentStatusStatus) Valid() bool {
+	switch e {
+	case PaymentStatusStatusOpen:
+		return true
+	case PaymentStatusStatusPaid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PurchaseCheckRequestComment.
 const (
 	PurchaseCheckRequestCommentSourceWebsite PurchaseCheckRequestComment = "source: website"
@@ -326,6 +344,24 @@ type CurrentUserAnswer struct {
 type CurrentUserData struct {
 	// Data Absent or null: no user (the client then clears a registered session).
 	Data *CurrentUser `json:"data"`
+}
+
+// CustomerLookup defines model for CustomerLookup.
+type CustomerLookup struct {
+	Email  string `json:"email"`
+	Exists bool   `json:"exists"`
+
+	// FirstName Only when exists.
+	FirstName string `json:"firstName,omitempty"`
+
+	// LastName Only when exists.
+	LastName string `json:"lastName,omitempty"`
+}
+
+// CustomerLookupAnswer GET /sandbox/customers/{email} at the support base's origin: whether a customer has the address (support agents only).
+type CustomerLookupAnswer struct {
+	// Data Absent or null: no answer (an error).
+	Data *CustomerLookup `json:"data"`
 }
 
 // DateTime RFC 3339 UTC, or null when not set.
@@ -563,6 +599,23 @@ type OtpVerifyRequest struct {
 
 // OtpVerifyRequestUsername Always empty (spec section 7).
 type OtpVerifyRequestUsername string
+
+// PaymentStatus defines model for PaymentStatus.
+type PaymentStatus struct {
+	Status PaymentStatusStatus `json:"status"`
+
+	// Declines How many cards were declined so far.
+	Declines int `json:"declines"`
+}
+
+// PaymentStatusStatus defines model for PaymentStatus.Status.
+type PaymentStatusStatus string
+
+// PaymentStatusAnswer GET <checkout link>/status on the sandbox's hosted checkout page: where its payment stands.
+type PaymentStatusAnswer struct {
+	// Data Absent or null: no answer (an error).
+	Data *PaymentStatus `json:"data"`
+}
 
 // Problem defines model for Problem.
 type Problem struct {

@@ -418,13 +418,3 @@ func covers(b *Bundle, want map[string]bool) bool {
 	}
 	return n == len(want)
 }
-
-// coversCountry reports whether b can be used in iso.
-func coversCountry(b *Bundle, iso string) bool {
-	for _, r := range b.RoamingCountries {
-		if strings.EqualFold(r.IsoCode, iso) {
-			return true
-		}
-	}
-	return false
-}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/cedarsim/esim/contract/wire"
 	"github.com/cedarsim/esim/sdk/sandbox/internal/state"
 )
 
@@ -13,8 +14,7 @@ const LookupPath = "/sandbox/customers/"
 // lookupCall names the look-up in the audit log, as operationIds name the provider's reads.
 const lookupCall = "lookupCustomer"
 
-// lookup answers whether a customer has an address: {"data": {"email", "exists",
-// "firstName", "lastName"}}. The provider's contract cannot tell an unknown address from
+// lookup answers whether a customer has an address (wire.CustomerLookupAnswer). The provider's contract cannot tell an unknown address from
 // a customer without eSIMs (esims/useremails answers [] to both); the agent console (esim
 // customer show, the TUI's agent tab) asks this sandbox-only look-up (docs/contract.md,
 // "Customer look-up"). Support agents only, by their bearer (not the admin surface), and
@@ -42,10 +42,10 @@ func (s *esimService) lookup(w http.ResponseWriter, r *http.Request) {
 			s.log.Error("sandbox agent read refused: the audit log is full", "err", err)
 			return problemReply(http.StatusServiceUnavailable, "The audit log is full, so the read was refused; try again later."), nil
 		}
-		answer := map[string]any{"email": email, "exists": u != nil}
+		answer := wire.CustomerLookup{Email: email, Exists: u != nil}
 		if u != nil {
-			answer["firstName"], answer["lastName"] = u.FirstName, u.LastName
+			answer.FirstName, answer.LastName = u.FirstName, u.LastName
 		}
-		return jsonReply(http.StatusOK, data(answer)), nil
+		return jsonReply(http.StatusOK, wire.CustomerLookupAnswer{Data: &answer}), nil
 	})(w)
 }

@@ -45,9 +45,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// data wraps v as {"data": v}, the envelope of every provider answer.
-func data(v any) map[string]any { return map[string]any{"data": v} }
-
 // reply is an answer decided inside a state transaction and written after it: a client
 // that does not read its answer must never keep the state lock (and so every other client)
 // waiting. What it writes is copied out of the state, never a pointer into it.

@@ -45,10 +45,25 @@ const webNewest = Math.max(
   newest(path.join(webapp, 'public'), () => true),
   mtime(path.join(webapp, 'index.html')),
   mtime(path.join(webapp, 'vite.config.ts')),
+  newest(path.join(webapp, 'scripts'), (n) => n === 'build-shop.ts' || n === 'precompress.ts'),
 );
 if (mtime(distIndex) < webNewest) {
   console.info('e2e: type-checking and building webapp/dist');
-  // The type-check first, as npm run build does: a type error never reaches a build.
+  // The type-check first, as npm run build does: a type error never reaches a build. Then the
+  // browser build and the prerendered pages (scripts/build-shop.ts).
   execFileSync('npx', ['tsc', '-b'], { cwd: webapp, stdio: 'inherit' });
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webapp, stdio: 'inherit' });
+  execFileSync('npx', ['tsx', 'scripts/build-shop.ts'], { cwd: webapp, stdio: 'inherit' });
+}
+
+// The built Storybook, whose docs pages e2e/storybook-docs.e2e.ts opens (`npm test` builds it
+// just before; a run of the suite alone builds it when any story, guide or source is newer).
+const storybookIndex = path.join(webapp, 'storybook-static', 'index.html');
+const storiesNewest = Math.max(
+  newest(path.join(webapp, 'src'), () => true),
+  newest(path.join(webapp, '.storybook'), () => true),
+  newest(path.join(webapp, 'public'), () => true),
+);
+if (mtime(storybookIndex) < storiesNewest) {
+  console.info('e2e: building webapp/storybook-static');
+  execFileSync('npx', ['storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static'], { cwd: webapp, stdio: 'inherit' });
 }

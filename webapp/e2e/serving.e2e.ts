@@ -11,10 +11,10 @@ import { describe, expect, inject, it } from 'vitest';
 const shopURL = inject('shopURL');
 const dist = process.env.ESIM_WEBAPP_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
-/** The entry script index.html loads. */
+/** The app's entry script index.html loads (the last module script: rolldown's runtime may come first). */
 function entryScript(): string {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const src = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
+  const src = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].at(-1)?.[1];
   if (!src) throw new Error('dist/index.html has no module script');
   return src;
 }

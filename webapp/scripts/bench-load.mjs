@@ -101,7 +101,7 @@ try {
       estimates.push(blocking);
       totals.push(total);
       console.info(`${path} run ${run}: estimated TBT ${Math.round(blocking)} ms, main-thread CPU ${Math.round(total)} ms in ${tasks.length} tasks`);
-      if (run === 1) {
+      if (run === 1 || process.argv.includes("--all-runs")) {
         const t0 = tasks[0]?.ts ?? 0;
         for (const t of [...tasks].sort((a, b) => b.tdur - a.tdur).slice(0, showTasks)) {
           console.info(`    +${Math.round((t.ts - t0) / 1000)} ms: ${(t.tdur / 1000).toFixed(1)} ms CPU (x${SLOWDOWN} = ${Math.round((t.tdur / 1000) * SLOWDOWN)}): ${breakdown(t, trace)}`);

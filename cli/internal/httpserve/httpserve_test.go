@@ -75,22 +75,40 @@ func TestWriteDeadlineDropsAClientThatDoesNotRead(t *testing.T) {
 
 func TestSlowReaderIsServedInFull(t *testing.T) {
 	l := DefaultLimits()
-	l.WriteTimeout = 300 * time.Millisecond
-	const chunks = 64
+	l.WriteTimeout = 2 * time.Second
+	// 16 MiB read in 16 steps, one every eighth of WriteTimeout: the whole read takes twice
+	// WriteTimeout, each pause leaves a loaded machine room, and the socket buffers (the
+	// client's fixed at 64 KiB, the server's at most tcp_wmem's 4 MiB) hold far less than the
+	// answer, so the server's last writes wait on the reader. Only a deadline that moves with
+	// each write serves it whole.
+	const chunks = 512
 	chunk := strings.Repeat("y", 32<<10)
 	addr := start(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for i := 0; i < chunks; i++ {
-			_, _ = io.WriteString(w, chunk)
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
 		}
 	}), l)
-	resp, err := http.Get("http://" + addr + "/")
+	client := &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, network, a string) (net.Conn, error) {
+			c, err := (&net.Dialer{}).DialContext(ctx, network, a)
+			if err != nil {
+				return nil, err
+			}
+			if err := c.(*net.TCPConn).SetReadBuffer(64 << 10); err != nil {
+				_ = c.Close()
+				return nil, err
+			}
+			return c, nil
+		},
+	}}
+	resp, err := client.Get("http://" + addr + "/")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	// Reading in steps whose sum is well past WriteTimeout: the deadline moves with each
-	// write, so only a client that stops reading for WriteTimeout loses the answer.
-	buf := make([]byte, 256<<10)
+	buf := make([]byte, chunks*len(chunk)/16)
 	total := 0
 	for {
 		n, err := io.ReadFull(resp.Body, buf)
@@ -98,7 +116,7 @@ func TestSlowReaderIsServedInFull(t *testing.T) {
 		if err != nil {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(l.WriteTimeout / 8)
 	}
 	if total != chunks*len(chunk) {
 		t.Fatalf("read %d bytes, want %d", total, chunks*len(chunk))

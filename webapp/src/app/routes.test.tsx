@@ -192,8 +192,7 @@ describe('routePage', () => {
     expect(routePage('/faq/general-info')).not.toBe(plans);
     expect(routePage('/topup-plans/TR/8996/cee6/0')).toBeDefined();
     expect(routePage('/nope/nope')).toBeUndefined();
-    const mod = (await plans?.preload()) as { default: unknown };
-    expect(mod.default).toBe((await import('@/features/plans/components/PlansPage')).PlansPage);
+    expect(await plans?.preload()).toBe((await import('@/features/plans/components/PlansPage')).PlansPage);
   });
 });
 

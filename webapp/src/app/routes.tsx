@@ -1,8 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from '@/features/layout/components/Layout';
 import { PageScripts } from '@/features/page-scripts/components/PageScripts';
 import { preloadNamespace } from '@/shared/i18n/i18n';
+import { PageShown } from '@/shared/prerender/hydration';
+import { preloadable } from '@/shared/prerender/preloadable';
 import { QueryGate } from '@/shared/query/QueryProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
@@ -13,6 +15,8 @@ type LazyPage = ComponentType & {
   preload: () => Promise<unknown>;
   /** The feature's i18n namespace (its folder), if the page has texts of its own. */
   ns?: string;
+  /** The page's component, named as its module (the build finds the module's chunk by it). */
+  component: string;
 };
 
 /**
@@ -21,19 +25,14 @@ type LazyPage = ComponentType & {
  * suspending again after its module arrived; name is its exported component.
  */
 function lazyPage(load: () => Promise<PageModule>, name: string, ns?: string): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () =>
-    (loading ??= load().then((m) => {
-      const Component = m[name];
-      if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
-      return { default: Component as ComponentType };
-    }).catch((err: unknown) => {
-      // A failed download is tried again by the next render, not remembered.
-      loading = undefined;
-      throw err;
-    }));
-  const Page = lazy(async () => (await Promise.all([preload(), ns ? preloadNamespace(ns) : undefined]))[0]);
-  return Object.assign(Page, { preload, ns });
+  // A failed download is tried again by the next render, not remembered (preloadable).
+  const Page = preloadable(async () => {
+    const [m] = await Promise.all([load(), ns ? preloadNamespace(ns) : undefined]);
+    const Component = m[name];
+    if (typeof Component !== 'function') throw new Error(`page module has no component ${name}`);
+    return Component as ComponentType;
+  });
+  return Object.assign(Page, { ns, component: name });
 }
 
 const pages = {
@@ -57,7 +56,10 @@ const pages = {
 
 // The bot check wraps every page (spec section 7): only their code forms use it. It loads
 // with TanStack Query (its script load is a query), after the frame.
-const CaptchaProvider = lazy(() => import('@/shared/captcha/CaptchaProvider').then((m) => ({ default: m.CaptchaProvider })));
+const CaptchaProvider = preloadable(() => import('@/shared/captcha/CaptchaProvider').then((m) => m.CaptchaProvider));
+
+/** preloadFrame fetches what the frame around every page loads lazily (main.tsx: before hydrating). */
+export const preloadFrame = (): Promise<unknown> => CaptchaProvider.preload();
 
 /** The route's page, with its module's download. */
 const page = (P: LazyPage) => ({ element: <P />, handle: P });
@@ -78,6 +80,8 @@ function Frame() {
             <QueryGate>
               <CaptchaProvider>
                 <Outlet />
+                {/* After the page: tells the app when the page's content is on screen. */}
+                <PageShown />
               </CaptchaProvider>
             </QueryGate>
           </Suspense>

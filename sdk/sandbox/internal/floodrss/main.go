@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/cedarsim/esim/contract"
+	"github.com/cedarsim/esim/contract/wire"
 )
 
 func main() {
@@ -130,9 +131,7 @@ func guestToken(base string) (string, error) {
 		return "", fmt.Errorf("guest token: %w", err)
 	}
 	defer resp.Body.Close()
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
+	var tok wire.TokenAnswer
 	if err := json.NewDecoder(resp.Body).Decode(&tok); err != nil || tok.AccessToken == "" {
 		return "", fmt.Errorf("guest token: status %d: %v", resp.StatusCode, err)
 	}

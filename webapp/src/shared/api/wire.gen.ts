@@ -753,6 +753,30 @@ export interface components {
             /** @description false: "Invalid plan, please try selecting another one."; absent is no verdict (an error). */
             canContinue: boolean;
         };
+        /** @description GET /sandbox/customers/{email} at the support base's origin: whether a customer has the address (support agents only). */
+        CustomerLookupAnswer: {
+            /** @description Absent or null: no answer (an error). */
+            data: components["schemas"]["CustomerLookup"];
+        };
+        CustomerLookup: {
+            email: string;
+            exists: boolean;
+            /** @description Only when exists. */
+            firstName?: string;
+            /** @description Only when exists. */
+            lastName?: string;
+        };
+        /** @description GET <checkout link>/status on the sandbox's hosted checkout page: where its payment stands. */
+        PaymentStatusAnswer: {
+            /** @description Absent or null: no answer (an error). */
+            data: components["schemas"]["PaymentStatus"];
+        };
+        PaymentStatus: {
+            /** @enum {string} */
+            status: "open" | "paid";
+            /** @description How many cards were declined so far. */
+            declines: number;
+        };
     };
     responses: {
         /** @description An error (RFC 9457 problem details; section 8 reads title and detail). */
@@ -1385,3 +1409,4 @@ export const tokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<c
 export const bundleStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BundleState"]> = ["Processing", "Queued", "Active", "Depleted", "Expired", "Revoked"];
 export const bundleUsageLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BundleUsageLevel"]> = ["country", "region", "global"];
 export const contactDepartmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactDepartment"]> = ["Customer Service", "Sales", "Support"];
+export const paymentStatusStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentStatus"]["status"]> = ["open", "paid"];

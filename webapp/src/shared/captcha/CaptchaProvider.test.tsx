@@ -77,6 +77,21 @@ describe('CaptchaProvider', () => {
     expect(screen.getByText('recaptcha waiting')).toBeInTheDocument();
   });
 
+  it('adds the script only after the page has loaded (nothing but the first screen before)', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    renderWith('site-key');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(document.querySelector('script[data-captcha="recaptcha"]')).toBeNull();
+    readyState.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    await vi.waitFor(() => expect(document.querySelector('script[data-captcha="recaptcha"]')).not.toBeNull());
+    document.querySelector('script[data-captcha="recaptcha"]')?.remove();
+  });
+
   it('loadRecaptcha adds the render script once', () => {
     void loadRecaptcha('a b');
     void loadRecaptcha('a b');

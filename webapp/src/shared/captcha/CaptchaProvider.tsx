@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useConfig } from '@/shared/config/ConfigContext';
+import { pageLoaded } from '@/shared/page/pageLoaded';
 import './captcha.css';
 
 /** The token the development provider hands out (docs/contract.md). */
@@ -51,6 +52,9 @@ export function loadRecaptcha(siteKey: string): Promise<void> {
   });
 }
 
+/** The script is not needed for the first screen: it loads after the page (pageLoaded). */
+const loadRecaptchaAfterPage = (siteKey: string) => pageLoaded().then(() => loadRecaptcha(siteKey));
+
 const CaptchaContext = createContext<Captcha | null>(null);
 
 type CaptchaProviderProps = {
@@ -64,7 +68,7 @@ type CaptchaProviderProps = {
  * configuration has a site key (the script is loaded only then; its badge sits bottom
  * left), otherwise a development provider whose token is "dev-captcha".
  */
-export function CaptchaProvider({ children, load = loadRecaptcha }: CaptchaProviderProps) {
+export function CaptchaProvider({ children, load = loadRecaptchaAfterPage }: CaptchaProviderProps) {
   const { captchaSiteKey } = useConfig();
   const siteKey = captchaSiteKey.trim();
   // Loading the script is a query like any other (shared/query): once per site key.

@@ -18,6 +18,12 @@ for (const [file, load] of Object.entries(sharedFiles)) {
   if (m) loaders.set(`${m[1]}/shared`, load);
 }
 
+/**
+ * The namespaces every page needs: the frame (layout) and the shared texts. Here, not in
+ * i18n.ts, so start-up can fetch them without evaluating i18next (app/startup.ts).
+ */
+export const FRAME_NAMESPACES = ['shared', 'layout'] as const;
+
 /** Every namespace with a catalogue: `shared` and the feature folders that have locales/. */
 export const NAMESPACES: readonly string[] = [...new Set([...loaders.keys()].map((k) => k.split('/')[1] ?? ''))].sort();
 

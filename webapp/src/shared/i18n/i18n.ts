@@ -1,10 +1,9 @@
 import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { getI18n, initReactI18next } from 'react-i18next';
-import { cachedCatalogue, loadCatalogue, NAMESPACES } from './catalogues';
+import { cachedCatalogue, FRAME_NAMESPACES, loadCatalogue, NAMESPACES } from './catalogues';
 import { DEFAULT_LOCALE, dirOf, isLocale, LOCALES, type Locale } from './locales';
 
-/** The namespaces every page needs: the frame (layout) and the shared texts. */
-export const FRAME_NAMESPACES = ['shared', 'layout'] as const;
+export { FRAME_NAMESPACES };
 
 /** The i18next backend: catalogues from the lazy JSON chunks (catalogues.ts). */
 const globBackend: BackendModule = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLocale, detectLocale, dirOf, localeOfTag, LOCALE_STORAGE_KEY, readStored, rememberLocale } from './locales';
+import { browserLocale, detectLocale, dirOf, localeOfTag, LOCALE_COOKIE, LOCALE_STORAGE_KEY, readCookie, readStored, rememberLocale } from './locales';
 
 describe('detectLocale', () => {
   it.each([
@@ -62,5 +62,24 @@ describe('browserLocale', () => {
     expect(browserLocale(fakeWindow('', 'ar', ['fr']))).toBe('ar');
     expect(browserLocale(fakeWindow('', null, ['fr-CA']))).toBe('fr');
     expect(browserLocale(fakeWindow('', null, ['ja']))).toBe('en');
+  });
+  it('the cookie (what the server chose by) comes before storage', () => {
+    const win = (stored: string | null, cookie: string) => ({ ...fakeWindow('', stored, ['en']), document: { cookie } }) as unknown as Window;
+    expect(browserLocale(win(null, `theme=dark; ${LOCALE_COOKIE}=ar`))).toBe('ar');
+    expect(browserLocale(win('fr', `${LOCALE_COOKIE}=ar`))).toBe('ar');
+    expect(browserLocale(win('fr', 'theme=dark'))).toBe('fr');
+  });
+});
+
+describe('the locale cookie (what esim serve reads to pick the prerendered page)', () => {
+  it('is written with the stored choice, for the whole site, for a year', () => {
+    const doc = { cookie: '' } as Document;
+    rememberLocale(window.localStorage, 'fr', doc);
+    expect(doc.cookie).toBe(`${LOCALE_COOKIE}=fr; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+  it('is read among other cookies; none is null', () => {
+    expect(readCookie({ cookie: `a=1; ${LOCALE_COOKIE}=fr; b=2` } as Document)).toBe('fr');
+    expect(readCookie({ cookie: 'a=1' } as Document)).toBeNull();
+    expect(readCookie(undefined)).toBeNull();
   });
 });

@@ -10,6 +10,15 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', a
 /** The localStorage key of the traveller's chosen language. */
 export const LOCALE_STORAGE_KEY = 'locale';
 
+/**
+ * The cookie that carries the choice to `esim serve`, which sends the page prerendered in
+ * that language (docs/performance.md): ?lang=, then this cookie, then Accept-Language. The
+ * switcher writes it with the stored choice (for a year); the server writes it for the
+ * visit when a page is opened with ?lang=, so a link followed before the page has hydrated
+ * (a full page load) keeps the language. The current choice, it comes before storage.
+ */
+export const LOCALE_COOKIE = 'locale';
+
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
 /** Writing direction of a locale: Arabic is right-to-left. */
@@ -56,12 +65,33 @@ export function readStored(storage: Storage | undefined): string | null {
   }
 }
 
-/** rememberLocale keeps the choice for the next visit; a blocked storage only loses the memory. */
-export function rememberLocale(storage: Storage | undefined, locale: Locale): void {
+/** readCookie reads the locale cookie; a blocked cookie jar gives none. */
+export function readCookie(doc: Document | undefined): string | null {
+  try {
+    for (const part of (doc?.cookie ?? '').split(';')) {
+      const [name, value] = part.split('=', 2);
+      if (name?.trim() === LOCALE_COOKIE) return decodeURIComponent(value?.trim() ?? '');
+    }
+  } catch {
+    // Cookies blocked (sandboxed frame): no remembered choice.
+  }
+  return null;
+}
+
+/**
+ * rememberLocale keeps the choice for the next visit, in storage and in the cookie the
+ * server reads (a year); a blocked storage or cookie jar only loses the memory.
+ */
+export function rememberLocale(storage: Storage | undefined, locale: Locale, doc: Document | undefined = globalThis.document): void {
   try {
     storage?.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Nothing to do: the page still switches, only the next visit will not remember.
+  }
+  try {
+    if (doc) doc.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // As above.
   }
 }
 
@@ -75,7 +105,10 @@ export function browserLocale(win: Window = window): Locale {
   }
   const nav = win.navigator;
   const languages = nav.languages?.length ? nav.languages : nav.language ? [nav.language] : [];
-  return detectLocale({ search: win.location.search, stored: readStored(storage), languages });
+  // The cookie's choice (the server's too), else the storage's (a choice remembered before
+  // the cookie existed, or a cookie jar cleared alone).
+  const stored = readCookie(win.document) ?? readStored(storage);
+  return detectLocale({ search: win.location.search, stored, languages });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useConfig } from '@/shared/config/ConfigContext';
+import { usePrerenderHead } from '@/shared/prerender/PrerenderHead';
 import { setDocumentTitle } from './head';
 
 /** pageTitle is the document title of a page: the page's name, then the brand. */
@@ -13,6 +14,8 @@ export const pageTitle = (name: string, brand: string): string => (name ? `${nam
 export function PageTitle({ name }: { name: string }) {
   const { brand } = useConfig();
   const title = pageTitle(name, brand);
+  // At build time no effect runs: the prerendered page's <title> is collected instead.
+  usePrerenderHead()?.({ title });
   useEffect(() => setDocumentTitle(title), [title]);
   return null;
 }

@@ -3,13 +3,23 @@ import { createContext, lazy, use, useEffect, useRef, useState, type ComponentTy
 import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import { clearReadings } from '@/shared/usage/readings';
 import { accountKey } from './accountKey';
+import type * as QueryClientModule from './queryClient';
 
 type GateComponent = ComponentType<{ children: ReactNode }>;
 
 /** The gate of the nearest QueryProvider: provides its client, suspending until it is loaded. */
 const Gate = createContext<GateComponent | null>(null);
 
-const queryModule = () => import('./queryClient');
+type QueryModule = typeof QueryClientModule;
+
+// The module once downloaded: a provider made after that builds its client at once, so a
+// prerendered page hydrates without waiting (docs/performance.md, "Prerendered first screen").
+let loadedModule: QueryModule | undefined;
+const queryModule = () =>
+  import('./queryClient').then((m) => {
+    loadedModule = m;
+    return m;
+  });
 
 /**
  * loadQueryClient downloads TanStack Query (~10 KB gzip, a chunk of its own: the page
@@ -17,11 +27,16 @@ const queryModule = () => import('./queryClient');
  */
 export const loadQueryClient = (): Promise<QueryClient> => queryModule().then((m) => m.createQueryClient());
 
-/** preloadQueryClient starts that download (main.tsx: alongside the configuration fetch). */
-export function preloadQueryClient(): void {
-  queryModule().catch(() => {
-    // QueryProvider loads it again and reports a failure.
-  });
+/**
+ * preloadQueryClient starts that download (main.tsx: alongside the configuration fetch);
+ * the promise settles when it is there (never rejects: QueryProvider loads it again and
+ * reports a failure).
+ */
+export function preloadQueryClient(): Promise<void> {
+  return queryModule().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** gateFor is a component that provides client to its children. */
@@ -38,12 +53,12 @@ const gateFor = (client: QueryClient): GateComponent =>
  * dropped. Below an ApiProvider.
  */
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
-  const [own, setOwn] = useState<QueryClient | undefined>(client);
+  const [own, setOwn] = useState<QueryClient | undefined>(() => client ?? loadedModule?.createQueryClient());
   // A lazy component (React's own wait for a download) rather than use(promise): it is what
   // the pages already wait with, and test renders (act) resolve it the same way.
-  const [loading] = useState(() => (client ? null : loadQueryClient()));
+  const [loading] = useState(() => (own ? null : loadQueryClient()));
   const [gate] = useState<GateComponent>(() =>
-    loading ? lazy(async () => ({ default: gateFor(await loading) })) : gateFor(client as QueryClient),
+    loading ? lazy(async () => ({ default: gateFor(await loading) })) : gateFor(own as QueryClient),
   );
   useEffect(() => {
     if (own || !loading) return;

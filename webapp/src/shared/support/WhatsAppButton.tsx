@@ -21,7 +21,14 @@ export function WhatsAppButton({ message, context }: WhatsAppButtonProps) {
   if (!whatsapp) return null;
   const newTab = t('opensNewTab');
   return (
-    <a className={styles.button} href={whatsAppLink(whatsapp, message ?? t('whatsappHelp'))} target="_blank" rel="noopener noreferrer">
+    // data-config-if: `esim serve` removes it from prerendered pages when no number is configured.
+    <a
+      className={styles.button}
+      href={whatsAppLink(whatsapp, message ?? t('whatsappHelp'))}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-config-if="whatsapp"
+    >
       <WhatsAppIcon />
       {t('whatsappChat')}{' '}
       <span className="visually-hidden">{context ? `${context} (${newTab})` : `(${newTab})`}</span>

@@ -27,8 +27,9 @@ export function ContactInfo() {
             <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </dd>
         </div>
+        {/* data-config-if: `esim serve` removes these from prerendered pages when the field is empty. */}
         {whatsapp && (
-          <div>
+          <div data-config-if="whatsapp">
             <dt>{t('whatsappLabel')}</dt>
             <dd>
               <WhatsAppButton />
@@ -36,7 +37,7 @@ export function ContactInfo() {
           </div>
         )}
         {liveChatUrl && (
-          <div>
+          <div data-config-if="liveChatUrl">
             <dt>{t('liveChat')}</dt>
             <dd>
               <a href={liveChatUrl} target="_blank" rel="noopener noreferrer">

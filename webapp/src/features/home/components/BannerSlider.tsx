@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -12,9 +12,21 @@ type BannerSliderProps = {
   intervalMs?: number;
 };
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const mql = window.matchMedia(reducedMotionQuery);
+  mql.addEventListener('change', onChange);
+  return () => mql.removeEventListener('change', onChange);
 }
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(reducedMotionQuery).matches;
+}
+
+/** The user's motion preference; a prerendered page hydrates as the build rendered it (no preference), then follows it. */
+const useReducedMotion = () => useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 
 /**
  * The home banner: an accessible carousel (WAI-ARIA APG pattern). It rotates only while
@@ -27,7 +39,10 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
   const id = useId();
   const count = slides.length;
   const [index, setIndex] = useState(0);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const reducedMotion = useReducedMotion();
+  // The pause button's choice, once made, wins over the preference.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const stopped = chosen ?? reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const playing = !stopped && !hovered && !focused && count > 1;
@@ -74,7 +89,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
         <button
           type="button"
           className={styles.control}
-          onClick={() => setStopped((s) => !s)}
+          onClick={() => setChosen(!stopped)}
           aria-label={stopped ? t('startShow') : t('stopShow')}
         >
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { metaContent, setDocumentTitle, setMeta } from '@/shared/page/head';
+import { usePrerenderHead } from '@/shared/prerender/PrerenderHead';
 
 /**
  * The landing page head (spec section 1): the title, description, keywords and sharing
@@ -17,6 +18,10 @@ export function HomeHead() {
   const title = t('metaTitle', { brand });
   const description = t('metaDescription');
   const english = i18n.language === 'en';
+  // At build time: Arabic and French pages carry their own title and description; the
+  // English page keeps the served ones (the site's, filled by `esim serve`).
+  const collectHead = usePrerenderHead();
+  if (!english) collectHead?.({ title, description });
   useEffect(() => {
     setDocumentTitle((english && metaContent('og:title')) || title);
     setMeta('description', (english && metaContent('og:description')) || description);

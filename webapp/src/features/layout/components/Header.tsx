@@ -11,7 +11,8 @@ import styles from './Layout.module.css';
 
 export type HeaderViewProps = {
   brand: string;
-  now: Date;
+  /** Today, for the date line; null leaves it empty (a prerendered page before hydration). */
+  now: Date | null;
   loggedIn: boolean;
   user: CurrentUser | null;
   onLogout: () => void;
@@ -66,7 +67,7 @@ export function HeaderView({ brand, now, loggedIn, user, onLogout }: HeaderViewP
     <header className={styles.header}>
       <div className={`${styles.topBar} surface-dark`}>
         <p className={styles.dateLine}>
-          <time dateTime={beirutDay(now)}>{formatDateLine(now, locale)}</time>
+          {now && <time dateTime={beirutDay(now)}>{formatDateLine(now, locale)}</time>}
         </p>
         <div className={styles.topBarEnd}>
           <LanguageSwitcher tone="light" />

@@ -5,6 +5,7 @@ import { useSession, useSessionStore } from '@/shared/api/ApiContext';
 import { isRegistered } from '@/shared/api/session';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { useRouteFocus } from '@/shared/focus/focus';
+import { BUILD_YEAR, useHydrated } from '@/shared/prerender/hydration';
 import type { CurrentUser } from '@/shared/api/types';
 import { QueryGate } from '@/shared/query/QueryProvider';
 import { Footer } from './Footer';
@@ -33,9 +34,12 @@ export function Header({ now }: { now?: Date }) {
   const store = useSessionStore();
   const session = useSession();
   const [today] = useState(() => now ?? new Date());
-  const loggedIn = isRegistered(session);
+  // A prerendered page hydrates as the build rendered it: a visitor's header without the
+  // date; the stored session and today's date follow right after.
+  const hydrated = useHydrated();
+  const loggedIn = hydrated && isRegistered(session);
   const view = (user: CurrentUser | null) => (
-    <HeaderView brand={brand} now={now ?? today} loggedIn={loggedIn} user={user} onLogout={() => store.clear()} />
+    <HeaderView brand={brand} now={now ?? (hydrated ? today : null)} loggedIn={loggedIn} user={user} onLogout={() => store.clear()} />
   );
   if (!loggedIn) return view(null);
   return (
@@ -59,7 +63,10 @@ export function Layout({ children, now }: { children?: ReactNode; now?: Date }) 
   const { pathname, search } = useLocation();
   const session = useSession();
   const target = redirectFor(pathname, isRegistered(session), search);
-  const [year] = useState(() => (now ?? new Date()).getFullYear());
+  const [thisYear] = useState(() => (now ?? new Date()).getFullYear());
+  // The build's year until a prerendered page has hydrated (the same one unless a New Year
+  // came between the build and the visit).
+  const year = useHydrated() || now ? thisYear : BUILD_YEAR;
   return (
     <div className={styles.shell}>
       <a href="#main" className={`${styles.skipLink} surface-dark`}>

@@ -4,7 +4,13 @@ import { WHATSAPP_PATH } from '@/shared/support/WhatsAppIcon';
 import { useTranslation } from 'react-i18next';
 import styles from './Layout.module.css';
 
-type Social = { name: string; href: string; path: string };
+type Social = {
+  name: string;
+  href: string;
+  path: string;
+  /** The configuration field the link depends on: `esim serve` removes it from prerendered pages when empty. */
+  configIf?: 'whatsapp';
+};
 
 // Simple drawn glyphs (24x24), so no icon font or external image is needed.
 const SOCIALS: Social[] = [
@@ -29,12 +35,14 @@ const SOCIALS: Social[] = [
 export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const { whatsapp } = useConfig();
   // WhatsApp opens a chat with support (wa.me), only when the shop has a number.
-  const socials = whatsapp ? [...SOCIALS, { name: 'WhatsApp', href: whatsAppLink(whatsapp, ''), path: WHATSAPP_PATH }] : SOCIALS;
+  const socials = whatsapp
+    ? [...SOCIALS, { name: 'WhatsApp', href: whatsAppLink(whatsapp, ''), path: WHATSAPP_PATH, configIf: 'whatsapp' as const }]
+    : SOCIALS;
   const { t } = useTranslation('layout');
   return (
     <ul className={`${styles.socials} ${tone === 'light' ? styles.socialsLight : ''}`}>
       {socials.map((s) => (
-        <li key={s.name}>
+        <li key={s.name} data-config-if={s.configIf}>
           <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={t('opensInNewTab', { name: s.name })}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d={s.path} fill="currentColor" />

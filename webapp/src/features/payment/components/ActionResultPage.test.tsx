@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { AppProviders } from '@/test/AppProviders';
 import { ActionResultPage } from './ActionResultPage';
@@ -60,11 +60,24 @@ describe('ActionResultPage', () => {
     expect(purchases()[0]).toMatchObject({ ecommerce: { value: 0, currency: 'USD', items: [{ price: 0 }] } });
   });
 
-  it('loads the tag manager only when an id is configured', () => {
+  it('loads the tag manager only when an id is configured, after the page has loaded', async () => {
     const { unmount } = renderResult('success=false');
+    await act(async () => {
+      await Promise.resolve();
+    });
     expect(document.querySelector('script[data-tag-manager]')).toBeNull();
     unmount();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
     renderResult('success=false', { tagManagerId: 'GTM-TEST01' });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(document.querySelector('script[data-tag-manager]'), 'before the load event').toBeNull();
+    readyState.mockReturnValue('complete');
+    await act(async () => {
+      window.dispatchEvent(new Event('load'));
+      await Promise.resolve();
+    });
     const scripts = document.querySelectorAll<HTMLScriptElement>('script[data-tag-manager]');
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST01');

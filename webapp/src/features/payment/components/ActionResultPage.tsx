@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { useFocusOnChange } from '@/shared/focus/focus';
+import { pageLoaded } from '@/shared/page/pageLoaded';
 import { PageTitle } from '@/shared/page/PageTitle';
 import { useText } from '@/shared/messages/localize';
+import { useHydrated } from '@/shared/prerender/hydration';
 import { isSuccess, loadTagManager, purchaseOf, pushPurchaseOnce } from '../hooks/tagManager';
 import styles from './Payment.module.css';
 
@@ -60,9 +62,20 @@ export function ActionResultPage({ storage }: ActionResultPageProps) {
   const { tagManagerId } = useConfig();
   const success = isSuccess(query);
   const q = query.toString();
+  // The prerendered page is the frame alone (the build knows no query): the outcome renders
+  // once the page has hydrated.
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    if (tagManagerId) loadTagManager(document, tagManagerId);
+    if (!tagManagerId) return;
+    // Analytics after the page has loaded, never before it (pageLoaded).
+    let live = true;
+    void pageLoaded().then(() => {
+      if (live) loadTagManager(document, tagManagerId);
+    });
+    return () => {
+      live = false;
+    };
   }, [tagManagerId]);
 
   useEffect(() => {
@@ -70,9 +83,5 @@ export function ActionResultPage({ storage }: ActionResultPageProps) {
     pushPurchaseOnce(window, storage ?? window.localStorage, purchaseOf(new URLSearchParams(q)));
   }, [success, q, storage]);
 
-  return (
-    <div className="page">
-      <PaymentResult success={success} />
-    </div>
-  );
+  return <div className="page">{hydrated ? <PaymentResult success={success} /> : <div className={styles.result} aria-busy="true" />}</div>;
 }
