@@ -7,12 +7,12 @@ import { currentPlatform } from '@/shared/device/platform';
 import styles from './SetupGuide.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
-function StepList({ steps, platform, note }: { steps: readonly Step[]; platform: string; note?: string }) {
+function StepList({ steps, platform, phonesNote = false }: { steps: readonly Step[]; platform: string; phonesNote?: boolean }) {
   const { t } = useTranslation('setup-guide');
   return (
     <>
       {/* Android menus differ by maker: say which phones the steps describe. */}
-      {note && <p className={styles.note}>{t(note)}</p>}
+      {phonesNote && <p className={styles.note}>{t('androidPhones')}</p>}
       <ol className={styles.steps} aria-label={t('stepsLabel', { platform })}>
       {steps.map((s, i) => (
         <li key={s.id} className={styles.step}>
@@ -30,7 +30,7 @@ function StepList({ steps, platform, note }: { steps: readonly Step[]; platform:
 
 const tabs: readonly TabItem<Platform>[] = [
   { key: 'ios', label: 'iOS', panel: () => <StepList steps={iosSteps} platform="iOS" /> },
-  { key: 'android', label: 'Android', panel: () => <StepList steps={androidSteps} platform="Android" note="androidPhones" /> },
+  { key: 'android', label: 'Android', panel: () => <StepList steps={androidSteps} platform="Android" phonesNote /> },
 ];
 
 function Guide({ initial }: { initial: Platform }) {
