@@ -42,6 +42,8 @@ const preview: Preview = {
     docs: { components: { Story: StoryBlock } },
     viewport: {
       options: {
+        // Reflow: the shop must work at 320 CSS px without scrolling sideways (WCAG 1.4.10).
+        narrow: { name: 'Narrow (320 px)', styles: { width: '320px', height: '640px' }, type: 'mobile' },
         mobile: { name: 'Mobile', styles: { width: '375px', height: '740px' }, type: 'mobile' },
         desktop: { name: 'Desktop', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
       },

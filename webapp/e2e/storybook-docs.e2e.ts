@@ -160,3 +160,32 @@ describe('Storybook docs pages show each story as it is alone', () => {
     }
   }, 300_000);
 });
+
+describe('Storybook guides render their Markdown tables', () => {
+  const browser = sharedBrowser();
+  let site: StaticSite;
+  beforeAll(async () => {
+    site = await serveFolder(path.join(webapp, 'storybook-static'));
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  // GFM tables need remark-gfm in the MDX pipeline (.storybook/main.ts); without it each row is a paragraph of `|` text.
+  it.each([
+    ['guides-how-the-shop-is-mocked--docs', 2],
+    ['guides-locales-and-right-to-left--docs', 1],
+    ['guides-design-tokens--docs', 1],
+  ])('%s has %i table(s) and no raw table text', async (docsId, tables) => {
+    const context = await browser().newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/iframe.html?id=${docsId}&viewMode=docs`);
+      await page.waitForSelector('.sbdocs-content h1', { timeout: 45_000 });
+      expect(await page.locator('.sbdocs-content table').count()).toBe(tables);
+      expect(await page.locator('.sbdocs-content').innerText()).not.toMatch(/\|\s*---/);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
