@@ -39,6 +39,8 @@ const config: StorybookConfig = {
   // The service worker of MSW is served from public/.
   staticDirs: ['../public'],
   core: { disableTelemetry: true },
+  // A team's workbench, not a first install: no onboarding checklist in the sidebar or the menu.
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
 };
 
 export default config;
