@@ -123,6 +123,9 @@ func TestProxyRecordsRedactedExchanges(t *testing.T) {
 	if resp, body := do(t, "GET", proxy.URL+"/sandbox/mailbox", "", ""); resp.StatusCode != 200 || body != "<h1>mailbox</h1>" {
 		t.Fatalf("other pages pass through: %d %s", resp.StatusCode, body)
 	}
+	// The client has its answer before the handler queues the exchange: closing the
+	// server first waits for the handlers, as esim record drains before closing the store.
+	proxy.Close()
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +181,9 @@ func TestProxyUnreachableUpstreamRecordsNothing(t *testing.T) {
 	if resp, _ := do(t, "GET", proxy.URL+"/plans", "", ""); resp.StatusCode != http.StatusBadGateway {
 		t.Fatalf("a page passed through: %d", resp.StatusCode)
 	}
+	// The client has its answer before the handler queues the exchange: closing the
+	// server first waits for the handlers, as esim record drains before closing the store.
+	proxy.Close()
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -193,6 +199,9 @@ func TestProxyOptionalRedactions(t *testing.T) {
 	if !strings.Contains(body, "SECRETCODE1") {
 		t.Fatal("the client gets the real answer")
 	}
+	// The client has its answer before the handler queues the exchange: closing the
+	// server first waits for the handlers, as esim record drains before closing the store.
+	proxy.Close()
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -222,6 +231,9 @@ func TestPseudonymiseKeepsTheShopsOwnAccounts(t *testing.T) {
 		Redact: record.RedactOptions{Pseudonymise: true, Keep: []string{"Guest@Sandbox.example", "support@shop.example"}}})
 	form := "grant_type=password&username=guest%40sandbox.example&password=guest-password&scope=accounts"
 	do(t, "POST", proxy.URL+"/api/v1/connect/token", "application/x-www-form-urlencoded", form)
+	// The client has its answer before the handler queues the exchange: closing the
+	// server first waits for the handlers, as esim record drains before closing the store.
+	proxy.Close()
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -285,6 +297,9 @@ func TestProxyLetsALoopbackShopCallIt(t *testing.T) {
 	if resp, _ := do(t, "POST", proxy.URL+"/api/v1/connect/token", "application/x-www-form-urlencoded", "grant_type=password", "Origin", "https://evil.example"); resp.Header.Get("Access-Control-Allow-Origin") != "" {
 		t.Fatal("a remote origin was let in")
 	}
+	// The client has its answer before the handler queues the exchange: closing the
+	// server first waits for the handlers, as esim record drains before closing the store.
+	proxy.Close()
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
