@@ -93,7 +93,6 @@ const (
 	SandboxGuestUsername = "guest@sandbox.cedarsim.example"
 	SandboxLogPushPath   = "/loki/api/v1/push"
 	SandboxSupportPath   = "/esim-service/api/v1/"
-	SandboxWhatsapp      = "96171555010"
 )
 
 // Group "scope" of constants.json.

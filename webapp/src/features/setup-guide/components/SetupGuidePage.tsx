@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { androidSteps, iosSteps, platformOf, type Platform, type Step } from './steps';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
-import { currentPlatform } from '@/shared/device/platform';
 import styles from './SetupGuide.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
@@ -35,10 +34,10 @@ function Guide({ initial }: { initial: Platform }) {
   return <Tabs label={t('phoneSystem')} items={tabs} selected={platform} onSelect={setPlatform} />;
 }
 
-/** The setup guide (route /setup-guide/:item?): the item's tab, else the visitor's phone's. */
+/** The setup guide (route /setup-guide/:item?): 'android' preselects Android, else iOS. */
 export function SetupGuidePage() {
   const { item } = useParams();
-  const initial = platformOf(item, currentPlatform());
+  const initial = platformOf(item);
   const { t } = useTranslation('setup-guide');
   return (
     <div className="page">
