@@ -8,15 +8,17 @@ import { fixtureScenarios } from './fixtures.generated';
 const server = startMockServer();
 const API = 'https://api.provider.test/api/v1/';
 
-// The forms the shop sends: the key has their fields but the secrets (docs/qa.md).
+// The forms the shop sends: the key has their fields but the secrets (docs/qa.md), so any
+// placeholder stands in for them.
+const NOT_IN_KEY = 'placeholder-not-part-of-the-key';
 const tokenForm = (grant: string) =>
   fetch(`${API}connect/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(
       grant === 'password'
-        ? { grant_type: grant, username: contract.sandbox.guestUsername, password: 'any', scope: 'accounts.fullaccess offline_access openid profile roles' }
-        : { client_id: contract.sandbox.clientId, client_secret: 'any', grant_type: grant, refresh_token: 'x' },
+        ? { grant_type: grant, username: contract.sandbox.guestUsername, password: NOT_IN_KEY, scope: contract.scope.guest }
+        : { client_id: contract.sandbox.clientId, client_secret: NOT_IN_KEY, grant_type: grant, refresh_token: NOT_IN_KEY },
     ),
   });
 
