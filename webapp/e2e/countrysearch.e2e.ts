@@ -3,7 +3,7 @@
 // wheel with every row drawn, and text that arrives in one go (paste, autofill) followed at
 // once by Enter picks the country it names (issue 24, items 1 and 2).
 import { describe, expect, inject, it } from 'vitest';
-import { sharedBrowser, openTab, shootOnFailure, viewports } from './harness/browser';
+import { openApp, openTab, sharedBrowser, shootOnFailure, viewports } from './harness/browser';
 import { texts } from './harness/catalogue';
 
 const shopURL = inject('shopURL');
@@ -15,7 +15,7 @@ describe('the country search', () => {
     const { context, page, pageErrors } = await openTab(browser(), shopURL, size);
     shootOnFailure(page, `country-menu-${size}`);
     try {
-      await page.goto('/plans?lang=en');
+      await openApp(page, '/plans?lang=en');
       const input = page.getByLabel(plans('searchLabel'));
       await input.click();
       await input.pressSequentially('a');
@@ -62,7 +62,7 @@ describe('the country search', () => {
     const { context, page, pageErrors } = await openTab(browser(), shopURL, size);
     shootOnFailure(page, `country-paste-${size}`);
     try {
-      await page.goto('/plans?lang=en');
+      await openApp(page, '/plans?lang=en');
       const input = page.getByLabel(plans('searchLabel'));
       await input.click();
       await page.getByRole('listbox').getByRole('option').first().waitFor();

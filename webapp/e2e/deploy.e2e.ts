@@ -7,7 +7,7 @@ import https from 'node:https';
 import process from 'node:process';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, viewports } from './harness/browser';
+import { chromiumArgs, viewports, watchForApp } from './harness/browser';
 import { SHOP_HOST, shopRequest, request, startDeployment, type Deployment } from './harness/deploy';
 import { uniqueEmail } from './harness/sandbox';
 import { findTurkeyAndContinue, payOnSandbox, seeEsimWithQR, signUpInCheckout } from './harness/steps';
@@ -47,6 +47,7 @@ describe('behind nginx', () => {
       const context = await browser.newContext({ baseURL: d.url, viewport: viewports.desktop, ignoreHTTPSErrors: true });
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(20_000);
+      await watchForApp(context);
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -2,7 +2,7 @@
 // chosen in the search and that country's bundles listed, so the traveller does not search
 // again; the same in English, French and Arabic (names as the page's language gives them).
 import { describe, expect, inject, it } from 'vitest';
-import { sharedBrowser, openTab, shootOnFailure } from './harness/browser';
+import { openApp, openTab, sharedBrowser, shootOnFailure } from './harness/browser';
 import { texts, type Locale } from './harness/catalogue';
 
 const shopURL = inject('shopURL');
@@ -19,7 +19,7 @@ describe('a home destination card', () => {
     const home = texts('home', locale);
     const plans = texts('plans', locale);
     try {
-      await page.goto(`/?lang=${locale}`);
+      await openApp(page, `/?lang=${locale}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       // English keeps the spec's card names; the others name the country as the browser does.
       const turkey = locale === 'en' ? 'Turkey' : await page.evaluate((l) => new Intl.DisplayNames([l], { type: 'region' }).of('TR') ?? 'TR', intlLocale[locale]);

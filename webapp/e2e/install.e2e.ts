@@ -2,7 +2,7 @@
 // Android's one-tap link, on an iPhone Apple's; the card's WhatsApp button carries the ICCID,
 // and an expanded plan says when its figures were read.
 import { describe, expect, inject, it } from 'vitest';
-import { sharedBrowser, openTab, shoot, shootOnFailure, userAgents } from './harness/browser';
+import { openApp, openTab, sharedBrowser, shoot, shootOnFailure, userAgents } from './harness/browser';
 import { sharedSandboxAPI } from './harness/customer';
 import { uniqueEmail } from './harness/sandbox';
 import { logInWithCode, seeEsimWithQR } from './harness/steps';
@@ -47,7 +47,7 @@ describe('install on this phone', () => {
       await card.getByText(/^As of /).waitFor();
       await shoot(page, 'install-android');
 
-      await page.goto('/contactus');
+      await openApp(page, '/contactus');
       const contactWa = await page.getByRole('main').getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
       // The footer's WhatsApp icon opens the same chat, without text.
       expect(await page.getByRole('contentinfo').getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/96171555010');

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './harness/axe';
-import { sharedBrowser, openTab, shootOnFailure } from './harness/browser';
+import { openApp, openTab, reloadApp, sharedBrowser, shootOnFailure } from './harness/browser';
 import { texts, type Locale } from './harness/catalogue';
 
 const shopURL = inject('shopURL');
@@ -24,7 +24,7 @@ describe('a traveller reading Arabic', () => {
     shootOnFailure(page, 'arabic-journey');
     const layout = texts('layout', 'ar');
     try {
-      await page.goto('/?lang=ar');
+      await openApp(page, '/?lang=ar');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
       // The header speaks Arabic.
@@ -85,7 +85,7 @@ describe('a traveller reading Arabic', () => {
     const { context, page, pageErrors } = await openTab(browser(), shopURL);
     shootOnFailure(page, 'language-switcher');
     try {
-      await page.goto('/plans?lang=ar');
+      await openApp(page, '/plans?lang=ar');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
 
@@ -95,12 +95,12 @@ describe('a traveller reading Arabic', () => {
       const frLayout = texts('layout', 'fr');
       await page.getByRole('navigation', { name: frLayout('mainNav') }).getByRole('link', { name: frLayout('navPlans') }).waitFor();
 
-      await page.reload();
+      await reloadApp(page);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'fr', dir: 'ltr' });
 
       // A later visit without ?lang= comes back in French.
-      await page.goto('/faq');
+      await openApp(page, '/faq');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'fr', dir: 'ltr' });
       await page.getByRole('link', { name: frLayout('navPlans') }).first().waitFor();

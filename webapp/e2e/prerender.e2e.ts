@@ -31,6 +31,26 @@ type Visit = {
   errors: string[];
 };
 
+/**
+ * heldVisit opens path with the app's entry held back until release is called: until then the
+ * page is the prerendered HTML and the boot script alone, whatever the machine's speed.
+ */
+async function heldVisit(url: string, viewport = { width: 1280, height: 720 }) {
+  const context = await browser().newContext({ baseURL: shopURL, serviceWorkers: 'block', viewport });
+  const page = await context.newPage();
+  shootOnFailure(page, `prerender-held${url.replace(/\W+/g, '-')}`);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url);
+  return { context, page, release };
+}
+
 /** The page's main element carries React's fiber: React has taken the page over. */
 const hydrated = (page: Page) =>
   page.waitForFunction(() => {
@@ -121,25 +141,44 @@ describe('prerendered pages (the shop as the e2e suite configures it: a WhatsApp
   });
 
   it('keeps what the visitor typed and chose before the app took the page over', async () => {
-    const context = await browser().newContext({ baseURL: shopURL, serviceWorkers: 'block' });
+    const { context, page, release } = await heldVisit('/plans?lang=en');
     try {
-      const page = await context.newPage();
-      // The app's entry is held back until the visitor has typed: the page is the HTML alone.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/plans?lang=en');
       const plans = texts('plans', 'en');
       await page.getByLabel(plans('searchLabel')).fill('turk');
       release();
       await hydrated(page);
       // The text reached the country search: its menu offers Turkey.
       await page.getByRole('option', { name: 'Turkey' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers a tap in the country search made before the app took the page over: its list opens', async () => {
+    const { context, page, release } = await heldVisit('/plans?lang=en');
+    try {
+      await page.getByLabel(texts('plans', 'en')('searchLabel')).click();
+      expect(await page.getByRole('listbox').getByRole('option').count()).toBe(0);
+      release();
+      await hydrated(page);
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the phone menu pressed before the app took the page over, once (not opened and closed again)', async () => {
+    const { context, page, release } = await heldVisit('/', { width: 375, height: 812 });
+    try {
+      const menu = page.getByRole('button', { name: texts('layout', 'en')('menu') });
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      release();
+      await hydrated(page);
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+      // Still open once the replay is over (two frames later).
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
     } finally {
       await context.close();
     }

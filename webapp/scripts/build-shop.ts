@@ -112,8 +112,8 @@ function checkSlots(html: string, where: string, slots: Record<string, string>) 
 }
 
 /**
- * buildBootScript builds src/app/boot.ts on its own (no import, no shared chunk: a few
- * hundred bytes) into dist/assets/boot-<hash>.js, the prerendered pages' only script.
+ * buildBootScript builds src/app/boot.ts on its own (its one import bundled in, no shared
+ * chunk: a few hundred bytes) into dist/assets/boot-<hash>.js, the prerendered pages' only script.
  */
 async function buildBootScript(distDir: string): Promise<string> {
   const out = path.join(root, 'node_modules', '.prerender-boot');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 
+import { HYDRATED_EVENT } from '../../src/app/hydrationHold';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 export { chromiumArgs, chromiumPath };
@@ -65,10 +66,43 @@ export async function openTab(
   const context = await browser.newContext({ baseURL, viewport: viewports[viewport], ...device });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
+  await watchForApp(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   return { context, page, pageErrors };
+}
+
+/** watchForApp lets openApp and appReady see, in the context's pages, when the app has taken a page over. */
+export async function watchForApp(context: BrowserContext): Promise<void> {
+  await context.addInitScript(listenForApp, HYDRATED_EVENT);
+}
+
+/** listenForApp runs in each document before its scripts: it notes the app's HYDRATED_EVENT. */
+function listenForApp(hydrated: string) {
+  document.addEventListener(hydrated, () => document.documentElement.setAttribute('data-e2e-app', ''), { once: true });
+}
+
+/**
+ * openApp opens path and waits until the app has taken the page over (src/app/hydrationHold.ts,
+ * HYDRATED_EVENT): what a journey does next is handled by the app, not held back by the boot
+ * script and replayed (e2e/prerender.e2e.ts covers that part). The page's context is one from
+ * openTab, or one given to watchForApp.
+ */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await appReady(page);
+}
+
+/** reloadApp reloads the page and waits for the app as openApp does. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await appReady(page);
+}
+
+/** appReady waits until the app has taken the current document over (a full page load: a link followed before). */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-e2e-app]').waitFor({ state: 'attached' });
 }
 
 /**

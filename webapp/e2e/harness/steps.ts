@@ -2,7 +2,7 @@
 // role and visible text, never by CSS class.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { shoot } from './browser';
+import { openApp, shoot } from './browser';
 import { mailboxCode } from './sandbox';
 
 /**
@@ -11,7 +11,7 @@ import { mailboxCode } from './sandbox';
  * It returns the bundle id of the /cart URL it lands on.
  */
 export async function findTurkeyAndContinue(page: Page, onCompatibilityPopup?: () => Promise<void>): Promise<string> {
-  await page.goto('/plans');
+  await openApp(page, '/plans');
   await page.getByRole('heading', { name: 'Connection Beyond Borders' }).waitFor();
   const search = page.getByLabel('Where are you travelling?');
   await search.fill('turk');
@@ -56,7 +56,7 @@ export async function logInWithCode(page: Page, shopURL: string, email: string, 
 
 /** openOtpPage asks for a login code on /login and waits for the code page. */
 export async function openOtpPage(page: Page, email: string, shots = false): Promise<void> {
-  await page.goto('/login');
+  await openApp(page, '/login');
   await askLoginCode(page, email, shots);
 }
 

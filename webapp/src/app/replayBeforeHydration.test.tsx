@@ -9,6 +9,8 @@ function Page({ onSubmit }: { onSubmit: (text: string) => void }) {
   const [text, setText] = useState('');
   const [lang, setLang] = useState('en');
   const [presses, setPresses] = useState(0);
+  // The text the app knew of when the field was tapped: a tap comes before the typing.
+  const [tapped, setTapped] = useState('-');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit(text);
@@ -16,7 +18,7 @@ function Page({ onSubmit }: { onSubmit: (text: string) => void }) {
   return (
     <form onSubmit={submit}>
       <label>
-        Search <input value={text} onChange={(e) => setText(e.target.value)} />
+        Search <input value={text} onChange={(e) => setText(e.target.value)} onClick={() => setTapped(`[${text}]`)} />
       </label>
       <select aria-label="Language" value={lang} onChange={(e) => setLang(e.target.value)}>
         <option value="en">English</option>
@@ -25,7 +27,7 @@ function Page({ onSubmit }: { onSubmit: (text: string) => void }) {
       <button type="button" onClick={() => setPresses((n) => n + 1)}>
         Press
       </button>
-      <output data-testid="state">{`${text}|${lang}|${presses}`}</output>
+      <output data-testid="state">{`${text}|${lang}|${presses}|${tapped}`}</output>
     </form>
   );
 }
@@ -40,9 +42,11 @@ describe('replayBeforeHydration', () => {
     const root = document.createElement('div');
     root.innerHTML = renderToString(<Page onSubmit={onSubmit} />);
     document.body.append(root);
-    // Before the app: the visitor types, picks Arabic, presses the button (held back by the
-    // boot script, which marks it) and sends the form (held back too).
+    // Before the app: the visitor taps the field (noted by the boot script) and types, picks
+    // Arabic, presses the button (held back by the boot script, which marks it) and sends the
+    // form (held back too).
     const field = root.querySelector('input') as HTMLInputElement;
+    field.setAttribute('data-hydration-click', '');
     field.value = 'turk';
     const select = root.querySelector('select') as HTMLSelectElement;
     select.value = 'ar';
@@ -57,10 +61,10 @@ describe('replayBeforeHydration', () => {
     });
     const state = () => root.querySelector('output')?.textContent;
     // Hydrated, the app knows nothing of it yet.
-    expect(state()).toBe('|en|0');
+    expect(state()).toBe('|en|0|-');
 
     await act(() => replayBeforeHydration(root));
-    expect(state()).toBe('turk|ar|1');
+    expect(state()).toBe('turk|ar|1|[]');
     expect(field.value).toBe('turk');
     expect(onSubmit).toHaveBeenCalledWith('turk');
     expect(select.value).toBe('ar');
@@ -78,7 +82,7 @@ describe('replayBeforeHydration', () => {
       hydrateRoot(root, <Page onSubmit={onSubmit} />);
     });
     await act(() => replayBeforeHydration(root));
-    expect(root.querySelector('output')?.textContent).toBe('|en|0');
+    expect(root.querySelector('output')?.textContent).toBe('|en|0|-');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });

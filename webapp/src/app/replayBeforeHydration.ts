@@ -1,16 +1,15 @@
-/** The event that tells the boot script (boot.ts) the app has taken the page over. */
-export const HYDRATED_EVENT = 'esim:hydrated';
+import { HYDRATED_EVENT, isTextField } from './hydrationHold';
 
-/** Field types whose text React tracks as the value (not checkboxes, radios, files...). */
-const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'password']);
+export { HYDRATED_EVENT };
 
 type Typed = { field: HTMLInputElement | HTMLTextAreaElement; text: string };
 
 /**
  * replayBeforeHydration repeats, once the app has taken a prerendered page over, what the
- * visitor did with it before (docs/performance.md, "Prerendered first screen"): text typed
- * into a field reaches the app's state, a choice made in a select too, and the buttons
- * pressed and forms sent, which the boot script held back (boot.ts), happen now. It also
+ * visitor did with it before (docs/performance.md, "Prerendered first screen"): a tap in a
+ * text field reaches the app (the country search opens its list), text typed into a field
+ * reaches the app's state, a choice made in a select too, and the buttons pressed and forms
+ * sent, which the boot script held back (boot.ts), happen now. It also
  * tells the boot script to stop holding them.
  *
  * Called in the first commit (App's layout effect), it reads the typed text at once (the
@@ -21,7 +20,7 @@ export function replayBeforeHydration(root: HTMLElement, doc: Document = documen
   doc.dispatchEvent(new Event(HYDRATED_EVENT));
   const typed: Typed[] = [];
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (field instanceof HTMLInputElement && !TEXT_TYPES.has(field.type)) continue;
+    if (!isTextField(field)) continue;
     if (field.value !== field.defaultValue) typed.push({ field, text: field.value });
   }
   const chosen = [...root.querySelectorAll<HTMLSelectElement>('select[data-hydration-value]')].map((select) => {
@@ -29,12 +28,16 @@ export function replayBeforeHydration(root: HTMLElement, doc: Document = documen
     select.removeAttribute('data-hydration-value');
     return { select, value };
   });
-  const pressed = [...root.querySelectorAll<HTMLElement>('[data-hydration-click]')];
+  const clicked = [...root.querySelectorAll<HTMLElement>('[data-hydration-click]')];
+  // Fields tapped come first (a tap, then the typing), buttons after what was typed and chosen.
+  const tapped = clicked.filter(isTextField);
+  const pressed = clicked.filter((el) => !isTextField(el));
   const sent = [...root.querySelectorAll<HTMLFormElement>('form[data-hydration-submit]')];
-  for (const el of [...pressed, ...sent]) el.removeAttribute(el instanceof HTMLFormElement ? 'data-hydration-submit' : 'data-hydration-click');
-  if (typed.length + chosen.length + pressed.length + sent.length === 0) return Promise.resolve();
+  for (const el of [...clicked, ...sent]) el.removeAttribute(el instanceof HTMLFormElement ? 'data-hydration-submit' : 'data-hydration-click');
+  if (typed.length + chosen.length + clicked.length + sent.length === 0) return Promise.resolve();
   return new Promise((resolve) =>
     setTimeout(() => {
+      for (const el of tapped) if (el.isConnected) el.click();
       for (const { field, text } of typed) {
         if (!field.isConnected) continue;
         // React keeps each field's last known value: set the rendered one through the element,

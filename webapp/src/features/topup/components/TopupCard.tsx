@@ -20,7 +20,19 @@ export function TopupCard({ bundle, busy, disabled, onBuy }: TopupCardProps) {
   return (
     <article className={styles.card} aria-label={title}>
       <BundleSummary bundle={bundle} level={2} />
-      <button type="button" className={styles.buy} onClick={() => onBuy(bundle)} disabled={busy || disabled} aria-busy={busy}>
+      {/* While its checks run the button stays focusable (aria-disabled, not disabled): a
+          disabled button drops a keyboard user's focus to the page body, and the error that
+          may follow would leave them there. */}
+      <button
+        type="button"
+        className={styles.buy}
+        onClick={() => {
+          if (!busy) onBuy(bundle);
+        }}
+        disabled={disabled && !busy}
+        aria-disabled={busy || undefined}
+        aria-busy={busy}
+      >
         {busy && <span className={styles.spinner} aria-hidden="true" />}
         {busy ? t('checking') : t('buyNow')}{' '}
         {/* The visible words start the name; the title tells the cards apart. */}

@@ -56,7 +56,12 @@ export const Busy: Story = {
   play: async (ctx) => {
     const c = await buy(ctx, 'Turkey 5GB 30 Days');
     const checking = storyText(ctx, 'topup')('checking');
-    await expect(await c.findByRole('button', { name: `${checking} Turkey 5GB 30 Days` })).toHaveAttribute('aria-busy', 'true');
+    const button = await c.findByRole('button', { name: `${checking} Turkey 5GB 30 Days` });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    // A second press while busy does nothing; the focus stays on the button.
+    await userEvent.click(button);
+    await expect(button).toHaveFocus();
   },
 };
 
@@ -74,6 +79,9 @@ export const Error: Story = {
   play: async (ctx) => {
     const c = await buy(ctx, 'Turkey 10GB 30 Days');
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'shared')('somethingWentWrong'));
+    // The focus is still on the button pressed (it was busy, never disabled): a keyboard user
+    // tries again from where they were.
+    await expect(c.getByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} Turkey 10GB 30 Days` })).toHaveFocus();
   },
 };
 

@@ -63,7 +63,8 @@ describe('TopupPlansPage', () => {
     await user.click(button);
     const busy = within(c).getByRole('button', { name: 'Checking… Turkey 5GB 30 Days' });
     expect(busy).toHaveAttribute('aria-busy', 'true');
-    expect(busy).toBeDisabled();
+    // Busy, not disabled: it keeps the focus (TopupCard).
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(busy).toHaveTextContent('Checking…');
     // The other cards wait their turn.
     expect(screen.getByRole('button', { name: 'Buy now Turkey 1GB 7 Days' })).toBeDisabled();
