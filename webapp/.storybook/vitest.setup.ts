@@ -35,6 +35,21 @@ function baselineOf(story: NonNullable<StoryContext['story']>): string | null {
   return null;
 }
 
+/**
+ * visualFailure says which baseline differs, where the diff is, and the one-file command that
+ * updates the file's baselines when the change is intended.
+ */
+export function visualFailure(name: string, file: string): string {
+  // Vitest's file names collapse the id's '--' (layout-header--filled: layout-header-filled-…png).
+  const base = name.replace(/-{2,}/g, '-');
+  return [
+    `The story no longer looks like visual-baselines/${base}-chromium-linux.png (how much differs: the cause below).`,
+    `What it looks like now and the difference: .vitest-attachments/visual-diffs/${base}-{actual,diff}-chromium-linux.png.`,
+    `If the change is intended, update this file's baselines, review them and commit the PNGs:`,
+    `  npx vitest run ${file} --project storybook --update=all`,
+  ].join('\n');
+}
+
 afterEach(async (ctx) => {
   const story = (ctx as unknown as StoryContext).story;
   if (!story) return;
@@ -64,6 +79,9 @@ afterEach(async (ctx) => {
       comparatorName: 'pixelmatch',
       comparatorOptions: { threshold: 0.2, includeAA: false, allowedMismatchedPixels: 100 },
     });
+  } catch (err) {
+    // Vitest says only "Matcher did not succeed in time": say what differs and what to run.
+    throw new Error(visualFailure(name, ctx.task.file.name), { cause: err });
   } finally {
     if (clamp) {
       if (before === null) document.body.removeAttribute('style');
