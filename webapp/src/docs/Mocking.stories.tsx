@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
-import { shopParameters } from '@/test/storybook';
+import { shopParameters, excuseUnanswered } from '@/test/storybook';
 import { CallProbe } from './CallProbe';
 
 // The examples of "How the shop is mocked": each runs as a story test like any other.
@@ -46,5 +46,20 @@ export const StoryOverride: Story = {
   }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(/answered 1 countries, first Cyprus/)).toBeInTheDocument();
+  },
+};
+
+/**
+ * A call nothing answers (listCountries dropped from the meta's selection): the canvas says
+ * which call it is, its recorded scenarios and the parameter to set; the story test fails
+ * with the same text. This example takes the failure on purpose, so it passes.
+ */
+export const Unmocked: Story = {
+  parameters: shopParameters({ fixtures: { 'listCountries': null } }),
+  play: async ({ canvasElement }) => {
+    const notice = await within(canvasElement).findByTestId('unanswered-requests');
+    await expect(notice).toHaveTextContent("listCountries (recorded scenarios: 'success')");
+    await expect(notice).toHaveTextContent("parameters: shopParameters({ fixtures: { 'listCountries': 'success' } })");
+    await expect(excuseUnanswered().flatMap((r) => r.calls)).toContain('listCountries');
   },
 };

@@ -30,6 +30,11 @@ export function findScenario(call: string, scenario: string): FixtureScenario {
   return s;
 }
 
+/** scenariosOf lists the recorded scenarios of a call, sorted (none for a call the fixtures do not record). */
+export function scenariosOf(call: string): string[] {
+  return [...new Set(fixtureScenarios.filter((f) => f.call === call).map((f) => f.scenario))].sort();
+}
+
 function pairsOf(selection: Selection | readonly SelectionPair[]): [string, string][] {
   if (Array.isArray(selection)) return selection.map(([c, s]) => [c, s]);
   return Object.entries(selection).filter((p): p is [string, string] => typeof p[1] === 'string');

@@ -1,12 +1,14 @@
 import type { Decorator, Loader } from '@storybook/react-vite';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import { callOf, handlersForSelection, type FixtureSelection } from '@/mocks/handlers';
+import { useSyncExternalStore } from 'react';
+import { callsOf, handlersForSelection, type FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BASES, isTokenRequest, keyOf } from '@/mocks/har';
 import { contract, problemType } from '@/shared/contract/contract';
 import { NAMESPACES, loadCatalogues } from '@/shared/i18n/catalogues';
 import { isLocale, type Locale } from '@/shared/i18n/locales';
 import { AppProviders, type AppOptions } from './AppProviders';
+import { unansweredMessage, type UnansweredRequest } from './unanswered';
 
 /**
  * What a story says about its world, under `parameters`; Storybook merges parameters
@@ -24,7 +26,27 @@ export type ShopParameters = { app?: AppOptions; fixtures?: FixtureSelection; ha
 export const shopParameters = <P extends ShopParameters>(p: P): P => p;
 
 let worker: Promise<SetupWorker> | null = null;
-const unanswered: string[] = [];
+
+/** The current story's unanswered requests, and who shows them (the canvas notice). */
+let unanswered: readonly UnansweredRequest[] = [];
+const listeners = new Set<() => void>();
+function setUnanswered(next: readonly UnansweredRequest[]) {
+  unanswered = next;
+  for (const l of listeners) l();
+}
+
+/** Whether the current story shows unanswered requests on purpose (excuseUnanswered). */
+let excused = false;
+
+/**
+ * excuseUnanswered returns the story's unanswered requests and lets the story pass with them
+ * (the canvas still shows them): only for a story that shows this failure on purpose, the
+ * mocking guide's Unmocked example.
+ */
+export function excuseUnanswered(): readonly UnansweredRequest[] {
+  excused = true;
+  return unanswered;
+}
 
 /** The mock service worker, started once per browser page. */
 function startWorker(): Promise<SetupWorker> {
@@ -45,10 +67,10 @@ const strictCatchAll = http.all('*', async ({ request }) => {
   const url = new URL(request.url);
   const body = isTokenRequest(FIXTURE_BASES, url) ? await request.clone().text() : '';
   if (!keyOf(FIXTURE_BASES, request.method, url, body)) return undefined;
-  const call = callOf(FIXTURE_BASES, request.method, url, body) ?? 'an unknown call';
-  const what = `${request.method} ${url.href} (${call})`;
-  unanswered.push(what);
-  console.error(`story: nothing answers ${what}; add it to parameters.fixtures or parameters.handlers`);
+  const missed: UnansweredRequest = { method: request.method, url: url.href, calls: callsOf(FIXTURE_BASES, request.method, url, body) };
+  setUnanswered([...unanswered, missed]);
+  const what = `${request.method} ${url.href} (${missed.calls.join(' or ') || 'an unknown call'})`;
+  console.error(unansweredMessage([missed]));
   return HttpResponse.json(
     { type: problemType(501), title: 'No fixture', status: 501, detail: `nothing answers ${what}` },
     { status: 501, headers: { 'Content-Type': contract.problem.contentType } },
@@ -59,7 +81,8 @@ const strictCatchAll = http.all('*', async ({ request }) => {
 export const fixturesLoader: Loader = async ({ parameters }) => {
   const { fixtures = {}, handlers = [] } = parameters as ShopParameters;
   const w = await startWorker();
-  unanswered.length = 0;
+  setUnanswered([]);
+  excused = false;
   w.resetHandlers(...handlers, ...handlersForSelection(fixtures, { onMissing: 'pass' }).handlers, strictCatchAll);
   return {};
 };
@@ -68,7 +91,8 @@ export const fixturesLoader: Loader = async ({ parameters }) => {
 export const failOnUnanswered = async () => {
   // Requests a render started just before the play function ended still arrive.
   await new Promise((r) => setTimeout(r, 50));
-  if (unanswered.length > 0) throw new Error(`The story made requests nothing answers:\n${unanswered.join('\n')}`);
+  // The message is the canvas's error display too (its heading), so it says what to do.
+  if (unanswered.length > 0 && !excused) throw new Error(unansweredMessage(unanswered));
 };
 
 /**
@@ -89,9 +113,37 @@ export const i18nLoader: Loader = async (ctx) => {
   return {};
 };
 
+/**
+ * UnansweredNotice shows on the canvas, above the story, what its unanswered requests need
+ * (the same text the failing test prints), as soon as one is made: the story's own error
+ * text alone (a 501 "No fixture") did not say which parameter to set.
+ */
+function UnansweredNotice() {
+  const requests = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => unanswered,
+  );
+  if (requests.length === 0) return null;
+  return (
+    <pre
+      role="alert"
+      data-testid="unanswered-requests"
+      style={{ margin: 0, padding: '0.75rem 1rem', whiteSpace: 'pre-wrap', font: '13px/1.5 monospace', color: '#7f1d1d', background: '#fef2f2', borderBlockEnd: '2px solid #b91c1c' }}
+    >
+      {unansweredMessage(requests)}
+    </pre>
+  );
+}
+
 /** withApp wraps every story in AppProviders, driven by parameters.app and the locale global. */
 export const withApp: Decorator = (Story, ctx) => (
-  <AppProviders {...((ctx.parameters as ShopParameters).app ?? {})} locale={storyLocale(ctx)}>
-    <Story />
-  </AppProviders>
+  <>
+    <UnansweredNotice />
+    <AppProviders {...((ctx.parameters as ShopParameters).app ?? {})} locale={storyLocale(ctx)}>
+      <Story />
+    </AppProviders>
+  </>
 );
