@@ -10,6 +10,12 @@ const meta = {
   tags: ['visual'],
   component: OtpForm,
   args: { userId: 'e7ab0df2-2fee-5bdd-b616-73c43b51fdf9', email: 'rana.haddad@example.com', onVerified: fn() },
+  argTypes: {
+    email: { control: 'text' },
+    userId: { control: 'text' },
+    focusOnMount: { control: 'boolean' },
+    onResend: { control: false },
+  },
   parameters: shopParameters({
     fixtures: { 'token.guest': 'success', 'token.otp': 'success', 'sendOtp': 'login', 'verifyOtp': 'success' },
   }),
@@ -90,5 +96,18 @@ export const Mobile: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await enter(canvasElement, ctx, '000000');
     await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('conflict')));
+  },
+};
+
+/** Set the address and whether the field takes the focus in the Controls panel: the form follows. */
+export const Playground: Story = {
+  args: { email: 'karim.nassar@example.com', focusOnMount: true },
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const c = within(canvasElement);
+    // "We sent a code to <address>": the address is the args'.
+    await expect(c.getByText(args.email)).toBeInTheDocument();
+    const field = c.getByLabelText(storyText(ctx, 'shared')('otpCodeLabel'));
+    if (args.focusOnMount) await waitFor(() => expect(field).toHaveFocus());
+    else await expect(field).not.toHaveFocus();
   },
 };

@@ -9,6 +9,7 @@ const meta = {
   title: 'shared/WhatsAppButton',
   component: WhatsAppButton,
   parameters: { layout: 'padded' },
+  argTypes: { message: { control: 'text' }, context: { control: 'text' } },
 } satisfies Meta<typeof WhatsAppButton>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -43,3 +44,12 @@ export const Empty: Story = {
 };
 
 export const Mobile: Story = { ...Filled, globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/** Write the message and the screen-reader context in the Controls panel: the link carries them. */
+export const Playground: Story = {
+  args: { message: 'Hello, my eSIM shows no signal in Cyprus.', context: 'about my Cyprus plan' },
+  play: async ({ canvasElement, args }) => {
+    const link = within(canvasElement).getByRole('link', { name: new RegExp(args.context ?? '') });
+    await expect(new URL(link.getAttribute('href') ?? '').searchParams.get('text')).toBe(args.message);
+  },
+};

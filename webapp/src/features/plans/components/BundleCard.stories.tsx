@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { bundleTitle, formatPrice } from '@/shared/format/format';
 import { fixtureBundles } from '@/test/fixtureData';
 import { shopParameters } from '@/test/storybook';
 import { containing, storyText } from '@/test/storyText';
@@ -18,6 +19,7 @@ const meta = {
   decorators: [(Story) => <div style={{ maxWidth: 380, padding: 16 }}>{Story()}</div>],
   parameters: shopParameters({ app: { path: '/plans' } }),
   args: { bundle: turkey1 },
+  argTypes: { bundle: { control: 'object' } },
 } satisfies Meta<typeof BundleCard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -79,3 +81,15 @@ export const OpenedByAnchor: Story = {
 export const MissingPrice: Story = { args: { bundle: { ...turkey1, price: null } } };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/** Edit the plan in the Controls panel (title, quota, validity, price, countries): the card follows it. */
+export const Playground: Story = {
+  args: { bundle: { ...global, businessTitle: 'Global 20GB', price: 49.5, roamingCountries: (global.roamingCountries ?? []).slice(0, 3) } },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('article', { name: bundleTitle(args.bundle) });
+    await expect(card).toHaveTextContent(formatPrice(args.bundle.price));
+    // Three countries: all shown, no '+N'.
+    await expect(within(card).getAllByRole('listitem')).toHaveLength(3);
+    await expect(within(card).queryByRole('button', { name: /^\+\d/ })).not.toBeInTheDocument();
+  },
+};

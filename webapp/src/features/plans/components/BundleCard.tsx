@@ -16,11 +16,19 @@ type Popup = 'none' | 'info' | 'coverage';
 /** The id (and URL anchor) of a bundle's device-compatibility popup. */
 export const compatAnchor = (bundleId: string) => `popup1${bundleId}`;
 
+export type BundleCardProps = {
+  /**
+   * The plan (a catalogue bundle): its flag, title, quota, validity, price, covered countries
+   * and fair-use text are shown as they are; a null price shows the price as unavailable.
+   */
+  bundle: Bundle;
+};
+
 /**
  * A bundle card: flag, title, quota, validity, price, up to 5 coverage flags plus '+N',
  * and the More Info, coverage and device-compatibility popups.
  */
-export const BundleCard = memo(function BundleCard({ bundle }: { bundle: Bundle }) {
+export const BundleCard = memo(function BundleCard({ bundle }: BundleCardProps) {
   const { t } = useTranslation('plans');
   const { t: ts } = useTranslation('shared');
   const locale = useLocale();

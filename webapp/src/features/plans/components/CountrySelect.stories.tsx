@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import type { Country } from '../api/types';
 import { fixtureCountries } from '@/test/fixtureData';
 import { storyCountry, storyText } from '@/test/storyText';
 import { CountrySelect, MENU, OPTION_HEIGHT, type CountryOption } from './CountrySelect';
 
-function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loading: boolean }) {
+function Labelled(props: { countries: readonly Country[]; loading: boolean }) {
   const { t } = useTranslation('plans');
   const [value, setValue] = useState<readonly CountryOption[]>([]);
   return (
@@ -19,9 +20,17 @@ function Labelled(props: { countries: ReturnType<typeof fixtureCountries>; loadi
 
 const meta = {
   title: 'plans/CountrySelect',
-  component: Labelled,
-  args: { countries: fixtureCountries(), loading: false },
-} satisfies Meta<typeof Labelled>;
+  // The docs page's props are CountrySelect's; the stories render it under a label, holding its value.
+  component: CountrySelect,
+  render: ({ countries, loading }) => <Labelled countries={countries} loading={loading} />,
+  args: { countries: fixtureCountries(), loading: false, value: [], onChange: fn() },
+  argTypes: {
+    loading: { control: 'boolean' },
+    countries: { control: 'object' },
+    value: { control: false },
+    inputId: { control: false },
+  },
+} satisfies Meta<typeof CountrySelect>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -122,3 +131,19 @@ export const PasteThenEnter: Story = {
 };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/** Choose the countries on offer and whether they are still loading in the Controls panel: the menu follows. */
+export const Playground: Story = {
+  args: { countries: fixtureCountries().filter((c) => ['CY', 'IT', 'TR'].includes(c.isoCode)) },
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const c = within(canvasElement);
+    const t = storyText(ctx, 'plans');
+    await userEvent.click(c.getByLabelText(t('searchLabel')));
+    if (args.loading) {
+      await expect(await c.findByText(t('loadingOptions'))).toBeInTheDocument();
+      return;
+    }
+    const names = args.countries.map((k) => storyCountry(ctx, k.isoCode, k.name));
+    await expect((await c.findAllByRole('option')).map((o) => o.textContent).sort()).toEqual([...names].sort());
+  },
+};

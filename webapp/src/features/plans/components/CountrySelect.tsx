@@ -23,10 +23,15 @@ export function countryOption(code: string, english: string | undefined, locale:
 }
 
 type CountrySelectProps = {
+  /** The countries to choose from (listCountries), each offered under its name in the page's language. */
   countries: readonly Country[];
+  /** The countries are still loading: the open menu says so instead of "no options". */
   loading: boolean;
+  /** The chosen countries, in the order they were picked (a controlled value). */
   value: readonly CountryOption[];
+  /** Called with the new choice when a country is picked or removed. */
   onChange: (value: readonly CountryOption[]) => void;
+  /** The input's id, for the page's <label htmlFor>; the widget has no visible label of its own. */
   inputId?: string;
 };
 

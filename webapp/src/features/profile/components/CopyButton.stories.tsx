@@ -10,6 +10,7 @@ const meta = {
   title: 'profile/CopyButton',
   component: CopyButton,
   args: { label: 'SM-DP+ address', value: 'smdp.cedarsim.example' },
+  argTypes: { label: { control: 'text' }, value: { control: 'text' } },
   decorators: [(Story) => <dl>{Story()}</dl>],
   // The label is the catalogue's, as the eSIM card passes it, so the button reads in the story's locale.
   render: (args, ctx) => <CopyButton {...args} label={storyText(ctx, 'profile')('smdpAddress')} />,
@@ -53,3 +54,16 @@ export const Error: Story = {
 };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/** Type any label and value in the Controls panel (the label as given, not the catalogue's): the button copies that value. */
+export const Playground: Story = {
+  args: { label: 'Activation code', value: 'LPA:1$smdp.cedarsim.example$K2-ABCDEF' },
+  render: (args) => <CopyButton {...args} />,
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const t = storyText(ctx, 'profile');
+    const c = within(canvasElement);
+    await expect(c.getByText(args.value)).toBeInTheDocument();
+    await userEvent.click(c.getByRole('button', { name: t('copyLabel', { label: args.label }) }));
+    await expect(writeText).toHaveBeenCalledWith(args.value);
+  },
+};

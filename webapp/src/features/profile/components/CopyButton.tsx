@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import styles from './Profile.module.css';
 
-type CopyButtonProps = { label: string; value: string };
+type CopyButtonProps = {
+  /** What the value is, shown before it and in the button's accessible name ('Copy SM-DP+ address'). */
+  label: string;
+  /** The text shown and copied, left to right in every locale (an address, a code). */
+  value: string;
+};
 
 /** How long 'Copied' stays visible. */
 const SHOWN_MS = 3000;

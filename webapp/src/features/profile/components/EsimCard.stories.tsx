@@ -22,6 +22,12 @@ const meta = {
   tags: ['visual'],
   component: EsimCard,
   args: { esim: first, bundles: first.bundles, platform: 'other', fetchedAt: MID_PLAN },
+  argTypes: {
+    platform: { control: 'radio', options: ['ios', 'android', 'other'] },
+    fetchedAt: { control: 'date' },
+    esim: { control: 'object' },
+    bundles: { control: 'object' },
+  },
   parameters: shopParameters({ app: { session: 'customer' }, fixtures: { 'getEsimInfo': 'success', 'getQrCode': 'success' } }),
 } satisfies Meta<typeof EsimCard>;
 export default meta;
@@ -107,4 +113,17 @@ export const Loading: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+/** Pick the device family (and the rest) in the Controls panel: on a phone the card offers that phone's one-tap install. */
+export const Playground: Story = {
+  args: { platform: 'ios' },
+  play: async ({ canvasElement, args, ...ctx }) => {
+    const t = storyText(ctx, 'profile');
+    const c = within(canvasElement);
+    const own = { ios: t('installOnThisIphone'), android: t('installOnThisAndroid'), other: t('installOnAnIphone') }[args.platform ?? 'other'];
+    await expect(c.getByRole('link', { name: own })).toBeInTheDocument();
+    if (args.platform === 'ios') await expect(c.queryByRole('link', { name: t('installOnAnAndroid') })).not.toBeInTheDocument();
+    await expect(c.getByRole('heading', { level: 2 })).toHaveTextContent(args.esim.iccid);
+  },
 };

@@ -46,6 +46,7 @@ export function supportMessage(t: TFunction<'profile'>, iccid: string, bundles: 
 }
 
 type EsimCardProps = {
+  /** The eSIM (listEsimsByEmail): its ICCID, install links and activation code. */
   esim: Esim;
   /** The bundles of the current tab. */
   bundles: EsimBundle[];
