@@ -21,13 +21,12 @@ const DESKTOP = { width: '100%', height: 800 };
 
 /** needsOwnFrame tells whether a story renders differently inline than alone. */
 export function needsOwnFrame(story: Pick<Prepared, 'parameters' | 'storyGlobals' | 'playFunction'>): boolean {
-  const p = story.parameters as { fixtures?: object; handlers?: unknown[]; app?: { locale?: string } };
+  const p = story.parameters as { fixtures?: object; handlers?: unknown[] };
   const nonEmpty = (o: object | undefined) => o !== undefined && Object.keys(o).length > 0;
   return (
     story.playFunction !== undefined ||
     nonEmpty(p.fixtures) ||
     (p.handlers?.length ?? 0) > 0 ||
-    p.app?.locale !== undefined ||
     nonEmpty(story.storyGlobals)
   );
 }

@@ -10,7 +10,8 @@ import '../src/app/global.css';
 const preview: Preview = {
   // Every component gets a docs page (addon-docs).
   tags: ['autodocs'],
-  // The shop's language and direction; a story pins one with parameters.app.locale.
+  // The shop's language and direction; a story pins one with pinLocale (its own `locale` global,
+  // which the toolbar then shows).
   globalTypes: {
     locale: {
       description: 'Language and direction of the shop',

@@ -1,7 +1,7 @@
 import { configure } from 'storybook/test';
 import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
-import { storyLocale } from '../src/test/storybook';
+import { PINNED_LOCALE_TAG, storyLocale } from '../src/test/storybook';
 import { VISUAL_TOLERANCE } from '../src/test/visualTolerance';
 
 // Story tests share two cores with everything else in CI: findBy* waits up to 5 s, not 1 s.
@@ -27,12 +27,12 @@ type StoryContext = {
 };
 
 /** The baseline a passed story is compared with, or null when it has none. */
-function baselineOf(story: NonNullable<StoryContext['story']>): string | null {
+function baselineOf(story: NonNullable<StoryContext['story']>, run: string): string | null {
   // The story id ends in its export name: plans-planspage--filled.
   if (!VISUAL_STATES.has(story.id.split('--')[1] ?? '')) return null;
   const locale = storyLocale(story);
   // A story pinned to a locale renders it in every run; it is compared in that locale's run only.
-  if (locale !== (story.globals.locale ?? 'en')) return null;
+  if (locale !== run) return null;
   if (locale === 'en' && story.tags.includes('visual')) return story.id;
   if (locale === 'ar' && story.tags.includes('visual-rtl')) return `${story.id}-ar`;
   return null;
@@ -59,11 +59,12 @@ afterEach(async (ctx) => {
   // The run's locale reached the story (the instance is named `storybook (<locale>)`), and the
   // page shows the story's language and direction.
   const run = /\((en|ar|fr)\)$/.exec(ctx.task.file.projectName ?? '')?.[1];
-  if (run) expect(story.globals.locale, 'the locale global of this run').toBe(run);
+  // A pinned story's own global wins over the run's (and is what the toolbar shows).
+  if (run && !story.tags.includes(PINNED_LOCALE_TAG)) expect(story.globals.locale, 'the locale global of this run').toBe(run);
   const locale = storyLocale(story);
   expect(document.documentElement).toHaveAttribute('lang', locale);
   expect(document.documentElement).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-  const name = baselineOf(story);
+  const name = baselineOf(story, run ?? 'en');
   if (!name || ctx.task.result?.state === 'fail') return;
   // The test frame paints only its viewport: a shot of a taller page was blank below it (the
   // plans page's areas, the setup guide's steps, the profile's second card), so it compared

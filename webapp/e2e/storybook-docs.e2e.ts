@@ -189,3 +189,36 @@ describe('Storybook guides render their Markdown tables', () => {
     }
   }, 60_000);
 });
+
+describe('The locale toolbar shows a story pinned to a locale', () => {
+  const browser = sharedBrowser();
+  let site: StaticSite;
+  beforeAll(async () => {
+    site = await serveFolder(path.join(webapp, 'storybook-static'));
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  // Header's ArabicMobile and French pin their locale (pinLocale: the story's own global);
+  // Filled follows the toolbar, English by default.
+  it.each([
+    ['layout-header--arabic-mobile', 'العربية'],
+    ['layout-header--french', 'Français'],
+    ['layout-header--filled', 'English'],
+  ])('%s: the toolbar says %s', async (storyId, name) => {
+    const context = await browser().newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/?path=/story/${storyId}`);
+      const tool = page.getByRole('button', { name: /^Language and direction of the shop/ });
+      await expect.poll(() => tool.textContent(), { timeout: 45_000 }).toBe(name);
+      // The story itself is in that language.
+      const lang = { العربية: 'ar', Français: 'fr', English: 'en' }[name];
+      const preview = page.frameLocator('#storybook-preview-iframe');
+      await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: 45_000 }).toBe(lang);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

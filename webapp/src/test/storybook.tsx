@@ -13,14 +13,29 @@ import { unansweredMessage, type UnansweredRequest } from './unanswered';
 /**
  * What a story says about its world, under `parameters`; Storybook merges parameters
  * across preview, meta and story, so a story names only what differs from its meta.
- * - `app`: route, session, runtime configuration and locale (AppProviders).
+ * - `app`: route, session and runtime configuration (AppProviders). The locale is the
+ *   `locale` global: a story pins one with pinLocale, which the toolbar then shows.
  * - `fixtures`: what the server answers per call: a recorded scenario, an HTTP status (a
  *   problem+json error from problemFor), 'pending' (never answers) or null (drop the
  *   meta's choice).
  * - `handlers`: MSW handlers of the story itself; they run before the fixtures.
  * A request to a provider host that none of these answers fails the story.
  */
-export type ShopParameters = { app?: AppOptions; fixtures?: FixtureSelection; handlers?: HttpHandler[] };
+export type ShopParameters = { app?: Omit<AppOptions, 'locale'>; fixtures?: FixtureSelection; handlers?: HttpHandler[] };
+
+/** The tag of a story pinned to a locale (pinLocale). */
+export const PINNED_LOCALE_TAG = 'pinned-locale';
+
+/**
+ * pinLocale pins a story to a locale, whatever the toolbar says: the story's own `locale`
+ * global, which Storybook's toolbar shows (and locks) while the story is open, and a tag by
+ * which the story tests know the story ignores the run's locale. Spread it into the story:
+ * `{ ...pinLocale('ar'), parameters: ... }` (with the story's other globals or tags added to
+ * those it returns).
+ */
+export function pinLocale<L extends Locale>(locale: L): { globals: { locale: L }; tags: string[] } {
+  return { globals: { locale }, tags: [PINNED_LOCALE_TAG] };
+}
 
 /** shopParameters types a story's or meta's parameters (the object itself is returned). */
 export const shopParameters = <P extends ShopParameters>(p: P): P => p;
@@ -96,12 +111,11 @@ export const failOnUnanswered = async () => {
 };
 
 /**
- * storyLocale is the locale a story renders in: parameters.app.locale pins it, else the
- * toolbar's `locale` global (set per run by the story tests, vite.config.ts), else en.
+ * storyLocale is the locale a story renders in: the `locale` global, which is the story's own
+ * when pinned (pinLocale), else the toolbar's (set per run by the story tests, vite.config.ts),
+ * else en.
  */
-export function storyLocale({ parameters, globals }: { parameters: unknown; globals?: Record<string, unknown> }): Locale {
-  const fromParams = (parameters as ShopParameters).app?.locale;
-  if (fromParams) return fromParams;
+export function storyLocale({ globals }: { parameters?: unknown; globals?: Record<string, unknown> }): Locale {
   const fromGlobals = globals?.locale;
   return isLocale(fromGlobals) ? fromGlobals : 'en';
 }

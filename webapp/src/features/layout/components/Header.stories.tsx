@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { dirOf, LOCALE_NAMES, LOCALE_STORAGE_KEY, type Locale } from '@/shared/i18n/locales';
-import { shopParameters, storyLocale } from '@/test/storybook';
+import { pinLocale, shopParameters, storyLocale } from '@/test/storybook';
 import { containing, storyText } from '@/test/storyText';
 import { Header } from './Layout';
 
@@ -120,7 +120,7 @@ export const SwitchLanguage: Story = {
     await expect(switcher).toHaveValue(from);
     try {
       await userEvent.selectOptions(switcher, LOCALE_NAMES[to]);
-      const there = storyText({ parameters: { app: { locale: to } } }, 'layout');
+      const there = storyText({ parameters: {}, globals: { locale: to } }, 'layout');
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', to));
       await expect(document.documentElement).toHaveAttribute('dir', dirOf(to));
       await expect(await c.findByRole('link', { name: there('navPlans') })).toBeVisible();
@@ -137,8 +137,9 @@ export const SwitchLanguage: Story = {
 
 /** The header in Arabic on a phone, the menu open: right to left, whatever the toolbar says. */
 export const ArabicMobile: Story = {
-  parameters: shopParameters({ app: { session: 'customer', locale: 'ar' } }),
-  globals: { viewport: { value: 'mobile', isRotated: false } },
+  ...pinLocale('ar'),
+  parameters: shopParameters({ app: { session: 'customer' } }),
+  globals: { ...pinLocale('ar').globals, viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     const t = storyText(ctx, 'layout');
@@ -151,7 +152,7 @@ export const ArabicMobile: Story = {
 
 /** The header in French, a visitor: the longest texts of the three locales on one line. */
 export const French: Story = {
-  parameters: shopParameters({ app: { locale: 'fr' } }),
+  ...pinLocale('fr'),
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     const t = storyText(ctx, 'layout');
