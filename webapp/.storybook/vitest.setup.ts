@@ -42,9 +42,17 @@ function baselineOf(story: NonNullable<StoryContext['story']>, run: string): str
  * visualFailure says which baseline differs, where the diff is, and the one-file command that
  * updates the file's baselines when the change is intended.
  */
-export function visualFailure(name: string, file: string): string {
+export function visualFailure(name: string, file: string, missing = false): string {
   // Vitest's file names collapse the id's '--' (layout-header--filled: layout-header-filled-…png).
   const base = name.replace(/-{2,}/g, '-');
+  if (missing) {
+    // A new story (or a new component's first run): vitest has just written the baseline.
+    return [
+      `The story has no baseline yet: vitest wrote visual-baselines/${base}-chromium-linux.png from this run.`,
+      `Open it; if it shows the story as it should look, commit it (the next run compares with it). To write every missing one of this file at once:`,
+      `  npx vitest run ${file} --project storybook --update=all`,
+    ].join('\n');
+  }
   return [
     `The story no longer looks like visual-baselines/${base}-chromium-linux.png (how much differs: the cause below).`,
     `What it looks like now and the difference: .vitest-attachments/visual-diffs/${base}-{actual,diff}-chromium-linux.png.`,
@@ -85,7 +93,8 @@ afterEach(async (ctx) => {
     });
   } catch (err) {
     // Vitest says only "Matcher did not succeed in time": say what differs and what to run.
-    throw new Error(visualFailure(name, ctx.task.file.name), { cause: err });
+    const missing = err instanceof Error && /No existing reference screenshot/.test(err.message);
+    throw new Error(visualFailure(name, ctx.task.file.name, missing), { cause: err });
   } finally {
     if (clamp) {
       if (before === null) document.body.removeAttribute('style');
