@@ -59,10 +59,11 @@ const FINISHED = new Set(['finished', 'errored', 'aborted']);
 type PreviewWindow = Window & { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } };
 
 /** hasFinished tells whether the story in a frame has rendered and played (or failed). */
-function hasFinished(frame: HTMLIFrameElement): boolean {
+export function hasFinished(frame: Pick<HTMLIFrameElement, 'contentWindow' | 'contentDocument'>): boolean {
   const win = frame.contentWindow as PreviewWindow | null;
   const phase = win?.__STORYBOOK_PREVIEW__?.currentRender?.phase;
-  return (phase !== undefined && FINISHED.has(phase)) || frame.contentDocument?.body.classList.contains('sb-show-errordisplay') === true;
+  // While the frame's document loads it has no body yet (reading it threw on every docs page).
+  return (phase !== undefined && FINISHED.has(phase)) || frame.contentDocument?.body?.classList.contains('sb-show-errordisplay') === true;
 }
 
 /**
