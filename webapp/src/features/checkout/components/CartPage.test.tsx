@@ -109,8 +109,28 @@ describe('CartPage', () => {
     use({ 'token.guest': 'success', 'getBundle': 'success' });
     renderCart();
     const select = screen.getByLabelText<HTMLSelectElement>('Country dial code');
-    expect(select.value).toBe('961');
-    expect(select.options[0]).toHaveTextContent('Lebanon (+961)');
+    expect(select.value).toBe('LB');
+    expect(select.options[0]).toHaveTextContent('+961 Lebanon');
+  });
+
+  it('shows the country picked among those sharing a dial code, and sends the code', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.includes('users/otp/send_email/')) void request.clone().json().then((b: Record<string, unknown>) => bodies.push(b));
+    });
+    use(visitor);
+    const { user } = renderCart();
+    await fillSignup(user);
+    const select = screen.getByLabelText<HTMLSelectElement>('Country dial code');
+    // Jamaica and the United States share +1: the select keeps showing the one picked.
+    await user.selectOptions(select, 'JM');
+    expect(select.selectedOptions[0]).toHaveTextContent('+1 Jamaica');
+    // The recorded sign-up is Lebanese (its body is its match key): only the request is checked.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
+    server.events.removeAllListeners();
+    for (const b of bodies) expect(b).toMatchObject({ countryCode: '1', phone: '71123456' });
   });
 
   it.each([

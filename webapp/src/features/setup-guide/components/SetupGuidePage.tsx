@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { androidSteps, iosSteps, platformOf, type Platform, type Step } from './steps';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
+import { currentPlatform } from '@/shared/device/platform';
 import styles from './SetupGuide.module.css';
 import { PageTitle } from '@/shared/page/PageTitle';
 
@@ -34,10 +35,10 @@ function Guide({ initial }: { initial: Platform }) {
   return <Tabs label={t('phoneSystem')} items={tabs} selected={platform} onSelect={setPlatform} />;
 }
 
-/** The setup guide (route /setup-guide/:item?): 'android' preselects Android, else iOS. */
+/** The setup guide (route /setup-guide/:item?): the item's tab, else the visitor's phone's. */
 export function SetupGuidePage() {
   const { item } = useParams();
-  const initial = platformOf(item);
+  const initial = platformOf(item, currentPlatform());
   const { t } = useTranslation('setup-guide');
   return (
     <div className="page">
