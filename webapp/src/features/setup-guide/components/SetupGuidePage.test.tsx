@@ -41,6 +41,11 @@ describe('SetupGuidePage', () => {
     });
   });
 
+  it('says which phones the Android steps describe', () => {
+    renderGuide('/setup-guide/android');
+    expect(within(screen.getByRole('tabpanel')).getByText(/Samsung Galaxy phone \(One UI\)/)).toBeInTheDocument();
+  });
+
   it('switches tabs by click and by arrow keys', async () => {
     const user = userEvent.setup();
     renderGuide('/setup-guide');
