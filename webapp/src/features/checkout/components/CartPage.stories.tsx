@@ -173,7 +173,11 @@ export const LoggedInTopup: Story = {
   parameters: shopParameters({ app: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: 'customer' }, fixtures: { ...payment, 'addOrderDetails': 'topup' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { t } = textsOf(ctx);
-    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent(t('topupHeading'));
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(t('topupHeading'));
+    // A top-up adds data to an eSIM already on the phone: no device warning, no new eSIM.
+    await expect(await c.findByText((_, el) => el?.tagName === 'P' && !!el.textContent?.includes(t('accountReadyTopup')))).toBeInTheDocument();
+    await expect(c.queryByText((_, el) => el?.tagName === 'P' && !!el.textContent?.includes(t('compatNote')))).toBeNull();
   },
 };
 

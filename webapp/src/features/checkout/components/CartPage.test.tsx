@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
+import { lastOrder } from '@/shared/order/lastOrder';
 import { AppProviders } from '@/test/AppProviders';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
 import type { Locale } from '@/shared/i18n/locales';
@@ -103,6 +104,14 @@ describe('CartPage', () => {
     use({ 'token.guest': 'success', 'getBundle': 'success' });
     renderCart({ topup: true });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
+  });
+
+  it('talks about a top-up: no device-compatibility warning, no new eSIM promised', async () => {
+    use({ 'getBundle': 'success' });
+    renderCart({ customer: true, topup: true });
+    expect(await screen.findByText(/Proceed to pay to add this plan to your eSIM/)).toBeInTheDocument();
+    expect(screen.queryByText(/receive your eSIM/)).toBeNull();
+    expect(screen.queryByText(/eSIM-compatible devices/)).toBeNull();
   });
 
   it('defaults the dial code to Lebanon, listed first', () => {
@@ -277,6 +286,8 @@ describe('CartPage', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
     expect(h.unused()).toEqual([]);
+    // The result page learns from this that the payment was a top-up of this eSIM.
+    expect(lastOrder()).toEqual({ bundleId: FIXTURE_BUNDLE_ID, topupAccountId: FIXTURE_TOPUP_ACCOUNT });
   });
 
   it('shows the reason of a refused pre-check and creates no order', async () => {

@@ -12,13 +12,15 @@ export type CartSummaryProps = {
   /** The bundle failed to load: an error with Retry instead of 'NA' values. */
   failed?: boolean;
   onRetry?: () => void;
+  /** A top-up adds data to an eSIM already on the phone: no device-compatibility warning. */
+  topup?: boolean;
 };
 
 /**
  * The order summary: Plan (businessTitle) and Total (2 decimals, USD, or 'NA' for a
  * missing price). A plan that failed to load shows an error with Retry, never 'NA'.
  */
-export function CartSummary({ bundle, loading = false, failed = false, onRetry = () => {} }: CartSummaryProps) {
+export function CartSummary({ bundle, loading = false, failed = false, onRetry = () => {}, topup = false }: CartSummaryProps) {
   const { t } = useTranslation('checkout');
   const names = useAreaNames();
   return (
@@ -36,9 +38,11 @@ export function CartSummary({ bundle, loading = false, failed = false, onRetry =
           <dd>{loading ? t('loadingValue') : <bdi>{formatPrice(bundle?.price, names.locale)}</bdi>}</dd>
         </dl>
       )}
-      <p className={styles.note}>
-        {t('compatNote')}
-      </p>
+      {topup ? null : (
+        <p className={styles.note}>
+          {t('compatNote')}
+        </p>
+      )}
     </section>
   );
 }
