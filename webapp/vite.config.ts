@@ -46,6 +46,8 @@ const optimizeDeps = {
     'msw/browser',
     '@tanstack/react-query',
     'storybook/test',
+    // .storybook/docsFrame.ts (a docs page's frame gets its own IndexedDB).
+    'fake-indexeddb',
   ],
 };
 

@@ -1,4 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import remarkGfm from 'remark-gfm';
 import type { Plugin, PluginOption } from 'vite';
 
 // Files whose props no docs page shows: react-docgen parsing them was pure cost.
@@ -19,7 +20,12 @@ function docgenOnComponents(plugins: PluginOption[]): void {
 
 const config: StorybookConfig = {
   stories: ['../src/**/*.mdx', '../src/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  addons: [
+    // GFM (tables, strikethrough) in the guides: MDX alone renders a table as `| --- |` text.
+    { name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } },
+    '@storybook/addon-a11y',
+    '@storybook/addon-vitest',
+  ],
   framework: { name: '@storybook/react-vite', options: {} },
   // react-docgen (not react-docgen-typescript, several times slower) for the docs pages'
   // prop tables; story tests show no docs, so they skip prop extraction entirely.
@@ -33,6 +39,8 @@ const config: StorybookConfig = {
   // The service worker of MSW is served from public/.
   staticDirs: ['../public'],
   core: { disableTelemetry: true },
+  // A team's workbench, not a first install: no onboarding checklist in the sidebar or the menu.
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
 };
 
 export default config;

@@ -1,7 +1,10 @@
+// First: a docs page's frame gets its own storage before any story module runs.
+import './docsFrame';
 import type { Preview } from '@storybook/react-vite';
 import { failOnUnanswered, fixturesLoader, i18nLoader, withApp } from '../src/test/storybook';
 import { dirOf, LOCALE_NAMES, LOCALES } from '../src/shared/i18n/locales';
 import { clearKits } from '../src/shared/offline/installKit';
+import { StoryBlock } from './StoryFrame';
 import '../src/app/global.css';
 
 const preview: Preview = {
@@ -34,8 +37,13 @@ const preview: Preview = {
     a11y: { test: 'error' },
     layout: 'fullscreen',
     controls: { expanded: true },
+    // A docs page shows what each story shows alone: a story with a world of its own
+    // (fixtures, handlers, locale, viewport, play) renders in its own frame (StoryFrame.tsx).
+    docs: { components: { Story: StoryBlock } },
     viewport: {
       options: {
+        // Reflow: the shop must work at 320 CSS px without scrolling sideways (WCAG 1.4.10).
+        narrow: { name: 'Narrow (320 px)', styles: { width: '320px', height: '640px' }, type: 'mobile' },
         mobile: { name: 'Mobile', styles: { width: '375px', height: '740px' }, type: 'mobile' },
         desktop: { name: 'Desktop', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
       },

@@ -54,3 +54,16 @@ if (mtime(distIndex) < webNewest) {
   execFileSync('npx', ['tsc', '-b'], { cwd: webapp, stdio: 'inherit' });
   execFileSync('npx', ['tsx', 'scripts/build-shop.ts'], { cwd: webapp, stdio: 'inherit' });
 }
+
+// The built Storybook, whose docs pages e2e/storybook-docs.e2e.ts opens (`npm test` builds it
+// just before; a run of the suite alone builds it when any story, guide or source is newer).
+const storybookIndex = path.join(webapp, 'storybook-static', 'index.html');
+const storiesNewest = Math.max(
+  newest(path.join(webapp, 'src'), () => true),
+  newest(path.join(webapp, '.storybook'), () => true),
+  newest(path.join(webapp, 'public'), () => true),
+);
+if (mtime(storybookIndex) < storiesNewest) {
+  console.info('e2e: building webapp/storybook-static');
+  execFileSync('npx', ['storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static'], { cwd: webapp, stdio: 'inherit' });
+}

@@ -15,9 +15,13 @@
 // --check it fails below the targets of issue 23: first visit, performance >= 95 every run
 // and >= 98 median, LCP <= 1.5 s, TBT < 100 ms, CLS 0; repeat visit, performance >= 95 every
 // run and >= 98 median; accessibility, best practices and SEO 100 in both.
+// --before=DIR compares two builds side by side in one run: DIR (e.g. main's webapp/dist, built
+// in a temporary clone) served by a second `esim serve`, audited alternately with the current
+// build (before, after, before, after, ...) so the machine's load falls on both; the medians
+// are printed for both, labelled "before" and "after" (only the current build is --check'ed).
 // Run through `npm run lighthouse` (tsx: it reuses the e2e harness written in TypeScript).
 //
-//   npm run lighthouse -- [--repeat-visit] [--runs=3] [--pages=/,/plans] [--locales=en,ar,fr] [--check] [--json=out.json] [--lhr=dir] [--artifacts=dir]
+//   npm run lighthouse -- [--repeat-visit] [--runs=3] [--pages=/,/plans] [--locales=en,ar,fr] [--before=DIR] [--check] [--json=out.json] [--lhr=dir] [--artifacts=dir]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
@@ -27,7 +31,8 @@ import { SandboxAPI } from '../e2e/harness/customer.ts';
 import { audit, CATEGORIES, closeChrome, launchChrome } from '../e2e/harness/lighthouse.ts';
 import { startShop } from '../e2e/harness/serve.ts';
 
-const opt = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+// The last occurrence wins, so flags after a task's own (CLI_ARGS) override them.
+const opt = (name, fallback) => process.argv.findLast((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const repeat = process.argv.includes('--repeat-visit');
 const mode = repeat ? 'repeat visit' : 'first visit';
 const pages = opt('pages', repeat ? '/,/plans,/profile' : '/,/plans,/setup-guide').split(',');
@@ -38,7 +43,10 @@ const jsonOut = opt('json', '');
 // --lhr=dir keeps every run's full report, to read where the main thread went.
 const lhrDir = opt('lhr', '');
 const artifactsDir = opt('artifacts', '');
+const beforeDist = opt('before', '');
 if (!(runs > 0)) throw new Error('--runs must be a positive number');
+// The repeat visit signs a customer in on the current build's origin only.
+if (repeat && beforeDist) throw new Error('--before compares first visits: leave out --repeat-visit');
 if (!repeat && pages.includes('/profile')) throw new Error('/profile needs a signed-in customer: measure it with --repeat-visit');
 
 // Targets of issue 23 ("Done when").
@@ -55,6 +63,10 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const ms = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
 
 const shop = await startShop({ args: ['--activation-delay', '1s'] });
+// The builds audited: the current one ("after") and, with --before, the other one first.
+const builds = [{ name: 'after', shop }];
+if (beforeDist) builds.unshift({ name: 'before', shop: await startShop({ dist: beforeDist, args: ['--activation-delay', '1s'] }) });
+const label = (build) => (beforeDist ? `${build.name.padEnd(7)}` : '');
 const profile = repeat ? mkdtempSync(join(os.tmpdir(), 'lighthouse-profile-')) : '';
 let chrome;
 const problems = [];
@@ -91,27 +103,36 @@ try {
   }
 
   console.info(`Lighthouse mobile, ${mode} mode, ${runs} run(s) per page and locale; load average ${load()} on ${os.cpus().length} cores`);
-  console.info('mode    page          locale run  perf a11y   BP  SEO  LCP ms  TBT ms    CLS  TTFB  render delay  LCP element');
+  if (beforeDist) console.info(`before: ${beforeDist}; after: ${process.env.ESIM_WEBAPP_DIST ?? 'webapp/dist'}; alternated run by run`);
+  console.info(`${beforeDist ? 'build  ' : ''}mode    page          locale run  perf a11y   BP  SEO  LCP ms  TBT ms    CLS  TTFB  render delay  LCP element`);
   const tag = repeat ? 'repeat' : 'first ';
   for (const path of pages) {
     for (const locale of locales) {
-      const url = `${shop.url}${path}?lang=${locale}`;
-      const row = { mode, path, locale, runs: [] };
-      for (let run = 1; run <= runs; run++) {
-        const runName = `${repeat ? 'repeat' : 'first'}${path.replace(/\W/g, '_') || '_root'}-${locale}-${run}`;
+      const rows = builds.map((build) => ({ build: build.name, mode, path, locale, runs: [] }));
+      for (let k = 0; k < runs * builds.length; k++) {
+        const run = Math.floor(k / builds.length) + 1;
+        const build = builds[k % builds.length];
+        const row = rows[k % builds.length];
+        const url = `${build.shop.url}${path}?lang=${locale}`;
+        const runName = `${beforeDist ? `${build.name}-` : ''}${repeat ? 'repeat' : 'first'}${path.replace(/\W/g, '_') || '_root'}-${locale}-${run}`;
         if (artifactsDir) mkdirSync(`${artifactsDir}/${runName}`, { recursive: true });
-        if (repeat) chrome = await launchChrome(profile);
         let r;
-        try {
-          r = await audit(url, {
-            chrome: repeat ? chrome : undefined,
-            keepStorage: repeat,
-            artifactsDir: artifactsDir ? `${artifactsDir}/${runName}` : undefined,
-          });
-        } finally {
-          if (repeat) {
-            await closeChrome(chrome);
-            chrome = undefined;
+        // Lighthouse now and then loses its own trace on a busy machine (NO_NAVSTART, no
+        // scores): that run is taken again, up to twice, and says so.
+        for (let attempt = 1; attempt <= 3 && (!r || r.runtimeError); attempt++) {
+          if (r) console.info(`    run ${run} again: ${r.runtimeError}`);
+          if (repeat) chrome = await launchChrome(profile);
+          try {
+            r = await audit(url, {
+              chrome: repeat ? chrome : undefined,
+              keepStorage: repeat,
+              artifactsDir: artifactsDir ? `${artifactsDir}/${runName}` : undefined,
+            });
+          } finally {
+            if (repeat) {
+              await closeChrome(chrome);
+              chrome = undefined;
+            }
           }
         }
         if (lhrDir) writeFileSync(`${lhrDir}/${runName}.json`, JSON.stringify(r.lhr));
@@ -119,12 +140,13 @@ try {
         row.runs.push({ ...kept, notes });
         const b = r.breakdown;
         console.info(
-          `${tag}  ${path.padEnd(14)}${locale.padEnd(7)}${String(run).padStart(3)}${CATEGORIES.map((c) => String(r.scores[c]).padStart(5)).join('')}` +
+          `${label(build)}${tag}  ${path.padEnd(14)}${locale.padEnd(7)}${String(run).padStart(3)}${CATEGORIES.map((c) => String(r.scores[c]).padStart(5)).join('')}` +
             `${String(r.lcp).padStart(8)}${String(r.tbt).padStart(8)}${r.cls.toFixed(3).padStart(7)}${ms(b?.ttfb).padStart(6)}${ms(b?.renderDelay).padStart(14)}  ${r.lcpElement}` +
             `${r.landed === path ? '' : `  (landed on ${r.landed})`}`,
         );
         if (r.runtimeError) console.info(`    runtime error: ${r.runtimeError}`);
         for (const n of notes) console.info(`    ${n}`);
+        if (build.name !== 'after') continue;
         const where = `${mode} ${path} ${locale} run ${run}`;
         if (r.landed !== path) problems.push(`${where}: landed on ${r.landed}`);
         if (r.scores.performance < TARGET.perfEachRun) problems.push(`${where}: performance ${r.scores.performance} < ${TARGET.perfEachRun}`);
@@ -134,7 +156,7 @@ try {
           if (r.cls > TARGET.clsMax) problems.push(`${where}: CLS ${r.cls} > ${TARGET.clsMax}`);
         }
       }
-      row.median = {
+      for (const row of rows) row.median = {
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(row.runs.map((x) => x.scores[c]))])),
         lcp: median(row.runs.map((x) => x.lcp)),
         tbt: median(row.runs.map((x) => x.tbt)),
@@ -142,8 +164,8 @@ try {
         ttfb: median(row.runs.map((x) => x.breakdown?.ttfb ?? NaN)),
         renderDelay: median(row.runs.map((x) => x.breakdown?.renderDelay ?? NaN)),
       };
-      results.push(row);
-      const m = row.median.scores;
+      results.push(...rows);
+      const m = rows[rows.length - 1].median.scores;
       if (m.performance < TARGET.perfMedian) problems.push(`${mode} ${path} ${locale}: median performance ${m.performance} < ${TARGET.perfMedian}`);
       for (const c of CATEGORIES.slice(1)) {
         if (m[c] < TARGET.others) problems.push(`${mode} ${path} ${locale}: median ${c} ${m[c]} < ${TARGET.others}`);
@@ -151,19 +173,19 @@ try {
     }
   }
 
-  console.info(`\n${mode}, median of ${runs} run(s)  perf a11y   BP  SEO  LCP ms  TBT ms    CLS  TTFB  render delay   perf per run`);
+  console.info(`\n${beforeDist ? 'build  ' : ''}${mode}, median of ${runs} run(s)  perf a11y   BP  SEO  LCP ms  TBT ms    CLS  TTFB  render delay   perf per run`);
   for (const r of results) {
     const m = r.median;
     console.info(
-      `${tag}  ${r.path.padEnd(14)}${r.locale.padEnd(10)}${CATEGORIES.map((c) => String(m.scores[c]).padStart(5)).join('')}` +
+      `${beforeDist ? r.build.padEnd(7) : ''}${tag}  ${r.path.padEnd(14)}${r.locale.padEnd(10)}${CATEGORIES.map((c) => String(m.scores[c]).padStart(5)).join('')}` +
         `${String(m.lcp).padStart(8)}${String(m.tbt).padStart(8)}${m.cls.toFixed(3).padStart(7)}${ms(m.ttfb).padStart(6)}${ms(m.renderDelay).padStart(14)}   ${r.runs.map((x) => x.scores.performance).join(' ')}`,
     );
   }
   console.info(`load average at the end ${load()}`);
-  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ mode, loadavg: os.loadavg(), results }, null, 2));
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ mode, before: beforeDist || undefined, loadavg: os.loadavg(), results }, null, 2));
 } finally {
   if (chrome) await closeChrome(chrome);
-  await shop.stop();
+  for (const build of builds) await build.shop.stop();
   if (profile) rmSync(profile, { recursive: true, force: true });
 }
 if (problems.length) {

@@ -9,7 +9,11 @@
 // alternate (nginx, esim, nginx, esim, ...) so a change in the machine's load falls on both.
 // The figure is the median of the rounds; the target is esim >= 0.8x nginx. nginx runs as
 // operators run it for static files: sendfile, gzip_static and brotli_static (Debian's
-// libnginx-mod-http-brotli-static), an access log; esim serve with its request log.
+// libnginx-mod-http-brotli-static), an access log; esim serve with its request log. Both
+// end a kept-alive connection after the same number of requests: esim serve's own bound
+// (httpserve.DefaultLimits, 100) unless -keepalive-requests says otherwise (nginx's default
+// is 1000); with nginx keeping connections longer, the comparison would time wrk's
+// reconnections on one side only.
 package main
 
 import (
@@ -29,6 +33,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 )
 
 func main() {
@@ -38,8 +44,9 @@ func main() {
 	rounds := flag.Int("rounds", 3, "runs per server, alternating")
 	conns := flag.Int("connections", 50, "concurrent keep-alive connections")
 	threads := flag.Int("threads", 2, "wrk threads")
+	keepalive := flag.Int64("keepalive-requests", httpserve.DefaultLimits().MaxRequestsPerConn, "nginx's keepalive_requests (the default: the bound esim serve applies)")
 	flag.Parse()
-	if err := run(*bin, *dist, *duration, *rounds, *conns, *threads); err != nil {
+	if err := run(*bin, *dist, *duration, *rounds, *conns, *threads, *keepalive); err != nil {
 		fmt.Fprintln(os.Stderr, "staticbench:", err)
 		os.Exit(1)
 	}
@@ -52,7 +59,7 @@ type target struct {
 	name, path, encoding string
 }
 
-func run(bin, dist string, duration time.Duration, rounds, conns, threads int) error {
+func run(bin, dist string, duration time.Duration, rounds, conns, threads int, keepalive int64) error {
 	for _, tool := range []string{"wrk", "nginx"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			return fmt.Errorf("%s is not installed (Debian: apt-get install wrk nginx libnginx-mod-http-brotli-static; `go tool task bench:static` does it)", tool)
@@ -75,7 +82,7 @@ func run(bin, dist string, duration time.Duration, rounds, conns, threads int) e
 	defer cancel()
 
 	brotli := fileExists(brotliModule)
-	nginxURL, stopNginx, err := startNginx(ctx, dir, dist, brotli)
+	nginxURL, stopNginx, err := startNginx(ctx, dir, dist, brotli, keepalive)
 	if err != nil {
 		return err
 	}
@@ -104,7 +111,8 @@ func run(bin, dist string, duration time.Duration, rounds, conns, threads int) e
 		}
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Printf("wrk -t%d -c%d -d%s, %d rounds alternating; load average %s", threads, conns, duration, rounds, strings.Join(strings.Fields(string(load))[:3], " ")+"\n")
+	fmt.Printf("wrk -t%d -c%d -d%s, %d rounds alternating; nginx keepalive_requests %d (esim serve %d); load average %s\n",
+		threads, conns, duration, rounds, keepalive, httpserve.DefaultLimits().MaxRequestsPerConn, strings.Join(strings.Fields(string(load))[:3], " "))
 	fmt.Printf("%-16s %-6s %14s %14s %7s\n", "request", "coding", "nginx req/s", "esim req/s", "ratio")
 	for _, t := range targets {
 		rps := map[string][]float64{}
@@ -168,7 +176,7 @@ http {
   uwsgi_temp_path %s/uwsgi; scgi_temp_path %s/scgi;
   sendfile on;
   tcp_nopush on;
-  keepalive_requests 1000000;
+  keepalive_requests %d;
   gzip_static on;
   %s
   server {
@@ -180,7 +188,7 @@ http {
 }
 `
 
-func startNginx(ctx context.Context, dir, dist string, brotli bool) (string, func(), error) {
+func startNginx(ctx context.Context, dir, dist string, brotli bool, keepalive int64) (string, func(), error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return "", nil, err
@@ -189,7 +197,7 @@ func startNginx(ctx context.Context, dir, dist string, brotli bool) (string, fun
 	if brotli {
 		load, brotliOn = "load_module "+brotliModule+";", "brotli_static on;"
 	}
-	conf := fmt.Sprintf(nginxConf, load, dir, dir, dir, dir, dir, dir, dir, dir, brotliOn, addr, dist)
+	conf := fmt.Sprintf(nginxConf, load, dir, dir, dir, dir, dir, dir, dir, dir, keepalive, brotliOn, addr, dist)
 	path := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
 		return "", nil, fmt.Errorf("nginx config: %w", err)

@@ -8,6 +8,11 @@ const meta = {
   title: 'profile/ConsumptionBar',
   component: ConsumptionBar,
   args: { initialQuantity: 5_000_000_000, remainingQuantity: 3_117_450_112, unlimited: false },
+  argTypes: {
+    initialQuantity: { control: { type: 'number', min: 0, step: 100_000_000 } },
+    remainingQuantity: { control: { type: 'number', min: 0, step: 100_000_000 } },
+    unlimited: { control: 'boolean' },
+  },
 } satisfies Meta<typeof ConsumptionBar>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -38,3 +43,12 @@ export const Unlimited: Story = {
 };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+/** Try any allowance and remainder with the Controls panel; the bar follows spec section 5's formula. */
+export const Playground: Story = {
+  args: { initialQuantity: 2_000_000_000, remainingQuantity: 500_000_000 },
+  play: async ({ canvasElement }) => {
+    // (2 GB - 0.5 GB) / 2 GB: 75 % used.
+    await expect(within(canvasElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+  },
+};

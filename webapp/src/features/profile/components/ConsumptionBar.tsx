@@ -3,7 +3,14 @@ import { useLocale } from '@/shared/i18n/useLocale';
 import { consumption, formatBytesGB, formatUsedMB } from '@/shared/format/format';
 import styles from './Profile.module.css';
 
-type ConsumptionBarProps = { initialQuantity: number; remainingQuantity: number; unlimited: boolean };
+type ConsumptionBarProps = {
+  /** The plan's data allowance in bytes (the API's initialQuantity); 0 reads as 0 % used. */
+  initialQuantity: number;
+  /** Bytes left on the plan (the API's remainingQuantity). */
+  remainingQuantity: number;
+  /** An unlimited plan shows 'Unlimited' instead of a bar. */
+  unlimited: boolean;
+};
 
 /**
  * Data used on a plan: (initial - remaining) / initial * 100, 0 when initial is 0
