@@ -93,6 +93,7 @@ const (
 	SandboxGuestUsername = "guest@sandbox.cedarsim.example"
 	SandboxLogPushPath   = "/loki/api/v1/push"
 	SandboxSupportPath   = "/esim-service/api/v1/"
+	SandboxWhatsapp      = "96171555010"
 )
 
 // Group "scope" of constants.json.

@@ -124,7 +124,7 @@ container image.`,
 	fl.StringVar(&opts.Config.SupportPhone, "support-phone", "", "Support phone number")
 	fl.StringVar(&opts.Config.SupportEmail, "support-email", "", "Support e-mail address")
 	fl.StringVar(&opts.Config.LiveChatURL, "live-chat-url", "", "Live chat link of the contact page")
-	fl.StringVar(&opts.Config.WhatsApp, "whatsapp", "", "Support WhatsApp number, international (e.g. +961 71 555 010); empty hides the WhatsApp buttons")
+	fl.StringVar(&opts.Config.WhatsApp, "whatsapp", "", "Support WhatsApp number, international (e.g. +961 71 555 010); off hides the WhatsApp buttons (default: the demo number with the sandbox, none upstream)")
 	fl.StringVar(&opts.Config.CaptchaSiteKey, "captcha-site-key", "", "reCAPTCHA v3 site key (empty: development captcha)")
 	fl.StringVar(&opts.Config.TagManagerID, "tag-manager-id", "", "Tag manager container id")
 	fl.StringVar(&opts.Config.FlagBaseURL, "flag-base-url", "", "Flag image service (empty: bundled flags)")

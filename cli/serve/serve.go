@@ -96,11 +96,9 @@ func (o *Options) resolve() error {
 	if u, err := url.Parse(c.LiveChatURL); c.LiveChatURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
 		return cmdutil.FlagErrorf("--live-chat-url must be an absolute http(s) URL, got %q", c.LiveChatURL)
 	}
-	wa, err := support.WhatsAppNumber(first(c.WhatsApp, env("ESIM_WHATSAPP"), contract.DefaultWhatsapp))
-	if err != nil {
-		return fmt.Errorf("--whatsapp: %w", err)
-	}
-	c.WhatsApp = wa
+	// The WhatsApp number's default depends on the provider (below): the sandbox shows its
+	// demo number, so a newcomer sees the feature; upstream has none unless configured.
+	whatsApp := first(c.WhatsApp, env("ESIM_WHATSAPP"))
 	c.CaptchaSiteKey = first(c.CaptchaSiteKey, env("ESIM_CAPTCHA_SITE_KEY"))
 	c.TagManagerID = first(c.TagManagerID, env("ESIM_TAG_MANAGER_ID"))
 	c.FlagBaseURL = first(c.FlagBaseURL, env("ESIM_FLAG_BASE_URL"))
@@ -165,7 +163,7 @@ func (o *Options) resolve() error {
 			Username: first(s.GuestUsername, sb.DefaultGuestUsername), Password: first(s.GuestPassword, sb.DefaultGuestPassword),
 			ClientID: first(s.ClientID, sb.DefaultClientID), ClientSecret: first(s.ClientSecret, sb.DefaultClientSecret),
 		}
-		return nil
+		return c.resolveWhatsApp(whatsApp, contract.SandboxWhatsapp)
 	}
 	if o.SupportURL == "" || o.ESIMCheckURL == "" {
 		return cmdutil.FlagErrorf("with --api-url, give --support-url and --esimcheck-url too (or ESIM_SUPPORT_URL, ESIM_ESIMCHECK_URL)")
@@ -192,6 +190,24 @@ func (o *Options) resolve() error {
 	c.APIBase, c.SupportBase, c.ESIMCheckBase, c.LogPushURL = o.APIURL, o.SupportURL, o.ESIMCheckURL, o.LogPushURL
 	c.LogPushEnabled = push != nil && *push
 	c.Guest = GuestConfig{Username: s.GuestUsername, Password: s.GuestPassword, ClientID: s.ClientID, ClientSecret: s.ClientSecret}
+	return c.resolveWhatsApp(whatsApp, contract.DefaultWhatsapp)
+}
+
+// resolveWhatsApp sets the support WhatsApp number from the flag or environment value v:
+// "off" hides the WhatsApp buttons, empty takes the provider's default (the sandbox's demo
+// number, none upstream), anything else must be an international number.
+func (c *RuntimeConfig) resolveWhatsApp(v, fallback string) error {
+	switch {
+	case strings.EqualFold(strings.TrimSpace(v), "off"):
+		v = ""
+	case v == "":
+		v = fallback
+	}
+	wa, err := support.WhatsAppNumber(v)
+	if err != nil {
+		return fmt.Errorf("--whatsapp: %w", err)
+	}
+	c.WhatsApp = wa
 	return nil
 }
 

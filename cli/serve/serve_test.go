@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/cedarsim/esim/contract"
 	"github.com/cedarsim/esim/sdk"
 	"github.com/cedarsim/esim/sdk/forwarded"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
@@ -230,7 +231,7 @@ func TestConfigJSON(t *testing.T) {
 	want := map[string]any{
 		"brand": "CedarSIM", "apiBase": "/api/v1/", "supportBase": "/esim-service/api/v1/", "esimCheckBase": "/esim-check/api/v1/",
 		"logPushUrl": "/loki/api/v1/push", "logPushEnabled": true, "supportPhone": "+961 1 555 010",
-		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "whatsapp": "", "sandbox": true,
+		"supportEmail": "support@cedarsim.example", "captchaSiteKey": "", "tagManagerId": "", "flagBaseUrl": "", "liveChatUrl": "", "whatsapp": contract.SandboxWhatsapp, "sandbox": true,
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -265,6 +266,22 @@ func TestResolve(t *testing.T) {
 			}
 		}},
 		{name: "whatsapp not international", opts: Options{Config: RuntimeConfig{WhatsApp: "071 555 010"}}, wantErr: "--whatsapp"},
+		{name: "whatsapp: the sandbox's demo number by default", opts: Options{}, check: func(t *testing.T, o *Options) {
+			if o.Config.WhatsApp != contract.SandboxWhatsapp || contract.SandboxWhatsapp == "" {
+				t.Fatalf("whatsapp = %q, want the demo number %q", o.Config.WhatsApp, contract.SandboxWhatsapp)
+			}
+		}},
+		{name: "whatsapp off hides it on the sandbox", opts: Options{Config: RuntimeConfig{WhatsApp: "off"}}, check: func(t *testing.T, o *Options) {
+			if o.Config.WhatsApp != "" {
+				t.Fatalf("whatsapp = %q, want none", o.Config.WhatsApp)
+			}
+		}},
+		{name: "whatsapp: none upstream by default", opts: Options{APIURL: "https://a.example/api/v1/", SupportURL: "https://s.example/", ESIMCheckURL: "https://c.example/",
+			Sandbox: sandboxCreds(), Config: RuntimeConfig{CheckoutHosts: []string{"pay.example.com"}}}, check: func(t *testing.T, o *Options) {
+			if o.Config.WhatsApp != "" {
+				t.Fatalf("whatsapp = %q, want none upstream", o.Config.WhatsApp)
+			}
+		}},
 		{name: "live chat not a web link", opts: Options{Config: RuntimeConfig{LiveChatURL: "javascript:alert(1)"}}, wantErr: "--live-chat-url"},
 		{name: "live chat relative", opts: Options{Config: RuntimeConfig{LiveChatURL: "/chat"}}, wantErr: "--live-chat-url"},
 		{name: "support url alone", opts: Options{SupportURL: "https://s.example/"}, wantErr: "need --api-url"},

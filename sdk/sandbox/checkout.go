@@ -157,14 +157,18 @@ func (s *checkoutPages) settle(tx *state.Tx, o *state.Order, p provision) error 
 	o.Status, o.TranID, o.ICCID = state.OrderPaid, strings.ToUpper(tran), e.ICCID
 	tx.MarkOrder(o)
 	code := lpa.Code{SMDP: s.opts.SMDPHost, MatchingID: e.MatchingID}
+	// In the language the customer's shop asked for when the code was sent.
+	var lang string
+	if u := tx.User(o.UserID); u != nil {
+		lang = u.Lang
+	}
 	if o.AccountID != "" {
-		tx.SendMail(&state.Mail{To: o.Email, Subject: fmt.Sprintf("Your %s top-up is on its way", s.opts.Brand),
-			Text: fmt.Sprintf("%s was added to your eSIM %s. It starts when the current plan ends.", b.BusinessTitle, e.ICCID)})
+		subject, text := topupMail.format(lang, []any{s.opts.Brand}, []any{b.BusinessTitle, e.ICCID})
+		tx.SendMail(&state.Mail{To: o.Email, Subject: subject, Text: text})
 	} else {
-		tx.SendMail(&state.Mail{To: o.Email, Subject: fmt.Sprintf("Your %s eSIM is ready", s.opts.Brand),
-			Text: fmt.Sprintf("Thank you for your purchase of %s.\nICCID: %s\nActivation code: %s\nOn an iPhone, open: %s\nScan the QR code to install the eSIM.",
-				b.BusinessTitle, e.ICCID, code.String(), lpa.IPhoneLink(code)),
-			QRPNG: e.QR})
+		subject, text := deliveryMail.format(lang, []any{s.opts.Brand},
+			[]any{b.BusinessTitle, e.ICCID, code.String(), lpa.IPhoneLink(code), lpa.AndroidLink(code)})
+		tx.SendMail(&state.Mail{To: o.Email, Subject: subject, Text: text, QRPNG: e.QR})
 	}
 	return nil
 }

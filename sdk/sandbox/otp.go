@@ -88,15 +88,12 @@ func (s *identityService) sendCode(w http.ResponseWriter, r *http.Request, _ cal
 		}
 		// A new code replaces (and so invalidates) the previous one, with a fresh budget.
 		u.Code, u.CodeExpires, u.Failed = code, now.Add(s.opts.CodeLifetime), 0
+		if lang := mailLang(r.Header.Get("Accept-Language")); lang != "" {
+			u.Lang = lang
+		}
 		tx.MarkUser(u)
-		tx.SendMail(&state.Mail{
-			To:      u.Email,
-			Subject: fmt.Sprintf("Your %s verification code", s.opts.Brand),
-			Text: fmt.Sprintf("Your %s verification code is %s. It expires in %d minutes. If you did not ask for it, ignore this e-mail.",
-				s.opts.Brand, code, int(s.opts.CodeLifetime/time.Minute)),
-			Code: code,
-			From: client,
-		})
+		subject, text := codeMail.format(u.Lang, []any{s.opts.Brand}, []any{s.opts.Brand, code, minutesText(u.Lang, s.opts.CodeLifetime)})
+		tx.SendMail(&state.Mail{To: u.Email, Subject: subject, Text: text, Code: code, From: client})
 		s.log.Info("sandbox e-mail code sent", "user", u.ID, "mailbox", MailboxPath) // never the code itself
 		return jsonReply(http.StatusOK, wire.OtpSentAnswer{Status: http.StatusOK, Data: wire.OtpSent{UserID: u.ID}}), nil
 	})(w)

@@ -219,16 +219,22 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("region %s has no bundles or countries", r.Name)
 		}
 	}
-	if got := strings.Join(regions, ","); got != "Africa,Asia,Caribbean,Europe,Europe+,Global,Latam,Middle East,North America,Oceania,South America" {
+	if got := strings.Join(regions, ","); got != "Africa,Asia,Caribbean,Europe,Europe+,Latam,Middle East,North America,Oceania,South America" {
 		t.Errorf("regions %s", got)
 	}
 	groups := map[string]bool{}
 	for _, b := range cat.Special() {
 		groups[b.GroupIconCode] = true
 	}
-	for _, g := range []string{"cyp", "ic", "an", "eu2024", "haj", "summ2024", "paris-olympics"} {
+	for _, g := range []string{"cyp", "ic", "an", "haj"} {
 		if !groups[g] {
 			t.Errorf("special group %s missing", g)
+		}
+	}
+	// No event long past is on sale (issue 24: the sandbox runs today, not in 2024).
+	for _, g := range []string{"eu2024", "summ2024", "paris-olympics"} {
+		if groups[g] {
+			t.Errorf("dated special group %s still sold", g)
 		}
 	}
 	var minPrice = 1e9
@@ -308,5 +314,64 @@ func TestCountriesOpenWithThePopularSet(t *testing.T) {
 	rest := cs[10:]
 	if !slices.IsSortedFunc(rest, func(a, b sandbox.CountryRef) int { return strings.Compare(a.Name, b.Name) }) {
 		t.Error("the countries after the popular set are not A-Z")
+	}
+}
+
+// TestAreaKeysDoNotCollide: each area the catalogue lists under (a country's ISO code, a
+// region's name, a special group's code, "global") holds only its own plans. A region named
+// "Global" shared the global origin's key, so the Global tab listed its plans with the global
+// ones and the region's list held the plans that roam everywhere.
+func TestAreaKeysDoNotCollide(t *testing.T) {
+	cat := sandbox.NewCatalogue()
+	seen := map[string]string{"global": "the global origin"}
+	claim := func(key, what string) {
+		k := strings.ToLower(key)
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s share the area key %q", what, other, k)
+		}
+		seen[k] = what
+	}
+	for _, c := range cat.Countries {
+		claim(c.IsoCode, "country "+c.IsoCode)
+	}
+	for _, r := range cat.Regions {
+		claim(r.Name, "region "+r.Name)
+		for _, b := range cat.Area(r.Name) {
+			if b.BundleUsageLevel != "region" || len(b.FlagsCodes) != 1 || b.FlagsCodes[0] != r.Name {
+				t.Errorf("region %s lists %s (%s, flags %v)", r.Name, b.Name, b.BundleUsageLevel, b.FlagsCodes)
+			}
+		}
+	}
+	groups := map[string]bool{}
+	for _, b := range cat.Special() {
+		if !groups[b.GroupIconCode] {
+			groups[b.GroupIconCode] = true
+			claim(b.GroupIconCode, "special group "+b.GroupIconCode)
+		}
+	}
+	global := cat.Area("global")
+	if len(global) == 0 {
+		t.Fatal("no global plans")
+	}
+	for _, b := range global {
+		if b.BundleUsageLevel != "global" || len(b.RoamingCountries) != len(cat.Countries) {
+			t.Errorf("global lists %s (%s, %d of %d countries)", b.Name, b.BundleUsageLevel, len(b.RoamingCountries), len(cat.Countries))
+		}
+	}
+}
+
+// TestNoWithdrawnCountries: the catalogue's countries are today's ISO 3166-1 (and Kosovo),
+// each once: Yugoslavia showed as a second Serbia on a translated page.
+func TestNoWithdrawnCountries(t *testing.T) {
+	cat := sandbox.NewCatalogue()
+	seen := map[string]bool{}
+	for _, c := range cat.Countries {
+		switch {
+		case c.IsoCode == "YU" || c.IsoCode == "AN" || c.IsoCode == "CS":
+			t.Errorf("withdrawn country %s (%s)", c.IsoCode, c.Name)
+		case seen[c.Name]:
+			t.Errorf("country %s listed twice", c.Name)
+		}
+		seen[c.Name] = true
 	}
 }

@@ -87,9 +87,13 @@ func (s *supportService) contactUs(w http.ResponseWriter, r *http.Request, _ cal
 		if body.IdempotencyID != "" {
 			tx.SetIdem(key, c.ID)
 		}
-		tx.SendMail(&state.Mail{To: c.Email, Subject: fmt.Sprintf("We received your message (%s)", s.opts.Brand),
-			Text: fmt.Sprintf("Dear %s,\nthank you for contacting %s support. We will answer soon.\n\nYour message (%s):\n%s", c.FullName, s.opts.Brand, c.Department, c.Message),
-			From: client})
+		// The shop's language of this request, else the one its sender's account remembers.
+		lang := mailLang(r.Header.Get("Accept-Language"))
+		if u := tx.UserByEmail(c.Email); lang == "" && u != nil {
+			lang = u.Lang
+		}
+		subject, text := contactMail.format(lang, []any{s.opts.Brand}, []any{c.FullName, s.opts.Brand, c.Department, c.Message})
+		tx.SendMail(&state.Mail{To: c.Email, Subject: subject, Text: text, From: client})
 		tx.SendMail(&state.Mail{To: supportInbox, Subject: fmt.Sprintf("Contact form: %s (%s)", c.FullName, c.Department),
 			Text: fmt.Sprintf("From: %s <%s>\nDepartment: %s\n\n%s", c.FullName, c.Email, c.Department, c.Message),
 			From: client})

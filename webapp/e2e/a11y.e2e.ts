@@ -238,14 +238,20 @@ describe('a keyboard-only traveller', () => {
       expect(ring?.width, 'the country search shows the 3 px ring').toBeGreaterThanOrEqual(3);
 
       // Tab to the first Turkey card's 'Buy Now': Enter opens the compatibility dialog with
-      // the focus inside; Escape closes it and gives the focus back.
+      // the focus on its title (so a long dialog opens at its top), and the next Tab stop is
+      // 'Yes, continue'; Escape closes it and gives the focus back.
+      const dialogTitle = { tag: 'h2', role: 'heading', name: 'Is your device eSIM compatible?' } as const;
       await tabTo(page, { role: 'link', name: /^Buy Now: Turkey/ });
       await page.keyboard.press('Enter');
+      await expectFocus(page, dialogTitle);
+      await page.keyboard.press('Tab');
       await expectFocus(page, { role: 'button', name: 'Yes, continue' });
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       await expectFocus(page, { role: 'link', name: /^Buy Now: Turkey/ });
       await page.keyboard.press('Enter');
+      await expectFocus(page, dialogTitle);
+      await page.keyboard.press('Tab');
       await expectFocus(page, { role: 'button', name: 'Yes, continue' });
       await page.keyboard.press('Enter');
 

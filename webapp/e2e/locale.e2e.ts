@@ -6,10 +6,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './harness/axe';
 import { openApp, openTab, reloadApp, sharedBrowser, shootOnFailure } from './harness/browser';
-import { texts, type Locale } from './harness/catalogue';
+import { planTitle, priceText, texts, type Locale } from './harness/catalogue';
+import { sharedSandboxAPI } from './harness/customer';
 
 const shopURL = inject('shopURL');
 const browser = sharedBrowser();
+const api = sharedSandboxAPI(shopURL);
 
 
 /** The page's `<html lang dir>`. */
@@ -50,8 +52,16 @@ describe('a traveller reading Arabic', () => {
       const panel = page.getByRole('listitem', { name: plans('areaPlans', { name: turkey }) });
       const first = panel.getByRole('article').first();
       await first.waitFor();
-      // Prices keep Latin digits and USD.
-      expect(await first.textContent()).toMatch(/\d+\.\d{2} USD/);
+      // The first plan is the catalogue's first for Turkey, titled in Arabic (docs/i18n.md)
+      // and priced by Intl in Arabic with Latin digits and the code USD.
+      const [plan] = await api().areaBundles('TR');
+      if (!plan) throw new Error('the sandbox lists no Turkey bundle');
+      const title = planTitle('ar', plan.businessTitle, turkey);
+      expect(await first.getAttribute('aria-label')).toBe(title);
+      expect(await first.getByRole('heading', { level: 3 }).textContent()).toBe(title);
+      const price = await priceText(page, 'ar', plan.price);
+      expect(price).toMatch(/^\u200f?\d+\.\d{2}\u00a0USD$/);
+      expect(await first.locator('dd bdi').textContent()).toBe(price);
       await page.waitForLoadState('networkidle');
       expect(await axeViolations(page), 'axe on /plans in Arabic with Turkey open').toEqual([]);
       await first.getByRole('button', { name: plans('moreInfo') }).click();

@@ -202,9 +202,10 @@ describe("prerendered pages on another operator's configuration", () => {
     flags: 'https://flags.example/w40/',
   };
   beforeAll(async () => {
-    // No WhatsApp number (the default): its buttons are removed from the prerendered pages.
+    // No WhatsApp number (`off`: on the sandbox the default is the demo number): its buttons
+    // are removed from the prerendered pages.
     shop = await startShop({
-      args: ['--brand', config.brand, '--support-phone', config.phone, '--support-email', config.email, '--live-chat-url', config.liveChat, '--flag-base-url', config.flags],
+      args: ['--brand', config.brand, '--support-phone', config.phone, '--support-email', config.email, '--live-chat-url', config.liveChat, '--flag-base-url', config.flags, '--whatsapp', 'off'],
     });
   });
   afterAll(async () => {

@@ -123,10 +123,13 @@ export async function shoot(page: Page, name: string): Promise<void> {
 
 /** shootOnFailure saves test-results/screenshots/failed-<name>.png when the current test fails. */
 export function shootOnFailure(page: Page, name: string): void {
-  onTestFailed(async () => {
-    await mkdir(screenshotDir, { recursive: true });
-    await page.screenshot({ path: path.join(screenshotDir, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
+  onTestFailed(() => shootFailure(page, name));
+}
+
+/** shootFailure saves the page as it is to test-results/screenshots/failed-<name>.png; a closed page is skipped. */
+export async function shootFailure(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
 }
 
 /** overflowAt returns how many CSS pixels the page is wider than a viewport of the given width. */

@@ -63,15 +63,36 @@ export class SandboxAPI {
     return { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   }
 
-  /** signUp registers a new customer with the e-mail code from the mailbox. */
-  async signUp(email: string, firstName = 'Rana', lastName = 'Haddad'): Promise<Customer> {
+  private guestToken(): Promise<Wire['TokenAnswer']> {
     const g = this.cfg.guest;
-    const guest = await this.tokenGrant('guest token', {
+    return this.tokenGrant('guest token', {
       grant_type: 'password',
       username: g.username,
       password: g.password,
       scope: constants.scope.guest,
     });
+  }
+
+  /**
+   * areaBundles lists an area's bundles (a country's ISO code or a region's name) as the
+   * plans page's area panel loads them, in the catalogue's order, with a guest's bearer.
+   */
+  async areaBundles(area: string): Promise<Wire['Bundle'][]> {
+    const guest = await this.guestToken();
+    const list = await this.call<Wire['BundleList']>('area bundles', this.url('api', `catalog/bundles/${encodeURIComponent(area)}`), {
+      headers: { Authorization: `Bearer ${guest.access_token}` },
+    });
+    return list.data;
+  }
+
+  /** searchBundles lists the bundles the plans search shows for countries, in the catalogue's order (no bearer, spec section 7). */
+  async searchBundles(isoCodes: string): Promise<Wire['Bundle'][]> {
+    return (await this.call<Wire['BundleList']>('search bundles', this.url('api', `catalog/search_bundles/${isoCodes}`), {})).data;
+  }
+
+  /** signUp registers a new customer with the e-mail code from the mailbox. */
+  async signUp(email: string, firstName = 'Rana', lastName = 'Haddad'): Promise<Customer> {
+    const guest = await this.guestToken();
     const since = new Date();
     const sent = await this.call<Wire['OtpSentAnswer']>(
       'send code',

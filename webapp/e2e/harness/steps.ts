@@ -119,8 +119,11 @@ export async function sendSignupCode(page: Page, email: string, shots = false): 
   await page.getByRole('heading', { level: 1, name: 'Just one more step to get your eSIM' }).waitFor();
   await page.getByLabel('First name').fill('Rana');
   await page.getByLabel('Last name').fill('Haddad');
-  // Lebanon (961) is the first and default dial code.
-  expect(await page.getByLabel('Country dial code').inputValue()).toBe('961');
+  // Lebanon (+961) is the first and default dial code: the select's value is the country
+  // (several share a code) and its option shows the calling code first.
+  const dial = page.getByLabel('Country dial code');
+  expect(await dial.inputValue()).toBe('LB');
+  expect(await dial.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('+961 Lebanon');
   await page.getByLabel('Phone number').fill('3123456');
   await page.getByLabel('E-mail').fill(email);
   if (shots) await shoot(page, 'cart-signup');

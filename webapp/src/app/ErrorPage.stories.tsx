@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { storyText } from '@/test/storyText';
+import { shownText, storyText } from '@/test/storyText';
 import { shopParameters } from '@/test/storybook';
 import { ErrorPage } from './ErrorPage';
 
@@ -16,7 +16,7 @@ export const Filled: Story = {
     const c = within(canvasElement);
     const t = storyText(ctx, 'shared');
     await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(t('pageNotFound'));
-    await expect(c.queryByText(t('applicationErrorTitle'))).not.toBeInTheDocument();
+    await expect(c.queryByText(shownText(t('applicationErrorTitle')))).not.toBeInTheDocument();
     await expect(c.getByRole('link', { name: t('backHome') })).toHaveAttribute('href', '/');
   },
 };
@@ -26,7 +26,7 @@ export const Error: Story = {
   args: { notFound: false },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(storyText(ctx, 'shared')('applicationErrorTitle'));
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(shownText(storyText(ctx, 'shared')('applicationErrorTitle')));
     await expect(c.getByRole('link', { name: storyText(ctx, 'shared')('backHome') })).toHaveAttribute('href', '/');
   },
 };

@@ -1,6 +1,10 @@
 import type { Namespace, TFunction } from 'i18next';
 import { NAMESPACES } from '@/shared/i18n/catalogues';
+import { catalogueTitleContext, planTitle, type TitleContext } from '@/shared/i18n/areaNames';
+import { bundleTitle } from '@/shared/format/format';
+import type { Bundle } from '@/shared/api/types';
 import { countryName } from '@/shared/i18n/countryName';
+import { formatPrice } from '@/shared/format/format';
 import { createI18n } from '@/shared/i18n/i18n';
 import type { Locale } from '@/shared/i18n/locales';
 import { storyLocale } from './storybook';
@@ -45,3 +49,25 @@ export function fixClock(at: number): () => void {
     Date.now = real;
   };
 }
+
+/**
+ * storyTitle is a plan title as the story shows it (planTitle: the provider's English title,
+ * composed in the story's language when it follows the provider's pattern).
+ */
+export function storyTitle(ctx: StoryContextLike, title: string, titleContext: TitleContext = {}): string {
+  const locale = localeOfStory(ctx);
+  return planTitle(createI18n({ locale, namespaces: NAMESPACES }).getFixedT(locale, 'shared'), locale, title, titleContext);
+}
+
+/** storyPrice is a price as the story shows it in its locale (formatPrice). */
+export const storyPrice = (ctx: StoryContextLike, price: number): string => formatPrice(price, localeOfStory(ctx));
+
+/** storyBundleTitle is a catalogue bundle's card title as the story shows it. */
+export const storyBundleTitle = (ctx: StoryContextLike, b: Bundle): string => storyTitle(ctx, bundleTitle(b), catalogueTitleContext(b));
+
+/**
+ * shownText is a text as getByText and toHaveTextContent read the page: every run of white
+ * space (the French narrow no-break space, the no-break space of prices and times included)
+ * as one plain space. A role's name keeps them; a text query needs this.
+ */
+export const shownText = (s: string): string => s.replace(/\s+/g, ' ').trim();

@@ -23,6 +23,9 @@ type User struct {
 	OTP        string    `json:"otp,omitempty"` // one-time login password after verification
 	OTPExpires time.Time `json:"otpExpires"`
 	Role       string    `json:"role,omitempty"` // "agent" for support agents, else empty (customer)
+	// Lang is the shop language ("en", "ar", "fr") of the last code send that named one (its
+	// Accept-Language): the sandbox's mails to this customer are written in it.
+	Lang string `json:"lang,omitempty"`
 	// VerifyIdem and VerifyCode are the idempotency id and code of the verification that
 	// issued OTP: a retry with both the same gets the same answer.
 	VerifyIdem string `json:"verifyIdem,omitempty"`

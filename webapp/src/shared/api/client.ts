@@ -147,6 +147,12 @@ export type ClientDeps = {
   origin?: string;
   /** Overrides of defaultRetryPolicy. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * The page's language, sent as Accept-Language so the provider answers (and the sandbox
+   * writes its mails) in it; by default the document's lang (syncDocument keeps it on the
+   * active locale), '' sends none.
+   */
+  language?: () => string;
 };
 
 /**
@@ -160,6 +166,7 @@ export class ApiClient {
   private readonly fetchFn: typeof fetch;
   private readonly origin: string;
   private readonly retry: RetryPolicy;
+  private readonly language: () => string;
   private readonly locks: SessionLocks;
   // In-flight shared operations, keyed like the Go SDK's singleflight.
   private readonly flights = new Map<string, Promise<string>>();
@@ -170,6 +177,7 @@ export class ApiClient {
     this.fetchFn = deps.fetch ?? ((...args) => globalThis.fetch(...args));
     this.origin = deps.origin ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
     this.retry = { ...defaultRetryPolicy, ...deps.retry };
+    this.language = deps.language ?? (() => (typeof document === 'undefined' ? '' : document.documentElement.lang));
     this.locks = deps.locks ?? browserLocks;
   }
 
@@ -300,6 +308,8 @@ export class ApiClient {
     const url = this.url(spec);
     const safeURL = `${url.origin}${url.pathname}`;
     const headers: Record<string, string> = { Accept: ACCEPT };
+    const lang = this.language();
+    if (lang) headers['Accept-Language'] = lang;
     if (spec.body) headers['Content-Type'] = spec.body.type;
     const body = spec.body?.text;
     if (spec.auth === 'basic') headers.Authorization = basicHeader(this.config.guest.clientId, this.config.guest.clientSecret);

@@ -30,12 +30,12 @@ const support = { phone: '+961 1 555 010', email: 'support@cedarsim.example' };
  * order, the last one repeating; every request is recorded.
  */
 function fakeProvider(scripts: Record<string, Step[]>) {
-  const seen: { method: string; path: string; body: string; auth: string }[] = [];
+  const seen: { method: string; path: string; body: string; auth: string; lang: string }[] = [];
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
     const key = Object.keys(scripts).find((p) => url.pathname.endsWith(p));
     const headers = new Headers(init?.headers);
-    seen.push({ method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? init.body : '', auth: headers.get('Authorization') ?? '' });
+    seen.push({ method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? init.body : '', auth: headers.get('Authorization') ?? '', lang: headers.get('Accept-Language') ?? '' });
     if (key === undefined) return Promise.reject(new Error(`no script for ${url.pathname}`));
     const steps = scripts[key] ?? [];
     const n = seen.filter((s) => s.path.endsWith(key)).length;
@@ -222,6 +222,26 @@ describe('retries', () => {
     expect(parseRetryAfter(' 7 ', now)).toBe(7);
     expect(parseRetryAfter('Sun, 01 Mar 2026 09:00:30 GMT', now)).toBe(30);
     expect(parseRetryAfter('Sun, 01 Mar 2026 08:59:00 GMT', now)).toBe(0);
+  });
+});
+
+describe('the page language', () => {
+  it('goes with every request as Accept-Language (the sandbox writes its mails in it)', async () => {
+    const fake = fakeProvider({ 'catalog/countries': [ok(COUNTRIES)], 'support/contact-us': [ok({ data: { id: 'c1' } })] });
+    const client = new ApiClient({ config: fixtureConfig(), store: new SessionStore(memoryStorage(customer)), fetch: fake.fetch, language: () => 'ar' });
+    const api = createShopApi(client);
+    await api.catalog.countries();
+    await api.support.contactUs({ fullName: 'Rami', email: 'rami@example.com', message: 'Hello', department: 'Support' });
+    expect(fake.seen.map((s) => s.lang)).toEqual(['ar', 'ar']);
+  });
+
+  it("is the document's language by default", async () => {
+    document.documentElement.lang = 'fr';
+    const fake = fakeProvider({ 'catalog/countries': [ok(COUNTRIES)] });
+    const client = new ApiClient({ config: fixtureConfig(), store: new SessionStore(memoryStorage(customer)), fetch: fake.fetch });
+    await createShopApi(client).catalog.countries();
+    expect(fake.seen[0]?.lang).toBe('fr');
+    document.documentElement.lang = '';
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { shopParameters } from '@/test/storybook';
-import { storyText } from '@/test/storyText';
+import { shownText, storyText } from '@/test/storyText';
 import { OtpForm } from './OtpForm';
 
 const meta = {
@@ -95,7 +95,7 @@ export const Mobile: Story = {
   parameters: shopParameters({ fixtures: { 'verifyOtp': 'conflict' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { c, s } = await enter(canvasElement, ctx, '000000');
-    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(s('conflict')));
+    await waitFor(() => expect(c.getByRole('alert')).toHaveTextContent(shownText(s('conflict'))));
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { shownText, storyBundleTitle, storyPrice } from '@/test/storyText';
 import { expect, within } from 'storybook/test';
 import { fixtureBundles } from '@/test/fixtureData';
 import { BundleSummary } from './BundleSummary';
@@ -19,11 +20,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('heading', { level: 3 })).toHaveTextContent('Turkey 1GB 7 Days');
-    // Prices read the same in every locale: Latin digits, USD.
-    await expect(c.getByText('4.50 USD')).toBeInTheDocument();
+    // The provider's 'Turkey 1GB 7 Days', composed in the page's language.
+    await expect(c.getByRole('heading', { level: 3 })).toHaveTextContent(shownText(storyBundleTitle(ctx, turkey)));
+    // Prices in the locale's form (Intl, the USD code), always Latin digits.
+    await expect(c.getByText(shownText(storyPrice(ctx, 4.5)))).toBeInTheDocument();
   },
 };
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@/shared/api/types';
-import { bundleTitle, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { useAreaNames } from '@/shared/i18n/areaNames';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { Flag } from './Flag';
 import styles from './BundleSummary.module.css';
@@ -18,12 +19,13 @@ export type BundleSummaryProps = {
 export function BundleSummary({ bundle, level = 3 }: BundleSummaryProps) {
   const { t } = useTranslation('shared');
   const locale = useLocale();
+  const names = useAreaNames();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <>
       <header className={styles.head}>
         <Flag code={bundle.flagsCodes?.[0]} label="" />
-        <Heading className={styles.title}>{bundleTitle(bundle)}</Heading>
+        <Heading className={styles.title}>{names.bundleTitle(bundle)}</Heading>
       </header>
       <dl className={styles.facts}>
         <div>
@@ -37,7 +39,7 @@ export function BundleSummary({ bundle, level = 3 }: BundleSummaryProps) {
         <div>
           <dt>{t('price')}</dt>
           <dd className={styles.price}>
-            <bdi>{formatPrice(bundle.price)}</bdi>
+            <bdi>{formatPrice(bundle.price, locale)}</bdi>
           </dd>
         </div>
       </dl>

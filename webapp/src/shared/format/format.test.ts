@@ -57,13 +57,31 @@ describe('formatDate', () => {
 
 describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
   it.each([
-    { locale: 'ar', quota: ['غير محدود', '500 MB', '1.5 GB'], days: ['يوم واحد', 'يومان', '3 أيام', '11 يوماً', '100 يوم'] },
-    { locale: 'fr', quota: ['Illimité', '500 Mo', '1,5 Go'], days: ['1 jour', '2 jours', '3 jours', '11 jours', '100 jours'] },
+    // Arabic: Latin MB/GB isolated left to right (LRI ... PDI), so a right-to-left line reads '500 MB'.
+    { locale: 'ar', quota: ['غير محدود', '\u2066500 MB\u2069', '\u20661.5 GB\u2069'], days: ['يوم واحد', 'يومان', '3 أيام', '11 يوماً', '100 يوم'] },
+    // French: a narrow no-break space between the number and its unit.
+    { locale: 'fr', quota: ['Illimité', '500\u202fMo', '1,5\u202fGo'], days: ['1 jour', '2 jours', '3 jours', '11 jours', '100 jours'] },
     { locale: 'en', quota: ['Unlimited', '500 MB', '1.5 GB'], days: ['1 Day', '2 Days', '3 Days', '11 Days', '100 Days'] },
   ] as const)('$locale', ({ locale, quota, days }) => {
     expect([formatQuota(-1, locale), formatQuota(500, locale), formatQuota(1500, locale)]).toEqual(quota);
     expect([1, 2, 3, 11, 100].map((d) => formatValidity(d, locale))).toEqual(days);
-    expect(formatPrice(12)).toBe('12.00 USD');
+  });
+
+  it('prices per locale through Intl.NumberFormat with the currency (English: the spec)', () => {
+    expect(formatPrice(4.55)).toBe('4.55 USD');
+    expect(formatPrice(4.55, 'en')).toBe('4.55 USD');
+    expect(formatPrice(4.55, 'fr')).toBe(new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD', currencyDisplay: 'code' }).format(4.55));
+    expect(formatPrice(4.55, 'fr')).toMatch(/^4,55[\u00a0\u202f]USD$/);
+    expect(formatPrice(1234.5, 'fr')).toMatch(/^1[\u00a0\u202f]234,50[\u00a0\u202f]USD$/);
+    // Arabic: right to left (Intl's RLM first), Latin digits, the decimal point.
+    expect(formatPrice(4.55, 'ar')).toMatch(/^\u200f?4\.55[\u00a0 ]USD$/);
+    expect(formatPrice(null, 'fr')).toBe('NA');
+  });
+
+  it('keeps an Arabic time with its period: 5:03 م never breaks before م', () => {
+    const text = formatDate('2026-11-22T15:03:00Z', 'ar').text;
+    expect(text).toMatch(/5:03\u00a0م$/);
+    expect(text).not.toMatch(/5:03 م/);
   });
 
   it('dates: Beirut time, Latin digits, the locale’s words', () => {
@@ -84,8 +102,9 @@ describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
     expect(consumption(5_000_000_000, 3_117_500_000, false, 'fr').text).toBe(intlFr.format(0.3765));
     expect(consumption(1000, 550, false, 'ar').text).toBe('45%');
     expect(consumption(0, 0, true, 'ar').text).toBe('غير محدود');
-    expect(formatBytesGB(1_500_000_000, 'fr')).toBe('1,50 Go');
-    expect(formatUsedMB(2_000_000, 1_000_000, 'fr')).toBe('1 Mo');
+    expect(formatBytesGB(1_500_000_000, 'fr')).toBe('1,50\u202fGo');
+    expect(formatUsedMB(2_000_000, 1_000_000, 'fr')).toBe('1\u202fMo');
+    expect(formatBytesGB(500_000_000, 'ar')).toBe('\u20660.50 GB\u2069');
   });
 });
 

@@ -3,14 +3,30 @@
 // rounding on the exact decimal value, because toFixed rounds the binary value.
 // Each text helper takes the page's locale; English (the default) is exactly the spec's
 // and the vectors', Arabic and French say the same in their words, always with Latin
-// digits; prices stay '12.00 USD' in every language (docs/i18n.md).
+// digits; English prices are the spec's '12.00 USD', French and Arabic ones Intl's with the
+// currency code (docs/i18n.md).
 import { INTL_LOCALES, type Locale } from '@/shared/i18n/locales';
 
 /** The decimal separator of a locale: French writes 1,5 Go. */
 const decimal = (s: string, locale: Locale): string => (locale === 'fr' ? s.replace('.', ',') : s);
 
-/** Data units: French says Mo/Go; Arabic keeps the Latin MB/GB travellers see on phones. */
-const unit = (u: 'MB' | 'GB', locale: Locale): string => (locale === 'fr' ? (u === 'MB' ? 'Mo' : 'Go') : u);
+/**
+ * A data quantity with its unit, kept together as one unit of the line: French says Mo/Go
+ * after a narrow no-break space (500 Mo); Arabic keeps the Latin MB/GB travellers see on
+ * phones, isolated left to right (LRI ... PDI), so a right-to-left line reads '500 MB', never
+ * 'MB 500'; English is the spec's '500 MB'.
+ */
+function quantity(n: string, u: 'MB' | 'GB', locale: Locale): string {
+  if (locale === 'fr') return `${decimal(n, locale)}\u202f${u === 'MB' ? 'Mo' : 'Go'}`;
+  if (locale === 'ar') return `\u2066${n} ${u}\u2069`;
+  return `${n} ${u}`;
+}
+
+/**
+ * The number locale of prices: French writes 4,55 USD; Arabic keeps the decimal point of its
+ * quantities (ar with Latin digits: 4.55 USD; ar-LB's CLDR symbols would write 4,55).
+ */
+const PRICE_LOCALES: Readonly<Record<Exclude<Locale, 'en'>, string>> = { fr: INTL_LOCALES.fr, ar: 'ar-u-nu-latn' };
 
 const UNLIMITED: Readonly<Record<Locale, string>> = { en: 'Unlimited', ar: 'غير محدود', fr: 'Illimité' };
 
@@ -26,10 +42,15 @@ const arabicPlural = new Intl.PluralRules('ar');
 
 const isMissing = (v: unknown): boolean => v === undefined || v === null || v === '';
 
-/** Price in USD with 2 decimals, or 'NA' when missing or not a finite number. */
-export function formatPrice(price: number | null | undefined): string {
+/**
+ * Price in USD with 2 decimals, or 'NA' when missing or not a finite number. English is the
+ * spec's '12.00 USD'; French and Arabic are Intl.NumberFormat's with the currency code in
+ * the locale ('4,55 USD', Arabic right to left with Latin digits).
+ */
+export function formatPrice(price: number | null | undefined, locale: Locale = 'en'): string {
   if (isMissing(price) || typeof price !== 'number' || !Number.isFinite(price)) return 'NA';
-  return `${price.toFixed(2)} USD`;
+  if (locale === 'en') return `${price.toFixed(2)} USD`;
+  return new Intl.NumberFormat(PRICE_LOCALES[locale], { style: 'currency', currency: 'USD', currencyDisplay: 'code', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
 }
 
 /** Trims trailing zeros of a fixed-point text, and the point when nothing follows it. */
@@ -47,8 +68,8 @@ function hundredths(n: number): string {
 /** Quota in MB: negative is 'Unlimited', under 1000 'N MB', else GB with at most 2 decimals. */
 export function formatQuota(quotaInMB: number, locale: Locale = 'en'): string {
   if (quotaInMB < 0) return UNLIMITED[locale];
-  if (quotaInMB < 1000) return `${quotaInMB} ${unit('MB', locale)}`;
-  return `${decimal(trimZeros(hundredths(Math.floor((quotaInMB + 5) / 10))), locale)} ${unit('GB', locale)}`;
+  if (quotaInMB < 1000) return quantity(String(quotaInMB), 'MB', locale);
+  return quantity(trimZeros(hundredths(Math.floor((quotaInMB + 5) / 10))), 'GB', locale);
 }
 
 /** Validity: '1 Day' or 'N Days' (Arabic: يوم واحد، يومان، 3 أيام، 11 يوماً; French: 1 jour, N jours). */
@@ -61,7 +82,7 @@ export function formatValidity(durationInDays: number, locale: Locale = 'en'): s
 /** Bytes shown in decimal GB with exactly 2 decimals. */
 export function formatBytesGB(bytes: number, locale: Locale = 'en'): string {
   const n = bytes < 0 ? '0.00' : hundredths(Math.floor((bytes + 5_000_000) / 10_000_000));
-  return `${decimal(n, locale)} ${unit('GB', locale)}`;
+  return quantity(n, 'GB', locale);
 }
 
 /** usedBytes is initial minus remaining, with remaining clamped to [0, initial]. */
@@ -72,7 +93,7 @@ function usedBytes(initial: number, remaining: number): number {
 
 /** Consumed data in whole MB (the consumption unit of section 9). */
 export function formatUsedMB(initialQuantity: number, remainingQuantity: number, locale: Locale = 'en'): string {
-  return `${Math.floor((usedBytes(initialQuantity, remainingQuantity) + 500_000) / 1_000_000)} ${unit('MB', locale)}`;
+  return quantity(String(Math.floor((usedBytes(initialQuantity, remainingQuantity) + 500_000) / 1_000_000)), 'MB', locale);
 }
 
 export type Consumption = { percent: number; text: string };
@@ -146,7 +167,11 @@ export function formatDate(input: string | null | undefined, locale: Locale = 'e
 
 /** An instant (ms since the epoch) as the shop writes dates and times in the locale. */
 function beirutText(ms: number, locale: Locale): string {
-  if (locale !== 'en') return localDate(locale).format(ms);
+  if (locale !== 'en') {
+    // The time stays on one line with its period: '5:03 م' never breaks before م.
+    const parts = localDate(locale).formatToParts(ms);
+    return parts.map((p, i) => (p.type === 'literal' && parts[i + 1]?.type === 'dayPeriod' ? p.value.replace(/\s/g, '\u00a0') : p.value)).join('');
+  }
   // Built from parts: ICU versions differ in the space before AM/PM (U+202F or U+0020).
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of beirut.formatToParts(ms)) parts[p.type] = p.value;

@@ -74,4 +74,23 @@ describe('catalogues', () => {
       }
     });
   });
+
+  // French typography: a narrow no-break space (U+202F) before : ; ? ! and », after «, and
+  // between a number and its unit (114 Mo, 2 $, 11 %), never a plain or a missing space
+  // (issue 24).
+  it.each(NAMESPACES)('fr/%s writes French spacing with narrow no-break spaces', async (ns) => {
+    const c = await loadCatalogue('fr', ns);
+    const bad: string[] = [];
+    for (const [key, text] of Object.entries(c)) {
+      const rules: [RegExp, string][] = [
+        [/[ \u00a0][:;?!»]/, 'a plain space before : ; ? ! »'],
+        [/«[ \u00a0]/, 'a plain space after «'],
+        [/[\p{L}\p{N})][;?!]/u, 'no space before ; ? !'],
+        [/\d[ \u00a0]?(?:Mo|Go|\$|%)(?![\p{L}])/u, 'a plain or missing space between a number and its unit'],
+      ];
+      for (const [re, what] of rules) if (re.test(text)) bad.push(`${key}: ${what}: ${JSON.stringify(text)}`);
+    }
+    expect(bad).toEqual([]);
+  });
 });
+

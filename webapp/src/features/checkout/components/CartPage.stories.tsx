@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FixtureSelection } from '@/mocks/handlers';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
 import { shopParameters } from '@/test/storybook';
-import { containing, storyText } from '@/test/storyText';
+import { containing, shownText, storyPrice, storyText, storyTitle } from '@/test/storyText';
 import { CartPage } from './CartPage';
 
 const PATH = '/cart/:bundleId/:topupAccountId?';
@@ -59,9 +59,9 @@ export const Filled: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const { t } = textsOf(ctx);
     const c = within(canvasElement);
-    await expect(await c.findByText('Turkey 5GB 30 Days')).toBeInTheDocument();
-    await expect(c.getByText('13.00 USD')).toBeInTheDocument();
-    await expect(c.getByLabelText(t('dialCode'))).toHaveValue('961');
+    await expect(await c.findByText(shownText(storyTitle(ctx, 'Turkey 5GB 30 Days', { countryCode: 'TR' })))).toBeInTheDocument();
+    await expect(c.getByText(shownText(storyPrice(ctx, 13)))).toBeInTheDocument();
+    await expect(c.getByLabelText(t('dialCode'))).toHaveValue('LB');
   },
 };
 
@@ -173,7 +173,11 @@ export const LoggedInTopup: Story = {
   parameters: shopParameters({ app: { url: `${URL_NEW}/${FIXTURE_TOPUP_ACCOUNT}`, session: 'customer' }, fixtures: { ...payment, 'addOrderDetails': 'topup' } }),
   play: async ({ canvasElement, ...ctx }) => {
     const { t } = textsOf(ctx);
-    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent(t('topupHeading'));
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent(t('topupHeading'));
+    // A top-up adds data to an eSIM already on the phone: no device warning, no new eSIM.
+    await expect(await c.findByText((_, el) => el?.tagName === 'P' && !!el.textContent?.includes(t('accountReadyTopup')))).toBeInTheDocument();
+    await expect(c.queryByText((_, el) => el?.tagName === 'P' && !!el.textContent?.includes(t('compatNote')))).toBeNull();
   },
 };
 

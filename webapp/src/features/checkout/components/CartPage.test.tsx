@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFixtureHandlers, type Selection, type SelectionPair } from '@/mocks/handlers';
 import { memoryStorage } from '@/shared/api/memoryStorage';
 import { startMockServer } from '@/test/msw';
+import { lastOrder } from '@/shared/order/lastOrder';
 import { AppProviders } from '@/test/AppProviders';
 import { FIXTURE_BUNDLE_ID, FIXTURE_CHECKOUT_HOST, FIXTURE_TOPUP_ACCOUNT } from '@/test/fixtureData';
 import type { Locale } from '@/shared/i18n/locales';
@@ -105,12 +106,40 @@ describe('CartPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Just one more step to topup your eSIM');
   });
 
+  it('talks about a top-up: no device-compatibility warning, no new eSIM promised', async () => {
+    use({ 'getBundle': 'success' });
+    renderCart({ customer: true, topup: true });
+    expect(await screen.findByText(/Proceed to pay to add this plan to your eSIM/)).toBeInTheDocument();
+    expect(screen.queryByText(/receive your eSIM/)).toBeNull();
+    expect(screen.queryByText(/eSIM-compatible devices/)).toBeNull();
+  });
+
   it('defaults the dial code to Lebanon, listed first', () => {
     use({ 'token.guest': 'success', 'getBundle': 'success' });
     renderCart();
     const select = screen.getByLabelText<HTMLSelectElement>('Country dial code');
-    expect(select.value).toBe('961');
-    expect(select.options[0]).toHaveTextContent('Lebanon (+961)');
+    expect(select.value).toBe('LB');
+    expect(select.options[0]).toHaveTextContent('+961 Lebanon');
+  });
+
+  it('shows the country picked among those sharing a dial code, and sends the code', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.includes('users/otp/send_email/')) void request.clone().json().then((b: Record<string, unknown>) => bodies.push(b));
+    });
+    use(visitor);
+    const { user } = renderCart();
+    await fillSignup(user);
+    const select = screen.getByLabelText<HTMLSelectElement>('Country dial code');
+    // Jamaica and the United States share +1: the select keeps showing the one picked.
+    await user.selectOptions(select, 'JM');
+    expect(select.selectedOptions[0]).toHaveTextContent('+1 Jamaica');
+    // The recorded sign-up is Lebanese (its body is its match key): only the request is checked.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Verify your E-mail' }));
+    await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
+    server.events.removeAllListeners();
+    for (const b of bodies) expect(b).toMatchObject({ countryCode: '1', phone: '71123456' });
   });
 
   it.each([
@@ -257,6 +286,8 @@ describe('CartPage', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
     expect(h.unused()).toEqual([]);
+    // The result page learns from this that the payment was a top-up of this eSIM.
+    expect(lastOrder()).toEqual({ bundleId: FIXTURE_BUNDLE_ID, topupAccountId: FIXTURE_TOPUP_ACCOUNT });
   });
 
   it('shows the reason of a refused pre-check and creates no order', async () => {

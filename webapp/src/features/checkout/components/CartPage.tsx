@@ -94,7 +94,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
       <div className={styles.layout}>
         <div>
           {failed ? null : registered ? (
-            <PayStep state={state} name={name} onPay={() => void pay(session.token)} headingRef={payHeading} />
+            <PayStep state={state} name={name} onPay={() => void pay(session.token)} headingRef={payHeading} topup={!!topupAccountId} />
           ) : visitor.step === 'form' ? (
             <SignupForm onSubmit={sendCode} error={visitor.error} />
           ) : (
@@ -122,7 +122,7 @@ export function CartPage({ redirect = followLink }: CartPageProps) {
           </LiveRegion>
         </div>
         <div>
-          <CartSummary bundle={bundle} loading={loading} failed={failed} onRetry={retry} />
+          <CartSummary bundle={bundle} loading={loading} failed={failed} onRetry={retry} topup={!!topupAccountId} />
           <nav aria-label={t('checkoutLinks')}>
             <ul className={styles.links}>
               <li>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { findScenario } from '@/mocks/handlers';
 import type { Bundle } from '@/shared/api/types';
-import { storyText } from '@/test/storyText';
+import { shownText, storyPrice, storyText } from '@/test/storyText';
 import { CartSummary } from './CartSummary';
 
 const bundle = (JSON.parse(findScenario('getBundle', 'success').entries[0]?.body ?? '{}') as { data: Bundle[] }).data[0] ?? null;
@@ -13,8 +13,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
   args: { bundle },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('13.00 USD')).toBeInTheDocument();
+  play: async ({ canvasElement, ...ctx }) => {
+    await expect(within(canvasElement).getByText(shownText(storyPrice(ctx, 13)))).toBeInTheDocument();
   },
 };
 

@@ -14,13 +14,15 @@ export type PayStepProps = {
   name?: string;
   /** The step's heading, which the page focuses when the step appears. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The order tops up an existing eSIM rather than buying a new one. */
+  topup?: boolean;
 };
 
 /**
  * The logged-in customer's step (spec section 4, steps 3 to 6): the confirmation and the
  * 'Proceed to Pay' button, which reads 'Redirecting...' once the checkout link is followed.
  */
-export function PayStep({ state, onPay, name = '', headingRef }: PayStepProps) {
+export function PayStep({ state, onPay, name = '', headingRef, topup = false }: PayStepProps) {
   const { t } = useTranslation('checkout');
   const config = useConfig();
   const localize = useLocalizeMessage({ phone: config.supportPhone, email: config.supportEmail });
@@ -33,7 +35,7 @@ export function PayStep({ state, onPay, name = '', headingRef }: PayStepProps) {
       </h2>
       <p className={styles.confirm}>
         {name ? t('thanksName', { name }) : ''}
-        {t('accountReady')}
+        {topup ? t('accountReadyTopup') : t('accountReady')}
       </p>
       <LiveRegion role="alert" className={styles.error}>
         {state.kind === 'refused' || state.kind === 'failed' ? localize({ text: state.text, hints: [], link: '' }).text : ''}

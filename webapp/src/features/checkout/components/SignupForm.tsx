@@ -8,7 +8,7 @@ import type { SignupForm as SignupFields } from '@/shared/api/types';
 import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Spinner } from '@/shared/components/Spinner';
 import styles from './Checkout.module.css';
-import { DEFAULT_DIAL_CODE, dialCodes, splitDialCode } from './dialCodes';
+import { DEFAULT_DIAL_CODE, dialCodes, isoOfCode, splitDialCode } from './dialCodes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -90,6 +90,18 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
   });
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  // The country picked in the select: several share a code (+1), so the select's value is the
+  // country, and the form's countryCode its code. A code set otherwise (a number typed with
+  // it) shows the country that code stands for.
+  const [picked, setPicked] = useState('');
+  const codeOf = (iso: string) => codes.find((c) => c.iso === iso)?.code;
+  const dialIso = picked && codeOf(picked) === form.countryCode ? picked : (isoOfCode(codes, form.countryCode) ?? '');
+  const pickDial = (e: { target: { value: string } }) => {
+    const iso = e.target.value;
+    setPicked(iso);
+    setForm((f) => ({ ...f, countryCode: codeOf(iso) ?? f.countryCode }));
+    setErrors((x) => ({ ...x, countryCode: undefined }));
+  };
 
   const set = (k: keyof SignupFields) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -167,13 +179,14 @@ export function SignupForm({ onSubmit, error = '', initial = {} }: SignupFormPro
             name="countryCode"
             aria-label={t('dialCode')}
             autoComplete="tel-country-code"
-            value={form.countryCode}
-            onChange={set('countryCode')}
+            value={dialIso}
+            onChange={pickDial}
           >
             {codes.map((c) => (
-              <option key={`${c.iso}-${c.code}`} value={c.code}>
-                {/* An option holds text only: right-to-left, the code is isolated with LRI/PDI so + stays in front. */}
-                {c.name} ({locale === 'ar' ? `\u2066+${c.code}\u2069` : `+${c.code}`})
+              <option key={c.iso} value={c.iso}>
+                {/* The code first, so a narrow select (a phone's width) still shows it. An option holds
+                    text only: right-to-left, the code is isolated with LRI/PDI so + stays in front. */}
+                {locale === 'ar' ? `\u2066+${c.code}\u2069` : `+${c.code}`} {c.name}
               </option>
             ))}
           </select>

@@ -18,6 +18,17 @@ describe('dialCodes', () => {
     expect(list).toContainEqual(expect.objectContaining({ iso, code }));
   });
 
+  it('lists every country once, with its country calling code (issue 24: Kosovo was there 4 times, the Dominican Republic 3)', () => {
+    const isos = list.map((d) => d.iso);
+    expect(isos.length).toBe(new Set(isos).size);
+    expect(list.filter((d) => d.iso === 'XK')).toEqual([{ iso: 'XK', name: 'Kosovo', code: '383' }]);
+    expect(list.filter((d) => d.iso === 'DO')).toEqual([{ iso: 'DO', name: 'Dominican Republic', code: '1' }]);
+    // Svalbard dials Norway's +47; 79 belongs to the number. No area code stands in for a country code.
+    expect(list.find((d) => d.iso === 'SJ')?.code).toBe('47');
+    expect(list.find((d) => d.iso === 'JM')?.code).toBe('1');
+    expect(list.filter((d) => d.code.length === 4)).toEqual([]);
+  });
+
   it('lists Lebanon once and sorts the rest by name', () => {
     expect(list.filter((d) => d.iso === 'LB')).toHaveLength(1);
     const names = list.slice(1).map((d) => d.name);

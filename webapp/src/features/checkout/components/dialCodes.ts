@@ -7,19 +7,48 @@ export const DEFAULT_DIAL_CODE = '961';
 const FIRST = 'LB';
 
 /**
- * dialCodes lists every country with a calling code from countries-list, Lebanon first and
- * the rest by name. Countries with several codes get one entry per code.
+ * Country calling codes countries-list gets wrong for this form: it lists Kosovo's old
+ * borrowed codes with its own, and Svalbard with its number's prefix (+47 79).
+ */
+const CODE_OF: Readonly<Record<string, string>> = { XK: '383', SJ: '47', BQ: '599', CW: '599' };
+
+/** The country calling code (E.164) of a country: never an area code (the NANP's 1-876 is +1). */
+function callingCode(iso: string, phones: readonly number[]): string {
+  const own = CODE_OF[iso];
+  if (own) return own;
+  const p = String(phones[0] ?? '');
+  return p.length === 4 && p.startsWith('1') ? '1' : p;
+}
+
+/**
+ * The country a dial code means when several share it and nothing else says which: the
+ * one most travellers mean (+1 the United States, +7 Russia, +44 the United Kingdom, ...).
+ */
+const MAIN_OF: Readonly<Record<string, string>> = { '1': 'US', '7': 'RU', '44': 'GB', '47': 'NO', '61': 'AU', '262': 'RE', '290': 'SH', '358': 'FI', '590': 'GP', '599': 'CW', '672': 'NF', '64': 'NZ', '39': 'IT', '212': 'MA' };
+
+/**
+ * dialCodes lists every country once with its country calling code (from countries-list),
+ * Lebanon first and the rest by name. Several countries may share a code (+1): the select
+ * tells them apart by country, and the form sends the code.
  */
 export function dialCodes(): DialCode[] {
   const rest: DialCode[] = [];
   let first: DialCode[] = [];
   for (const [iso, c] of Object.entries(countries)) {
-    const entries = c.phone.map((p) => ({ iso, name: c.name, code: String(p) }));
-    if (iso === FIRST) first = entries;
-    else rest.push(...entries);
+    const entry = { iso, name: c.name, code: callingCode(iso, c.phone) };
+    if (!entry.code) continue;
+    if (iso === FIRST) first = [entry];
+    else rest.push(entry);
   }
   rest.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.code.localeCompare(b.code));
   return [...first, ...rest];
+}
+
+/** isoOfCode is the country a dial code stands for in `list` (see MAIN_OF), or undefined. */
+export function isoOfCode(list: readonly DialCode[], code: string): string | undefined {
+  const main = MAIN_OF[code];
+  if (main && list.some((d) => d.iso === main)) return main;
+  return list.find((d) => d.code === code)?.iso;
 }
 
 /**

@@ -4,6 +4,7 @@ import { customerOf } from '@/shared/api/customer';
 import { PurchaseRefusedError, toMessageError } from '@/shared/api/errors';
 import { useConfig } from '@/shared/config/ConfigContext';
 import { messageFor } from '@/shared/messages/messages';
+import { rememberOrder } from '@/shared/order/lastOrder';
 import { allowedCheckoutLink } from './checkoutLink';
 
 /**
@@ -61,6 +62,7 @@ export function usePay({ bundleId, topupAccountId, redirect, origin }: PayOption
           return;
         }
         dispatch({ type: 'done', state: { kind: 'redirecting', url: link.toString() } });
+        rememberOrder({ bundleId, topupAccountId: topupAccountId ?? '' });
         redirect(link.toString());
       } catch (err) {
         console.error('checkout failed', err instanceof Error ? err.message : err);

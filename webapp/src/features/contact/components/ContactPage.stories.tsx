@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { shopParameters } from '@/test/storybook';
-import { storyText } from '@/test/storyText';
+import { shownText, storyText } from '@/test/storyText';
 import { ContactPage } from './ContactPage';
 
 const meta = {
@@ -54,6 +54,6 @@ export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'contactUs': 500 } }),
   play: async ({ canvasElement, ...ctx }) => {
     const c = await fillAndSend(canvasElement, ctx);
-    await expect(await c.findByText(storyText(ctx, 'shared')('contactFailed'))).toBeInTheDocument();
+    await expect(await c.findByText(shownText(storyText(ctx, 'shared')('contactFailed')))).toBeInTheDocument();
   },
 };

@@ -75,7 +75,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className={`${styles.carousel} surface-dark`}
-      aria-roledescription="carousel"
+      aria-roledescription={t('carouselRole')}
       aria-label={t('carouselLabel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -95,14 +95,10 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
         </button>
         <button type="button" className={styles.control} aria-controls={id} aria-label={t('previousSlide')} onClick={() => go(index - 1)}>
-          <span aria-hidden="true" className="mirror-rtl">
-            ‹
-          </span>
+          <Chevron d="M12.5 4.5 7 10l5.5 5.5" />
         </button>
         <button type="button" className={styles.control} aria-controls={id} aria-label={t('nextSlide')} onClick={() => go(index + 1)}>
-          <span aria-hidden="true" className="mirror-rtl">
-            ›
-          </span>
+          <Chevron d="M7.5 4.5 13 10l-5.5 5.5" />
         </button>
       </div>
       <div id={id} className={styles.slides} aria-live={playing ? 'off' : 'polite'}>
@@ -110,7 +106,7 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
           <div
             key={s.title}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('slideRole')}
             aria-label={t('slidePosition', { position: i + 1, count })}
             className={styles.slide}
             hidden={i !== index}
@@ -140,5 +136,18 @@ export function BannerSlider({ slides, intervalMs = 6000 }: BannerSliderProps) {
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * A chevron drawn for left to right, turned around right to left (mirror-rtl): Next points
+ * left in Arabic, where the next slide is. A drawing, not a character: text arrows (‹ ›) are
+ * already mirrored by the bidi algorithm, so mirror-rtl turned them back to point inward.
+ */
+function Chevron({ d }: { d: string }) {
+  return (
+    <svg className={`mirror-rtl ${styles.chevron}`} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

@@ -26,7 +26,9 @@ const WithCurrentUser = lazy(() => import('./WithCurrentUser').then((m) => ({ de
 
 /**
  * Header with the live session and, for a signed-in customer, the current user: looked up
- * in a lazily loaded part (with TanStack Query), the header showing no name until then.
+ * in a lazily loaded part (with TanStack Query) that hands the user up, the header showing
+ * no name until then. The header itself stays mounted while that part loads, so a menu the
+ * traveller opened meanwhile stays open and keeps its focus.
  */
 export function Header({ now }: { now?: Date }) {
   const { brand } = useConfig();
@@ -38,16 +40,18 @@ export function Header({ now }: { now?: Date }) {
   // date; the stored session and today's date follow right after.
   const hydrated = useHydrated();
   const loggedIn = hydrated && isRegistered(session);
-  const view = (user: CurrentUser | null) => (
-    <HeaderView brand={brand} now={now ?? (hydrated ? today : null)} loggedIn={loggedIn} user={user} onLogout={() => store.clear()} />
-  );
-  if (!loggedIn) return view(null);
+  const [user, setUser] = useState<CurrentUser | null>(null);
   return (
-    <Suspense fallback={view(null)}>
-      <QueryGate>
-        <WithCurrentUser render={view} />
-      </QueryGate>
-    </Suspense>
+    <>
+      <HeaderView brand={brand} now={now ?? (hydrated ? today : null)} loggedIn={loggedIn} user={loggedIn ? user : null} onLogout={() => store.clear()} />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <QueryGate>
+            <WithCurrentUser onUser={setUser} />
+          </QueryGate>
+        </Suspense>
+      )}
+    </>
   );
 }
 

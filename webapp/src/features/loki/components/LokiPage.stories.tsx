@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { storyText } from '@/test/storyText';
+import { shownText, storyText } from '@/test/storyText';
 import { shopParameters } from '@/test/storybook';
 import { LokiPage } from './LokiPage';
 
@@ -32,7 +32,7 @@ export const Loading: Story = {
 export const Disabled: Story = {
   parameters: shopParameters({ app: { config: { logPushEnabled: false } } }),
   play: async (ctx) => {
-    await expect(within(ctx.canvasElement).getByRole('status')).toHaveTextContent(storyText(ctx, 'loki')('disabled'));
+    await expect(within(ctx.canvasElement).getByRole('status')).toHaveTextContent(shownText(storyText(ctx, 'loki')('disabled')));
   },
 };
 
@@ -40,7 +40,7 @@ export const Disabled: Story = {
 export const Error: Story = {
   parameters: shopParameters({ fixtures: { 'pushLogs': 500 } }),
   play: async (ctx) => {
-    await expect(await within(ctx.canvasElement).findByText(storyText(ctx, 'loki')('failed'))).toBeInTheDocument();
+    await expect(await within(ctx.canvasElement).findByText(shownText(storyText(ctx, 'loki')('failed')))).toBeInTheDocument();
   },
 };
 

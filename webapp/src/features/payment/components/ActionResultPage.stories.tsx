@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { memoryStorage } from '@/shared/api/memoryStorage';
+import { rememberOrder } from '@/shared/order/lastOrder';
 import { shopParameters } from '@/test/storybook';
 import { storyText } from '@/test/storyText';
 import { ActionResultPage } from './ActionResultPage';
@@ -23,6 +24,7 @@ const meta = {
   parameters: shopParameters({ app: { path: '/actionresult', url: '/actionresult?success=true&tranId=TX-1001&amt=13.00&currCode=USD' } }),
   beforeEach: () => {
     delete (window as DL).dataLayer;
+    window.sessionStorage.removeItem('lastOrder');
     return () => document.head.querySelectorAll('script[data-tag-manager]').forEach((s) => s.remove());
   },
 } satisfies Meta<typeof ActionResultPage>;
@@ -70,5 +72,31 @@ export const WithTagManager: Story = {
   play: async () => {
     const script = document.head.querySelector<HTMLScriptElement>('script[data-tag-manager="GTM-STORY01"]');
     await expect(script?.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-STORY01');
+  },
+};
+
+/** A declined card after the cart remembered its plan: pay the same plan with another card. */
+export const DeclinedRetry: Story = {
+  tags: ['!visual'],
+  parameters: shopParameters({ app: { url: '/actionresult?success=false&tranId=TX-1003' } }),
+  beforeEach: () => rememberOrder({ bundleId: 'turkey-1gb', topupAccountId: '' }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'payment');
+    const c = within(canvasElement);
+    await expect(c.getByRole('link', { name: t('retryPayment') })).toHaveAttribute('href', '/cart/turkey-1gb');
+    await expect(c.getByRole('link', { name: t('backToPlans') })).toHaveAttribute('href', '/plans');
+  },
+};
+
+/** A paid top-up: the plan is added to the eSIM already on the phone, no QR code to wait for. */
+export const TopupPaid: Story = {
+  tags: ['!visual'],
+  beforeEach: () => rememberOrder({ bundleId: 'turkey-1gb', topupAccountId: 'acc-1' }),
+  play: async ({ canvasElement, ...ctx }) => {
+    const t = storyText(ctx, 'payment');
+    const c = within(canvasElement);
+    // Matched on the exact text: the French one holds a narrow no-break space.
+    await expect(c.getByText((_, el) => el?.tagName === 'P' && el.textContent === t('thanksTopup'))).toBeInTheDocument();
+    await expect(c.queryByText(t('thanks'))).toBeNull();
   },
 };

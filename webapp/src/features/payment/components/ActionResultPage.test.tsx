@@ -2,12 +2,14 @@ import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '@/shared/api/memoryStorage';
+import { rememberOrder } from '@/shared/order/lastOrder';
 import { AppProviders } from '@/test/AppProviders';
 import { ActionResultPage } from './ActionResultPage';
 
 type DL = Window & { dataLayer?: unknown[] };
 
 afterEach(() => {
+  window.sessionStorage.clear();
   delete (window as DL).dataLayer;
   document.head.querySelectorAll('script[data-tag-manager]').forEach((s) => s.remove());
 });
@@ -39,6 +41,23 @@ describe('ActionResultPage', () => {
     expect(screen.getByText('Payment unsuccessful. We apologize for the inconvenience. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/plans');
     expect(purchases()).toEqual([]);
+  });
+
+  it('offers to pay the same plan with another card after a declined payment', () => {
+    rememberOrder({ bundleId: 'b 1', topupAccountId: '' });
+    renderResult('success=false');
+    expect(screen.getByRole('link', { name: 'Try another card' })).toHaveAttribute('href', '/cart/b%201');
+    expect(screen.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/plans');
+  });
+
+  it('retries a declined top-up on the same eSIM, and a paid top-up promises no QR code', () => {
+    rememberOrder({ bundleId: 'b1', topupAccountId: 'acc-7' });
+    const { unmount } = renderResult('success=false');
+    expect(screen.getByRole('link', { name: 'Try another card' })).toHaveAttribute('href', '/cart/b1/acc-7');
+    unmount();
+    renderResult('success=true&tranId=T2');
+    expect(screen.getByText(/The plan is being added to your eSIM/)).toBeInTheDocument();
+    expect(screen.queryByText(/QR code will arrive/)).toBeNull();
   });
 
   it('pushes one purchase event, also in strict mode and after a reload', () => {

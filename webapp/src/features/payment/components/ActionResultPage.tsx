@@ -7,6 +7,7 @@ import { pageLoaded } from '@/shared/page/pageLoaded';
 import { PageTitle } from '@/shared/page/PageTitle';
 import { useText } from '@/shared/messages/localize';
 import { useHydrated } from '@/shared/prerender/hydration';
+import { cartPath, lastOrder } from '@/shared/order/lastOrder';
 import { isSuccess, loadTagManager, purchaseOf, pushPurchaseOnce } from '../hooks/tagManager';
 import styles from './Payment.module.css';
 
@@ -23,6 +24,9 @@ export function PaymentResult({ success }: { success: boolean }) {
   const text = useText();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(heading, success, true);
+  // The plan the customer left to pay for (remembered by the cart in this tab), if any.
+  const order = lastOrder();
+  const topup = !!order?.topupAccountId;
   return (
     <section className={styles.result} aria-labelledby="payment-result-title">
       <PageTitle name={success ? text('paymentSuccessTitle') : text('paymentFailedTitle')} />
@@ -38,16 +42,24 @@ export function PaymentResult({ success }: { success: boolean }) {
         {success ? text('paymentSuccessTitle') : text('paymentFailedTitle')}
       </h1>
       <p className={styles.text}>
-        {success ? t('thanks') : text('paymentUnsuccessful')}
+        {success ? (topup ? t('thanksTopup') : t('thanks')) : text('paymentUnsuccessful')}
       </p>
       {success ? (
         <Link className={styles.button} to="/profile">
           {t('viewEsim')}
         </Link>
       ) : (
-        <Link className={styles.button} to="/plans">
-          {t('backToPlans')}
-        </Link>
+        <div className={styles.actions}>
+          {/* A declined card: the same plan (and eSIM) again, to pay with another card. */}
+          {order ? (
+            <Link className={styles.button} to={cartPath(order)}>
+              {t('retryPayment')}
+            </Link>
+          ) : null}
+          <Link className={order ? styles.secondary : styles.button} to="/plans">
+            {t('backToPlans')}
+          </Link>
+        </div>
       )}
     </section>
   );

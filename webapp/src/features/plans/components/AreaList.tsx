@@ -44,7 +44,7 @@ function AreaBundles({ area, specials, api }: { area: Area; specials: readonly B
   const { t } = useTranslation('plans');
   const special = area.kind === 'special';
   const { loading, data, failed, retry } = useLoad(special ? null : area.key, () => api.areaBundles(area.origin), noBundles, `bundles of ${area.name}`);
-  const bundles = special ? bundlesOfGroup(specials, area.name) : data;
+  const bundles = special ? bundlesOfGroup(specials, area.group ?? area.name) : data;
   return <BundleGrid bundles={bundles} loading={loading} label={t('areaPlans', { name: area.name })} failed={failed} onRetry={retry} />;
 }
 

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { bundleTitle, formatPrice } from '@/shared/format/format';
 import { fixtureBundles } from '@/test/fixtureData';
 import { shopParameters } from '@/test/storybook';
-import { containing, storyText } from '@/test/storyText';
+import { containing, storyBundleTitle, storyText } from '@/test/storyText';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('listAreaBundles');
@@ -33,9 +33,11 @@ export const MoreInfo: Story = {
     const c = within(canvasElement);
     const close = storyText(ctx, 'shared')('close');
     await userEvent.click(c.getByRole('button', { name: storyText(ctx, 'plans')('moreInfo') }));
-    const dialog = await c.findByRole('dialog', { name: unlimited.businessTitle });
+    const dialog = await c.findByRole('dialog', { name: storyBundleTitle(ctx, unlimited) });
     await expect(dialog).toHaveTextContent(unlimited.fupMsg);
-    // Tab stays inside the dialog.
+    // The title has the focus; Tab reaches Close and stays inside the dialog.
+    await expect(within(dialog).getByRole('heading', { level: 2 })).toHaveFocus();
+    await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: close })).toHaveFocus();
@@ -48,7 +50,7 @@ export const CoverageWithMore: Story = {
     const c = within(canvasElement);
     const t = storyText(ctx, 'plans');
     await userEvent.click(c.getByRole('button', { name: /^\+7/ }));
-    const dialog = await c.findByRole('dialog', { name: t('coveredCountries', { title: global.businessTitle }) });
+    const dialog = await c.findByRole('dialog', { name: t('coveredCountries', { title: storyBundleTitle(ctx, global) }) });
     await expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
   },
 };

@@ -1,7 +1,8 @@
 import { memo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { bundleTitle, cardCoverage, coveredCountries, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { cardCoverage, coveredCountries, formatPrice, formatQuota, formatValidity } from '@/shared/format/format';
+import { useAreaNames } from '@/shared/i18n/areaNames';
 import type { Bundle } from '../api/types';
 import { Dialog } from './Dialog';
 import { BundleSummary } from '@/shared/components/BundleSummary';
@@ -32,6 +33,7 @@ export const BundleCard = memo(function BundleCard({ bundle }: BundleCardProps) 
   const { t } = useTranslation('plans');
   const { t: ts } = useTranslation('shared');
   const locale = useLocale();
+  const names = useAreaNames();
   const nameOf = (c: { isoCode: string; name: string }) => (locale === 'en' ? c.name : (countryName(c.isoCode, locale) ?? c.name));
   const navigate = useNavigate();
   const { hash, search } = useLocation();
@@ -49,7 +51,7 @@ export const BundleCard = memo(function BundleCard({ bundle }: BundleCardProps) 
   // empty names are not listed, nor counted in '+N'.
   const coverage = coveredCountries(bundle.roamingCountries ?? []);
   const { shown, more } = cardCoverage(coverage.length);
-  const title = bundleTitle(bundle);
+  const title = names.bundleTitle(bundle);
 
   return (
     <article className={styles.card} aria-label={title}>
@@ -113,7 +115,7 @@ export const BundleCard = memo(function BundleCard({ bundle }: BundleCardProps) 
             <div>
               <dt>{ts('price')}</dt>
               <dd>
-                <bdi>{formatPrice(bundle.price)}</bdi>
+                <bdi>{formatPrice(bundle.price, locale)}</bdi>
               </dd>
             </div>
             <div>

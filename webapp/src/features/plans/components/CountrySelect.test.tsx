@@ -39,7 +39,7 @@ const chosen = () => screen.getByTestId('value').textContent;
 
 const cases: { locale: Locale; query: string; results: string; label: string; picked: string; removed: string }[] = [
   { locale: 'en', query: 'tu', results: '2 results available for search term tu.', label: 'Turkey', picked: 'option Turkey, selected.', removed: 'option Turkey, deselected.' },
-  { locale: 'fr', query: 'tu', results: '2 résultats disponibles pour « tu ».', label: 'Turquie', picked: 'Turquie ajouté.', removed: 'Turquie retiré.' },
+  { locale: 'fr', query: 'tu', results: '2 résultats disponibles pour «\u202ftu\u202f».', label: 'Turquie', picked: 'Turquie ajouté.', removed: 'Turquie retiré.' },
   { locale: 'ar', query: 'تو', results: 'نتيجة واحدة متاحة لعبارة البحث «تو».', label: 'تونس', picked: 'تمت إضافة تونس.', removed: 'تمت إزالة تونس.' },
 ];
 

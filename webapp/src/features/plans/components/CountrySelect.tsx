@@ -1,6 +1,7 @@
 import { useCombobox, useMultipleSelection, type UseComboboxGetMenuPropsReturnValue, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type CSSProperties, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { byName } from '@/shared/i18n/areaNames';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { dirOf, type Locale } from '@/shared/i18n/locales';
@@ -90,7 +91,8 @@ export const CountrySelect = memo(function CountrySelect({ countries, loading, v
   // The last pick or removal, said until the next keystroke.
   const [said, setSaid] = useState('');
 
-  const options = useMemo(() => countries.map((c) => countryOption(c.isoCode, c.name, locale)), [countries, locale]);
+  // In the page's alphabetical order (Intl.Collator): Arabic names sorted as Arabic, not by the English ones.
+  const options = useMemo(() => byName(countries.map((c) => countryOption(c.isoCode, c.name, locale)), locale, (o) => o.label), [countries, locale]);
   const index = useMemo(() => createIndex(options, (o) => (o.alt ? `${o.label} ${o.alt}` : o.label)), [options]);
   const chosen = useMemo(() => new Set(value.map((v) => v.value)), [value]);
   // Chosen countries leave the menu, as their chips show them.

@@ -24,7 +24,7 @@ const meta = { title: 'plans/Dialog', component: Opener, args: { withAction: tru
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Opened: focus stays inside until Escape or Close. */
+/** Opened: the title has the focus, which stays inside until Escape or Close. */
 export const Filled: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
@@ -34,6 +34,8 @@ export const Filled: Story = {
     const dialog = await c.findByRole('dialog', { name: 'Example popup' });
     const yes = within(dialog).getByRole('button', { name: 'Yes, continue' });
     const close = within(dialog).getByRole('button', { name: storyText(ctx, 'shared')('close') });
+    await expect(within(dialog).getByRole('heading', { name: 'Example popup' })).toHaveFocus();
+    await userEvent.tab();
     await expect(yes).toHaveFocus();
     await userEvent.tab();
     await expect(close).toHaveFocus();
@@ -50,3 +52,38 @@ export const Filled: Story = {
 export const CloseOnly: Story = { args: { withAction: false } };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+
+function LongOpener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div style={{ padding: 16 }}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open && (
+        <Dialog title="Many countries" onClose={() => setOpen(false)}>
+          <ul>
+            {Array.from({ length: 80 }, (_, i) => (
+              <li key={i}>Country {i + 1}</li>
+            ))}
+          </ul>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** A popup taller than a phone (the coverage list at 390 px) opens at its top, its title focused. */
+export const LongOnPhone: Story = {
+  render: () => <LongOpener />,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Open' }));
+    const dialog = await c.findByRole('dialog', { name: 'Many countries' });
+    const title = within(dialog).getByRole('heading', { name: 'Many countries' });
+    await expect(title).toHaveFocus();
+    await expect(dialog.scrollTop).toBe(0);
+    await expect(title.getBoundingClientRect().top).toBeGreaterThanOrEqual(dialog.getBoundingClientRect().top);
+  },
+};

@@ -17,12 +17,13 @@ const focusable = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * A modal dialog on the native <dialog> element: showModal makes the page behind it inert,
  * Escape closes it (the cancel event), Tab wraps inside it, it is labelled by its title,
- * and focus returns to the element that opened it. Mount it to open, unmount to close.
+ * which takes the focus on opening, and focus returns to the element that opened it. Mount it to open, unmount to close.
  */
 export function Dialog({ title, onClose, children, id, actions }: DialogProps) {
   const { t } = useTranslation('shared');
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -35,7 +36,10 @@ export function Dialog({ title, onClose, children, id, actions }: DialogProps) {
     // jsdom has no showModal; the open attribute gives the same accessible tree there.
     if (typeof el.showModal === 'function') el.showModal();
     else el.setAttribute('open', '');
-    (el.querySelector<HTMLElement>('[data-autofocus]') ?? el.querySelector<HTMLElement>(focusable))?.focus();
+    // The title takes the focus (APG: a static element at the top), so a long popup (the
+    // coverage list on a phone) opens at its top, not scrolled down to its Close button.
+    (el.querySelector<HTMLElement>('[data-autofocus]') ?? heading.current)?.focus();
+    el.scrollTop = 0;
     const onCancel = (e: Event) => {
       e.preventDefault();
       onCloseRef.current();
@@ -72,7 +76,7 @@ export function Dialog({ title, onClose, children, id, actions }: DialogProps) {
     // The native dialog handles Escape itself; onKeyDown only wraps Tab and backs up Escape.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog ref={ref} id={id} className={styles.dialog} aria-labelledby={titleId} onKeyDown={onKeyDown}>
-      <h2 id={titleId} className={styles.title}>
+      <h2 ref={heading} id={titleId} className={styles.title} tabIndex={-1}>
         {title}
       </h2>
       <div className={styles.body}>{children}</div>

@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { catalogue, fixtureBundles } from '@/test/fixtureData';
 import { shopParameters } from '@/test/storybook';
-import { storyCountry, storyText } from '@/test/storyText';
+import { localeOfStory, shownText, storyCountry, storyText, storyTitle } from '@/test/storyText';
 import { PlansPage } from './PlansPage';
 
 const meta = {
@@ -28,8 +28,8 @@ export const Filled: Story = {
     const panel = c.getByRole('listitem', { name: t('areaPlans', { name }) });
     await expect(await within(panel).findAllByRole('article')).toHaveLength(4);
     await userEvent.click(within(panel).getAllByRole('button', { name: t('moreInfo') })[3] as HTMLElement);
-    // Plan names are the provider's, in every locale.
-    const dialog = await c.findByRole('dialog', { name: 'Turkey Unlimited 7 Days' });
+    // The provider's plan name, composed in the page's language.
+    const dialog = await c.findByRole('dialog', { name: storyTitle(ctx, 'Turkey Unlimited 7 Days', { countryCode: 'TR' }) });
     await expect(dialog).toHaveTextContent(t('fairUse'));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(c.queryByRole('dialog')).not.toBeInTheDocument());
@@ -40,9 +40,10 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
-    // Special areas are named by the provider, in every locale.
-    await userEvent.click(await c.findByRole('button', { name: 'Hajj & Umrah' }));
-    await expect(c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: 'Hajj & Umrah' }) })).toHaveAttribute('data-row', '2');
+    // Special groups are named in the page's language (by their icon code); English as sent.
+    const hajj = localeOfStory(ctx) === 'en' ? 'Hajj & Umrah' : storyText(ctx, 'shared')('groupHaj');
+    await userEvent.click(await c.findByRole('button', { name: hajj }));
+    await expect(c.getByRole('listitem', { name: storyText(ctx, 'plans')('areaPlans', { name: hajj }) })).toHaveAttribute('data-row', '2');
   },
 };
 
@@ -61,7 +62,7 @@ export const SearchResults: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     const t = storyText(ctx, 'plans');
-    const input = await c.findByLabelText(t('searchLabel'));
+    const input = await c.findByLabelText(shownText(t('searchLabel')));
     await waitFor(() => expect(c.getByRole('button', { name: storyCountry(ctx, 'TR', 'Turkey') })).toBeInTheDocument());
     // The English names find their countries in every locale.
     await userEvent.type(input, 'türk');
@@ -77,7 +78,7 @@ export const GlobalTab: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('tab', { name: storyText(ctx, 'plans')('tabGlobal') }));
-    await expect(await c.findByRole('article', { name: 'Global 3GB 30 Days' })).toBeInTheDocument();
+    await expect(await c.findByRole('article', { name: storyTitle(ctx, 'Global 3GB 30 Days') })).toBeInTheDocument();
   },
 };
 
@@ -86,7 +87,7 @@ export const Loading: Story = {
   play: async ({ canvasElement, ...ctx }) => {
     const t = storyText(ctx, 'plans');
     const label = t('loadingOf', { label: t('tabCountries').toLowerCase() });
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(label);
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(shownText(label));
   },
 };
 

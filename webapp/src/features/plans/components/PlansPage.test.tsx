@@ -5,6 +5,8 @@ import { handlersFor, type Selection } from '@/mocks/handlers';
 import { startMockServer } from '@/test/msw';
 import { useLocation } from 'react-router';
 import { AppProviders } from '@/test/AppProviders';
+import type { Locale } from '@/shared/i18n/locales';
+import ar from '../locales/ar.json';
 import { PlansPage } from './PlansPage';
 
 const server = startMockServer();
@@ -35,17 +37,18 @@ function Url() {
   return <output data-testid="url">{pathname + search + hash}</output>;
 }
 
-async function renderPlans(width = 1280, url = '/plans', selection: Selection = catalogue) {
+async function renderPlans(width = 1280, url = '/plans', selection: Selection = catalogue, locale: Locale = 'en') {
   setWidth(width);
   server.use(...handlersFor(selection));
   const user = userEvent.setup();
   render(
-    <AppProviders path="/plans" url={url}>
+    <AppProviders path="/plans" url={url} locale={locale}>
       <PlansPage />
       <Url />
     </AppProviders>,
   );
-  if (!url.includes('?')) await screen.findByRole('button', { name: 'Turkey' });
+  // Areas render in batches: in Arabic or French order Turkey may come in a later one.
+  if (!url.includes('?')) await screen.findByRole('button', { name: locale === 'en' ? 'Turkey' : new Intl.DisplayNames([locale], { type: 'region' }).of('TR') }, { timeout: 5000 });
   return user;
 }
 
@@ -285,5 +288,45 @@ describe('plans page: popups', () => {
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(12);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('plans page: names in the page language (issue 24)', () => {
+  const areaNames = (label: string) =>
+    within(screen.getByRole('list', { name: label }))
+      .getAllByRole('button')
+      .map((b) => b.textContent?.replace(/[+−]$/, '') ?? '');
+
+  it('names every region of the Arabic Regions tab in Arabic, in Arabic order', async () => {
+    const user = await renderPlans(1280, '/plans', catalogue, 'ar');
+    await user.click(screen.getByRole('tab', { name: ar.tabRegions }));
+    const names = areaNames(ar.tabRegions);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((n) => /[A-Za-z]/.test(n))).toEqual([]);
+    expect(names).toContain('الشرق الأوسط');
+    expect(names).toEqual([...names].sort(new Intl.Collator('ar').compare));
+  });
+
+  it('names the special groups and sorts the countries in Arabic (not by the English names)', async () => {
+    await renderPlans(1280, '/plans', catalogue, 'ar');
+    const names = areaNames(ar.tabCountries);
+    expect(names[0]).toBe('الحج والعمرة');
+    expect(names.filter((n) => /[A-Za-z]/.test(n))).toEqual([]);
+    const countries = names.slice(2);
+    expect(countries).toEqual([...countries].sort(new Intl.Collator('ar').compare));
+  });
+
+  it.each([
+    { locale: 'ar' as const, want: /^تركيا \u2066\d+(\.\d+)? (MB|GB)\u2069 لمدة / },
+    { locale: 'fr' as const, want: /^Turquie \d+(,\d+)?\u202f(Mo|Go) \d+ jours?$/ },
+  ])('composes the plan titles of Turkey in $locale', async ({ locale, want }) => {
+    // The recorded search for Turkey and Lebanon: the Turkish plans are the ones named Turkey.
+    await renderPlans(1280, '/plans?country=TR,LB', catalogue, locale);
+    const turkey = new Intl.DisplayNames([locale], { type: 'region' }).of('TR') ?? 'TR';
+    const all = (await screen.findAllByRole('article', {}, { timeout: 5000 })).map((a) => a.getAttribute('aria-label') ?? '');
+    const titles = all.filter((x) => x.startsWith(turkey));
+    expect(titles.length).toBeGreaterThan(1);
+    expect(all.filter((x) => x.startsWith('Turkey'))).toEqual([]);
+    for (const title of titles.filter((x) => !/غير محدود|Illimité/.test(x))) expect(title).toMatch(want);
   });
 });

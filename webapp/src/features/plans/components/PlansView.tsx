@@ -5,6 +5,7 @@ import { LiveRegion } from '@/shared/components/LiveRegion';
 import { Tabs, type TabItem } from '@/shared/components/Tabs';
 import { countryName } from '@/shared/i18n/countryName';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { byName, useAreaNames } from '@/shared/i18n/areaNames';
 import type { Bundle, CatalogApi, Country, Region } from '../api/types';
 import { useLoad } from '../hooks/useLoad';
 import { AreaList } from './AreaList';
@@ -71,13 +72,16 @@ export function PlansView({ api }: { api: CatalogApi }) {
     if (specialsFailed) retrySpecials();
   }, [countriesFailed, specialsFailed, retryCountriesList, retrySpecials]);
 
-  const specialList = useMemo(() => specialAreas(specials.data), [specials.data]);
-  // Country names in the page's language (Intl.DisplayNames), the provider's English otherwise.
+  // Names in the page's language: countries by Intl.DisplayNames, regions and special groups by
+  // the catalogue (the provider's name as sent in English, or for a name the shop does not
+  // know), each list in the language's alphabetical order (Intl.Collator), special groups first.
+  const names = useAreaNames();
+  const specialList = useMemo(() => byName(specialAreas(specials.data, names.areaName), locale, (a) => a.name), [specials.data, names, locale]);
   const countryList = useMemo(
-    () => [...specialList, ...countryAreas(countries.data, locale === 'en' ? undefined : (c) => countryName(c.isoCode, locale))],
+    () => [...specialList, ...byName(countryAreas(countries.data, locale === 'en' ? undefined : (c) => countryName(c.isoCode, locale)), locale, (a) => a.name)],
     [specialList, countries.data, locale],
   );
-  const regionList = useMemo(() => regionAreas(regions.data), [regions.data]);
+  const regionList = useMemo(() => byName(regionAreas(regions.data, names.areaName), locale, (a) => a.name), [regions.data, names, locale]);
 
   const tabs = useMemo<TabItem<Tab>[]>(
     () => [

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useAreaNames } from '@/shared/i18n/areaNames';
 import { useTranslation } from 'react-i18next';
 import { useDeviceStorage, useSession } from '@/shared/api/ApiContext';
 import { isBundleState, type EsimBundle } from '@/shared/api/types';
@@ -36,7 +37,8 @@ export function PlanAccordion({ iccid, bundle, title, level = 4 }: PlanAccordion
   const info = useBundleInfo(iccid, open);
   const fresh = info.status === 'ready' ? info.bundles.find((b) => b.bundleId === bundle.bundleId) : undefined;
   const b = fresh ?? bundle;
-  const name = title ?? (bundle.bundleDisplayName || bundle.name || t('planFallback'));
+  const names = useAreaNames();
+  const name = title ?? (names.esimPlanName(bundle) || t('planFallback'));
   const account = accountKey(useSession());
   // The provider's states in the page's language; an unknown one is shown as sent.
   const stateText = (s: string) => (isBundleState(s) ? t(`state${s}`) : s);

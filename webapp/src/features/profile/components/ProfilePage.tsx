@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useAreaNames } from '@/shared/i18n/areaNames';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useText } from '@/shared/messages/localize';
 import { useState } from 'react';
@@ -44,6 +45,7 @@ type ProfileViewProps = {
 export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
+  const names = useAreaNames();
   const [tab, setTab] = useState<TabKey>('active');
 
   const list = (which: 'active' | 'expired') => () => {
@@ -67,7 +69,7 @@ export function ProfileView({ esims, fetchedAt, platform }: ProfileViewProps) {
       <ol className={styles.history} aria-label={t('historyLabel')}>
         {entries.map(({ esim, bundle }, i) => {
           const date = formatDateText(bundle.assignmentDatetime, locale);
-          const name = bundle.bundleDisplayName || bundle.name || t('planFallback');
+          const name = names.esimPlanName(bundle) || t('planFallback');
           return (
             <li key={`${esim.iccid}-${bundle.bundleId}-${i}`}>
               <PlanAccordion iccid={esim.iccid} bundle={bundle} title={date ? t('historyTitle', { name, date }) : name} level={2} />

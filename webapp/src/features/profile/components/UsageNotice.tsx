@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useAreaNames } from '@/shared/i18n/areaNames';
 import { Link } from 'react-router';
 import type { EsimBundle } from '@/shared/api/types';
 import { consumption, formatInstant } from '@/shared/format/format';
@@ -18,7 +19,7 @@ type UsageNoticeProps = {
 export function UsageNotice({ bundle, notice, topup }: UsageNoticeProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
-  const name = bundle.bundleDisplayName || bundle.description || bundle.name;
+  const name = useAreaNames().esimPlanName(bundle);
   // In the page's locale, as the consumption bar writes it (French: '90 %').
   const used = consumption(bundle.initialQuantity, bundle.remainingQuantity, bundle.unlimited, locale).text;
   const end = instant(bundle.endTime);

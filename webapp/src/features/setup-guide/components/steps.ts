@@ -43,5 +43,12 @@ export const androidSteps: readonly Step[] = [
 
 export type Platform = 'ios' | 'android';
 
-/** The tab a route item preselects: 'android' gives Android, anything else iOS. */
-export const platformOf = (item: string | undefined): Platform => (item === 'android' ? 'android' : 'ios');
+/**
+ * The tab the guide opens on: the route item's ('android' or 'ios'), else the visitor's own
+ * phone's (`device`, from the user agent), iOS when that is neither. The spec preselects iOS
+ * for anything but 'android'; issue 24 asked for the visitor's phone (docs/contract.md).
+ */
+export const platformOf = (item: string | undefined, device: 'android' | 'ios' | 'other' = 'other'): Platform => {
+  if (item === 'android' || item === 'ios') return item;
+  return device === 'android' ? 'android' : 'ios';
+};

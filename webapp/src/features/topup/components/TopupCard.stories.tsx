@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fixtureBundles } from '@/test/fixtureData';
-import { storyText } from '@/test/storyText';
+import { storyBundleTitle, storyText } from '@/test/storyText';
 import { TopupCard } from './TopupCard';
 
 const bundle = fixtureBundles('listAreaBundles.topup')[1];
@@ -20,8 +20,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
   play: async ({ canvasElement, args, ...ctx }) => {
-    // The catalogue's 'Buy now', then the plan's title as the provider sends it.
-    await userEvent.click(within(canvasElement).getByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} Turkey 5GB 30 Days` }));
+    // The catalogue's 'Buy now', then the plan's title ('Turkey 5GB 30 Days' in the page's language).
+    await userEvent.click(within(canvasElement).getByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} ${storyBundleTitle(ctx, bundle)}` }));
     await expect(args.onBuy).toHaveBeenCalledWith(bundle);
   },
 };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@/shared/api/types';
 import { BundleSummary } from '@/shared/components/BundleSummary';
-import { bundleTitle } from '@/shared/format/format';
+import { useAreaNames } from '@/shared/i18n/areaNames';
 import styles from './Topup.module.css';
 
 type TopupCardProps = {
@@ -16,7 +16,7 @@ type TopupCardProps = {
 /** A top-up bundle: flag, title, data, validity, price and the buy button. */
 export function TopupCard({ bundle, busy, disabled, onBuy }: TopupCardProps) {
   const { t } = useTranslation('topup');
-  const title = bundleTitle(bundle);
+  const title = useAreaNames().bundleTitle(bundle);
   return (
     <article className={styles.card} aria-label={title}>
       <BundleSummary bundle={bundle} level={2} />

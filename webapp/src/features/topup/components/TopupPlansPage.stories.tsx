@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
 import { FIXTURE_BASES } from '@/mocks/har';
 import { shopParameters } from '@/test/storybook';
-import { storyText } from '@/test/storyText';
+import { storyText, storyTitle } from '@/test/storyText';
 import { TopupPlansPage } from './TopupPlansPage';
 
 const meta = {
@@ -29,10 +29,13 @@ type Story = StoryObj<typeof meta>;
 
 type Ctx = Parameters<typeof storyText>[0] & { canvasElement: HTMLElement };
 
-/** Clicks the buy button of the plan titled `title` (the provider's title, not translated). */
+/** A Turkish plan's title as the page shows it (the provider's, composed in the page's language). */
+const turkish = (ctx: Ctx, title: string) => storyTitle(ctx, title, { countryCode: 'TR' });
+
+/** Clicks the buy button of the plan the provider titles `title`. */
 const buy = async (ctx: Ctx, title: string) => {
   const c = within(ctx.canvasElement);
-  await userEvent.click(await c.findByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} ${title}` }));
+  await userEvent.click(await c.findByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} ${turkish(ctx, title)}` }));
   return c;
 };
 
@@ -56,7 +59,7 @@ export const Busy: Story = {
   play: async (ctx) => {
     const c = await buy(ctx, 'Turkey 5GB 30 Days');
     const checking = storyText(ctx, 'topup')('checking');
-    const button = await c.findByRole('button', { name: `${checking} Turkey 5GB 30 Days` });
+    const button = await c.findByRole('button', { name: `${checking} ${turkish(ctx, 'Turkey 5GB 30 Days')}` });
     await expect(button).toHaveAttribute('aria-busy', 'true');
     await expect(button).toHaveAttribute('aria-disabled', 'true');
     // A second press while busy does nothing; the focus stays on the button.
@@ -81,7 +84,7 @@ export const Error: Story = {
     await expect(await c.findByRole('alert')).toHaveTextContent(storyText(ctx, 'shared')('somethingWentWrong'));
     // The focus is still on the button pressed (it was busy, never disabled): a keyboard user
     // tries again from where they were.
-    await expect(c.getByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} Turkey 10GB 30 Days` })).toHaveFocus();
+    await expect(c.getByRole('button', { name: `${storyText(ctx, 'topup')('buyNow')} ${turkish(ctx, 'Turkey 10GB 30 Days')}` })).toHaveFocus();
   },
 };
 
