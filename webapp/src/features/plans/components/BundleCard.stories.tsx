@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { bundleTitle, formatPrice } from '@/shared/format/format';
+import { formatPrice } from '@/shared/format/format';
 import { fixtureBundles } from '@/test/fixtureData';
 import { shopParameters } from '@/test/storybook';
-import { containing, storyBundleTitle, storyText } from '@/test/storyText';
+import { containing, localeOfStory, shownText, storyBundleTitle, storyText } from '@/test/storyText';
 import { BundleCard } from './BundleCard';
 
 const [turkey1, , , unlimited] = fixtureBundles('listAreaBundles');
@@ -87,9 +87,10 @@ export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated
 /** Edit the plan in the Controls panel (title, quota, validity, price, countries): the card follows it. */
 export const Playground: Story = {
   args: { bundle: { ...global, businessTitle: 'Global 20GB', price: 49.5, roamingCountries: (global.roamingCountries ?? []).slice(0, 3) } },
-  play: async ({ canvasElement, args }) => {
-    const card = within(canvasElement).getByRole('article', { name: bundleTitle(args.bundle) });
-    await expect(card).toHaveTextContent(formatPrice(args.bundle.price));
+  play: async ({ canvasElement, args, ...ctx }) => {
+    // The title and price as the story's locale shows them (composed, Intl-formatted).
+    const card = within(canvasElement).getByRole('article', { name: shownText(storyBundleTitle(ctx, args.bundle)) });
+    await expect(card).toHaveTextContent(shownText(formatPrice(args.bundle.price, localeOfStory(ctx))));
     // Three countries: all shown, no '+N'.
     await expect(within(card).getAllByRole('listitem')).toHaveLength(3);
     await expect(within(card).queryByRole('button', { name: /^\+\d/ })).not.toBeInTheDocument();

@@ -140,7 +140,7 @@ export const Playground: Story = {
   play: async ({ canvasElement, args, ...ctx }) => {
     const c = within(canvasElement);
     const t = storyText(ctx, 'plans');
-    await userEvent.click(c.getByLabelText(t('searchLabel')));
+    await userEvent.click(c.getByLabelText(shownText(t('searchLabel'))));
     if (args.loading) {
       await expect(await c.findByText(t('loadingOptions'))).toBeInTheDocument();
       return;
