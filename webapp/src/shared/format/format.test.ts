@@ -36,8 +36,9 @@ describe('format vectors', () => {
   it.each(vectors.consumption.cases)('consumption: $name', (c) =>
     expect(consumption(c.initialQuantity, c.remainingQuantity, c.unlimited)).toEqual(c.want),
   );
+  // The web keeps a time with its period (a no-break space before AM/PM); the vectors write a plain one.
   it.each(vectors.date.cases)('date: $name', (c) =>
-    expect(formatDate(c.input)).toEqual({ text: c.want, invalid: c.invalid }),
+    expect(formatDate(c.input)).toEqual({ text: c.want.replace(/ (AM|PM)$/, '\u00a0$1'), invalid: c.invalid }),
   );
   it.each(vectors.flag.cases)('flag: $name', (c) => expect(flagFor(c.input)).toEqual(c.want));
   it.each(vectors.flagEmoji.cases)('flagEmoji: $name', (c) => expect(flagEmoji(c.input)).toBe(c.want));
@@ -50,8 +51,8 @@ describe('format vectors', () => {
 });
 
 describe('formatDate', () => {
-  it('uses plain ASCII spaces whatever the ICU version puts before AM/PM', () => {
-    expect(formatDate('2026-11-22T13:40:00Z').text).toMatch(/^[\x20-\x7e]+$/);
+  it('uses the same spaces whatever the ICU version puts before AM/PM: plain ones, a no-break one before the period', () => {
+    expect(formatDate('2026-11-22T13:40:00Z').text).toMatch(/^[\x20-\x7e]+\u00a0PM$/);
   });
 });
 
@@ -76,6 +77,19 @@ describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
     // Arabic: right to left (Intl's RLM first), Latin digits, the decimal point.
     expect(formatPrice(4.55, 'ar')).toMatch(/^\u200f?4\.55[\u00a0 ]USD$/);
     expect(formatPrice(null, 'fr')).toBe('NA');
+  });
+
+  // A line may break at any plain space: the time and its day period must not part (issue 24).
+  it.each([
+    ['en', 'Nov 22, 2026, 5:03\u00a0PM'],
+    ['ar', /5:03\u00a0م$/],
+    ['fr', /17:03$/],
+  ] as const)('keeps a %s time whole: no breakable space inside it', (locale, want) => {
+    const text = formatDate('2026-11-22T15:03:00Z', locale).text;
+    if (typeof want === 'string') expect(text).toBe(want);
+    else expect(text).toMatch(want);
+    expect(text).not.toMatch(/\d:\d\d[ \u2009-\u200a\t]\S+$/);
+    expect(formatInstant(Date.parse('2026-11-22T15:03:00Z'), locale)).toBe(text);
   });
 
   it('keeps an Arabic time with its period: 5:03 م never breaks before م', () => {
@@ -111,7 +125,7 @@ describe('per locale (Latin digits, prices in USD, Beirut time)', () => {
 describe('formatInstant', () => {
   const at = Date.parse('2026-11-23T18:05:00Z'); // 20:05 in Beirut (UTC+2 in winter)
   it('writes English as the shop does, in Beirut time', () => {
-    expect(formatInstant(at, 'en')).toBe('Nov 23, 2026, 8:05 PM');
+    expect(formatInstant(at, 'en')).toBe('Nov 23, 2026, 8:05\u00a0PM');
   });
   it.each(['ar', 'fr'] as const)('writes %s with Latin digits, in Beirut time', (locale) => {
     const text = formatInstant(at, locale);

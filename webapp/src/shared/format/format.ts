@@ -151,7 +151,8 @@ function localDate(locale: Locale): Intl.DateTimeFormat {
 }
 
 /**
- * A server date-time in Beirut time, 'MMM D, YYYY, h:mm AM'. Missing dates and .NET's
+ * A server date-time in Beirut time, 'MMM D, YYYY, h:mm AM' (the space before AM a no-break
+ * one, so the vectors' plain space is read as U+00A0 on the web). Missing dates and .NET's
  * MinValue give ''; anything that is not RFC 3339 is invalid (also '').
  */
 export function formatDate(input: string | null | undefined, locale: Locale = 'en'): FormattedDate {
@@ -167,8 +168,9 @@ export function formatDate(input: string | null | undefined, locale: Locale = 'e
 
 /** An instant (ms since the epoch) as the shop writes dates and times in the locale. */
 function beirutText(ms: number, locale: Locale): string {
+  // A time stays on one line with its period: '5:03 م' never breaks before م, nor
+  // '8:05 PM' before PM (a no-break space; French has no period: 20:05).
   if (locale !== 'en') {
-    // The time stays on one line with its period: '5:03 م' never breaks before م.
     const parts = localDate(locale).formatToParts(ms);
     return parts.map((p, i) => (p.type === 'literal' && parts[i + 1]?.type === 'dayPeriod' ? p.value.replace(/\s/g, '\u00a0') : p.value)).join('');
   }
@@ -176,7 +178,7 @@ function beirutText(ms: number, locale: Locale): string {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of beirut.formatToParts(ms)) parts[p.type] = p.value;
   const { month, day, year, hour, minute, dayPeriod } = parts;
-  return `${month} ${day}, ${year}, ${hour}:${minute} ${dayPeriod}`;
+  return `${month} ${day}, ${year}, ${hour}:${minute}\u00a0${dayPeriod}`;
 }
 
 /**

@@ -92,5 +92,12 @@ describe('catalogues', () => {
     }
     expect(bad).toEqual([]);
   });
-});
 
+  // A breakable hyphen lets a line end in 'Wi-' and start with 'Fi' (issue 24): every
+  // catalogue writes Wi‑Fi with the non-breaking hyphen U+2011.
+  it.each(NAMESPACES.flatMap((ns) => LOCALES.map((l) => [l, ns] as const)))('%s/%s never splits Wi‑Fi', async (l, ns) => {
+    const c = await loadCatalogue(l, ns);
+    const bad = Object.entries(c).filter(([, text]) => /wi[^\u2011\p{L}]?fi/iu.test(text) && !/wi\u2011fi/i.test(text));
+    expect(bad).toEqual([]);
+  });
+});

@@ -65,8 +65,9 @@ describe('ProfilePage', () => {
       .map((b) => b.textContent?.replace(/(Active|Queued|Processing|Depleted|Expired)$/, ''));
     expect(titles).toEqual([
       expect.stringMatching(/^UAE|^United Arab Emirates/),
-      'Turkey 1GB, Jun 20, 2025, 8:40 PM',
-      'Turkey 5GB, Jun 10, 2025, 11:15 AM',
+      // The time keeps its period on its line (a no-break space).
+      'Turkey 1GB, Jun 20, 2025, 8:40\u00a0PM',
+      'Turkey 5GB, Jun 10, 2025, 11:15\u00a0AM',
       expect.stringContaining('Mar 12, 2025'),
       expect.stringContaining('Mar 2, 2025'),
     ]);
