@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { misaligned, tallerThanANeighbour } from '@/test/rows';
 import { storyText } from '@/test/storyText';
 import { ContactBlock } from './ContactBlock';
 import { Destinations } from './Destinations';
@@ -13,6 +14,18 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const DestinationCards: Story = { render: () => <Destinations items={destinations} /> };
+/**
+ * One name that wraps (Saint Vincent and the Grenadines, in every language): every card of
+ * its row is as tall as it, with the flags at one height (issue 24).
+ */
+export const DestinationCardsLongName: Story = {
+  render: () => <Destinations items={[{ name: 'Saint Vincent and the Grenadines', code: 'VC' }, ...destinations.slice(0, 5)]} />,
+  play: async ({ canvasElement }) => {
+    const cards = within(canvasElement).getAllByRole('link').filter((a) => a.closest('li'));
+    await expect(tallerThanANeighbour(cards, (c) => c.querySelector('span'))).toBe(true);
+    await expect(misaligned(cards, { card: [(c) => c, 'bottom'], flag: [(c) => c.firstElementChild, 'top'] })).toEqual([]);
+  },
+};
 export const DestinationCardsMobile: Story = { ...DestinationCards, globals: { viewport: { value: 'mobile', isRotated: false } } };
 export const Benefits: Story = { render: () => <WhyChooseUs /> };
 export const Setup: Story = {

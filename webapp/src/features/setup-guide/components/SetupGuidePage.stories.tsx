@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { misaligned, tallerThanANeighbour } from '@/test/rows';
 import { shopParameters } from '@/test/storybook';
 import { SetupGuidePage } from './SetupGuidePage';
 
@@ -20,6 +21,14 @@ export const Filled: Story = {
     await expect(within(c.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(11);
     await userEvent.click(c.getByRole('tab', { name: 'Android' }));
     await expect(within(c.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(15);
+  },
+};
+/** The 'Step N' labels of a row at one height, whatever the length of each step's text (top-aligned cards, issue 24). */
+export const StepLabelsInLine: Story = {
+  play: async ({ canvasElement }) => {
+    const steps = within(within(canvasElement).getByRole('tabpanel')).getAllByRole('listitem');
+    await expect(tallerThanANeighbour(steps, (s) => s.querySelector('p'))).toBe(true);
+    await expect(misaligned(steps, { label: [(s) => s.querySelector('p > span'), 'top'], image: [(s) => s.querySelector('img'), 'top'] })).toEqual([]);
   },
 };
 export const Android: Story = { parameters: shopParameters({ app: { url: '/setup-guide/android' } }) };
