@@ -26,6 +26,8 @@ export const DestinationCardsLongName: Story = {
     await expect(misaligned(cards, { card: [(c) => c, 'bottom'], flag: [(c) => c.firstElementChild, 'top'] })).toEqual([]);
   },
 };
+/** At 390 px: two cards a row, the long name still wraps and its row stays even. */
+export const DestinationCardsLongNameMobile: Story = { ...DestinationCardsLongName, globals: { viewport: { value: 'mobile', isRotated: false } } };
 export const DestinationCardsMobile: Story = { ...DestinationCards, globals: { viewport: { value: 'mobile', isRotated: false } } };
 export const Benefits: Story = { render: () => <WhyChooseUs /> };
 export const Setup: Story = {
