@@ -114,16 +114,17 @@ async function aloneShows(browser: Browser, base: string, storyId: string, width
   }
 }
 
-describe('Storybook docs pages show each story as it is alone', () => {
-  const browser = sharedBrowser();
-  let site: StaticSite;
-  beforeAll(async () => {
-    site = await serveFolder(path.join(webapp, 'storybook-static'));
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+// One browser and one server of the built Storybook for every test in the file.
+const browser = sharedBrowser();
+let site: StaticSite;
+beforeAll(async () => {
+  site = await serveFolder(path.join(webapp, 'storybook-static'));
+});
+afterAll(async () => {
+  await site?.close();
+});
 
+describe('Storybook docs pages show each story as it is alone', () => {
   it.each(DOCS_PAGES)('%s', async (docsId) => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     let blocks: Block[];
@@ -162,15 +163,6 @@ describe('Storybook docs pages show each story as it is alone', () => {
 });
 
 describe('Storybook guides render their Markdown tables', () => {
-  const browser = sharedBrowser();
-  let site: StaticSite;
-  beforeAll(async () => {
-    site = await serveFolder(path.join(webapp, 'storybook-static'));
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
-
   // GFM tables need remark-gfm in the MDX pipeline (.storybook/main.ts); without it each row is a paragraph of `|` text.
   it.each([
     ['guides-how-the-shop-is-mocked--docs', 2],
@@ -191,15 +183,6 @@ describe('Storybook guides render their Markdown tables', () => {
 });
 
 describe('The locale toolbar shows a story pinned to a locale', () => {
-  const browser = sharedBrowser();
-  let site: StaticSite;
-  beforeAll(async () => {
-    site = await serveFolder(path.join(webapp, 'storybook-static'));
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
-
   // Header's ArabicMobile and French pin their locale (pinLocale: the story's own global);
   // Filled follows the toolbar, English by default.
   it.each([
