@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"path"
@@ -131,16 +132,14 @@ func newSPA(fsys fs.FS, cfg RuntimeConfig, origin func(*http.Request) string, lo
 		return nil, err
 	}
 	docs := map[string]document{"index.html": {html: string(index)}}
-	pre, pages, heads, warnings, err := loadPrerendered(fsys, cfg)
+	pre, pages, warnings, err := loadPrerendered(fsys, cfg)
 	if err != nil {
 		return nil, err
 	}
 	for _, w := range warnings {
 		logger.Warn("prerendered pages", "detail", w)
 	}
-	for name, page := range pages {
-		docs[name] = document{html: page, own: heads[name], vary: ", Accept-Language, Cookie"}
-	}
+	maps.Copy(docs, pages)
 	s.pre = pre
 	s.docs = newDocuments(site, docs, http.StatusOK)
 	return s, nil

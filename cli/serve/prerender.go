@@ -49,6 +49,10 @@ type prerenderRoute struct {
 	// FirstRenderParams are query parameters the page's first render reads: with one of
 	// them the app shell is sent instead.
 	FirstRenderParams []string `json:"firstRenderParams"`
+	// DevicePages name, by the visitor's phone ("android", "ios": deviceOf), the route whose
+	// page that phone gets here: the page's first render depends on the phone (the setup
+	// guide opens on its tab), and hydration must find the markup the browser renders.
+	DevicePages map[string]string `json:"devicePages"`
 	// Head lists, per locale, the head fields the page sets itself ("title", "description")
 	// rather than the site's.
 	Head map[string][]string `json:"head"`
@@ -69,33 +73,33 @@ type prerendered struct {
 // docName is the documents' key of a route's page in a locale.
 func docName(locale, file string) string { return prerenderDir + "/" + locale + "/" + file }
 
-// loadPrerendered reads the build's prerendered pages and fills in cfg. A build without them
-// (or a page that cannot be filled) leaves those routes to the app shell; the reason is
-// returned as a warning, not an error: the shop still works.
-func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, pages map[string]string, heads map[string]ownHead, warnings []string, err error) {
+// loadPrerendered reads the build's prerendered pages and fills in cfg: the documents by name.
+// A build without them (or a page that cannot be filled) leaves those routes to the app
+// shell; the reason is returned as a warning, not an error: the shop still works.
+func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, docs map[string]document, warnings []string, err error) {
 	raw, err := fs.ReadFile(fsys, prerenderDir+"/manifest.json")
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil, []string{"the web app has no prerendered pages: every route gets the app shell"}, nil
+		return nil, nil, []string{"the web app has no prerendered pages: every route gets the app shell"}, nil
 	}
 	if err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("serve: read the prerender manifest: %w", err)
+		return nil, nil, nil, fmt.Errorf("serve: read the prerender manifest: %w", err)
 	}
 	var m prerenderManifest
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("serve: the prerender manifest: %w", err)
+		return nil, nil, nil, fmt.Errorf("serve: the prerender manifest: %w", err)
 	}
 	if len(m.Locales) == 0 || m.Slots.Brand == "" || m.Slots.SupportPhone == "" || m.Slots.WhatsApp == "" {
-		return nil, nil, nil, nil, fmt.Errorf("serve: the prerender manifest lacks its locales or slots")
+		return nil, nil, nil, fmt.Errorf("serve: the prerender manifest lacks its locales or slots")
 	}
 	p = &prerendered{locales: m.Locales, cookie: m.Cookie, routes: map[string]prerenderRoute{}, docs: map[string]map[string]string{}}
-	pages, heads = map[string]string{}, map[string]ownHead{}
+	docs = map[string]document{}
 	for _, r := range m.Routes {
 		complete := true
 		for _, l := range m.Locales {
 			name := docName(l, r.File)
 			b, err := fs.ReadFile(fsys, name)
 			if err != nil {
-				return nil, nil, nil, nil, fmt.Errorf("serve: prerendered %s (%s): %w", r.Path, l, err)
+				return nil, nil, nil, fmt.Errorf("serve: prerendered %s (%s): %w", r.Path, l, err)
 			}
 			filled, err := fillSlots(string(b), cfg, &m)
 			if err != nil {
@@ -103,8 +107,11 @@ func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, pages map[s
 				complete = false
 				break
 			}
-			pages[name] = filled
-			heads[name] = ownHead{title: slices.Contains(r.Head[l], "title"), description: slices.Contains(r.Head[l], "description")}
+			docs[name] = document{
+				html: filled,
+				own:  ownHead{title: slices.Contains(r.Head[l], "title"), description: slices.Contains(r.Head[l], "description")},
+				vary: ", Accept-Language, Cookie",
+			}
 		}
 		if complete {
 			p.routes[r.Path] = r
@@ -114,8 +121,42 @@ func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, pages map[s
 			}
 		}
 	}
-	return p, pages, heads, warnings, nil
+	// A phone's page must be served itself; the documents a route sends by phone vary with
+	// the User-Agent too.
+	for path, r := range p.routes {
+		for device, target := range r.DevicePages {
+			if _, ok := p.routes[target]; !ok || (device != "android" && device != "ios") {
+				warnings = append(warnings, fmt.Sprintf("%s: no %s page %q: every phone gets %s's own page", path, device, target, path))
+				delete(r.DevicePages, device)
+				continue
+			}
+			for _, route := range []string{path, target} {
+				for _, name := range p.docs[route] {
+					d := docs[name]
+					d.vary = ", Accept-Language, Cookie, User-Agent"
+					docs[name] = d
+				}
+			}
+		}
+	}
+	return p, docs, warnings, nil
 }
+
+// deviceOf is the visitor's phone by its user agent, as the web app reads it
+// (platformOf in webapp/src/shared/device/platform.ts, which a prerendered page's first
+// render uses): "ios", "android" or "other". (The app also takes an iPad in desktop mode
+// for iOS by its touch points, which a request does not carry; both pick the iOS tab then.)
+func deviceOf(userAgent string) string {
+	switch {
+	case strings.Contains(userAgent, "iPhone"), strings.Contains(userAgent, "iPad"), strings.Contains(userAgent, "iPod"):
+		return "ios"
+	case androidRe.MatchString(userAgent):
+		return "android"
+	}
+	return "other"
+}
+
+var androidRe = regexp.MustCompile(`(?i)android`)
 
 // optionalFields are the configuration fields whose elements the pages mark
 // data-config-if="<field>": rendered when the field is set, removed here when it is empty.
@@ -356,6 +397,9 @@ func (p *prerendered) page(r *http.Request) string {
 		if queryValue(r.URL.RawQuery, param) != "" {
 			return ""
 		}
+	}
+	if target, ok := route.DevicePages[deviceOf(r.UserAgent())]; ok {
+		key = target
 	}
 	return p.docs[key][p.locale(r)]
 }

@@ -28,7 +28,9 @@ const testManifest = `{
   "flags": {"tr": "/assets/tr-1a2b.svg"},
   "routes": [
     {"path": "/", "file": "index.html", "firstRenderParams": [], "head": {"en": [], "ar": ["title", "description"], "fr": ["title", "description"]}},
-    {"path": "/plans", "file": "plans.html", "firstRenderParams": ["country", "region"], "head": {"en": ["title"], "ar": ["title"], "fr": ["title"]}}
+    {"path": "/plans", "file": "plans.html", "firstRenderParams": ["country", "region"], "head": {"en": ["title"], "ar": ["title"], "fr": ["title"]}},
+    {"path": "/setup-guide", "file": "setup-guide.html", "firstRenderParams": [], "devicePages": {"android": "/setup-guide/android"}, "head": {}},
+    {"path": "/setup-guide/android", "file": "setup-guide/android.html", "firstRenderParams": [], "head": {}}
   ]
 }`
 
@@ -53,6 +55,8 @@ func prerenderedBuild() fstest.MapFS {
 	for l, h := range headings {
 		fsys["prerender/"+l+"/index.html"] = &fstest.MapFile{Data: []byte(prerenderedPage(l, markBrand+" - "+l+" home", h[0]))}
 		fsys["prerender/"+l+"/plans.html"] = &fstest.MapFile{Data: []byte(prerenderedPage(l, "Plans - "+markBrand, h[1]))}
+		fsys["prerender/"+l+"/setup-guide.html"] = &fstest.MapFile{Data: []byte(prerenderedPage(l, "Guide", "iOS tab"))}
+		fsys["prerender/"+l+"/setup-guide/android.html"] = &fstest.MapFile{Data: []byte(prerenderedPage(l, "Guide", "Android tab"))}
 	}
 	return fsys
 }
@@ -96,7 +100,7 @@ func TestFillSlots(t *testing.T) {
 		},
 	}
 	var m prerenderManifest
-	loaded, _, _, _, err := loadPrerendered(prerenderedBuild(), base)
+	loaded, _, _, err := loadPrerendered(prerenderedBuild(), base)
 	if err != nil || loaded == nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -204,6 +208,59 @@ func TestPrerenderedLocale(t *testing.T) {
 				t.Errorf("Vary %q lacks what chose the page", v)
 			}
 		})
+	}
+}
+
+// The setup guide opens on the visitor's phone's tab: an Android phone gets the page
+// prerendered on the Android tab, as its browser renders it (no hydration mismatch).
+func TestPrerenderedPageByPhone(t *testing.T) {
+	srv := prerenderServer(t, sandboxConfig(t))
+	const (
+		android = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36"
+		iphone  = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+		desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36"
+	)
+	tests := []struct {
+		name, path, userAgent, want, vary string
+	}{
+		{"Android phone", "/setup-guide", android, "Android tab", "User-Agent"},
+		{"Android in another case", "/setup-guide?lang=ar", "Mozilla/5.0 (Linux; ANDROID 14)", "Android tab", "User-Agent"},
+		{"iPhone", "/setup-guide", iphone, "iOS tab", "User-Agent"},
+		{"desktop", "/setup-guide", desktop, "iOS tab", "User-Agent"},
+		{"no user agent", "/setup-guide", "", "iOS tab", "User-Agent"},
+		{"the Android page itself, from an iPhone", "/setup-guide/android", iphone, "Android tab", "User-Agent"},
+		{"another page does not vary by phone", "/plans", android, "Connection Beyond Borders", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := fetch(t, srv, tt.path, map[string]string{"User-Agent": tt.userAgent})
+			if !strings.Contains(string(body), "<h1>"+tt.want+"</h1>") {
+				t.Fatalf("want %q: %.400s", tt.want, body)
+			}
+			vary := resp.Header.Get("Vary")
+			if got := strings.Contains(vary, "User-Agent"); got != (tt.vary != "") {
+				t.Errorf("Vary %q: User-Agent listed %v, want %v", vary, got, tt.vary != "")
+			}
+		})
+	}
+}
+
+func TestDeviceOf(t *testing.T) {
+	tests := []struct{ userAgent, want string }{
+		{"Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)", "ios"},
+		{"Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X)", "ios"},
+		{"Mozilla/5.0 (iPod touch; CPU iPhone OS 12_0 like Mac OS X)", "ios"},
+		{"Mozilla/5.0 (Linux; Android 11; SM-G991B)", "android"},
+		{"Mozilla/5.0 (Linux; android 9)", "android"},
+		// The web app's rule reads iOS first.
+		{"Mozilla/5.0 (iPhone; Android emulator)", "ios"},
+		{"Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)", "other"},
+		{"", "other"},
+	}
+	for _, tt := range tests {
+		if got := deviceOf(tt.userAgent); got != tt.want {
+			t.Errorf("deviceOf(%q) = %q, want %q", tt.userAgent, got, tt.want)
+		}
 	}
 }
 

@@ -184,6 +184,28 @@ describe('prerendered pages (the shop as the e2e suite configures it: a WhatsApp
     }
   });
 
+  // The guide opens on the visitor's phone's tab (issue 24): the server sends an Android phone
+  // the page prerendered on that tab, or hydration would find the iOS tab and fail (React
+  // error 418, seen by Lighthouse's Android emulation) and the Android steps would paint late.
+  it('sends an Android phone the setup guide on its tab, and an iPhone on its own, both hydrating without a mismatch', async () => {
+    const phones = [
+      { name: 'Android', tab: 'Android', userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36' },
+      { name: 'iPhone', tab: 'iOS', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' },
+    ];
+    for (const phone of phones) {
+      for (const locale of ['en', 'ar'] as const) {
+        const where = `${phone.name} (${locale})`;
+        const v = await visit(browser(), shopURL, `/setup-guide?lang=${locale}`, { userAgent: phone.userAgent });
+        expect(v.errors, where).toEqual([]);
+        expect(v.kept, where).toBe(true);
+        const res = await fetch(`${shopURL}/setup-guide?lang=${locale}`, { headers: { 'User-Agent': phone.userAgent } });
+        expect(res.headers.get('vary'), where).toContain('User-Agent');
+        const served = await res.text();
+        expect(served, `${where}: the ${phone.tab} tab is selected in the HTML`).toMatch(new RegExp(`aria-selected="true"[^>]*>${phone.tab}</button>`));
+      }
+    }
+  });
+
   it('keeps the app shell for unknown routes and for a query the first screen depends on', async () => {
     for (const url of ['/no/such/page', '/plans?country=TR']) {
       const res = await fetch(`${shopURL}${url}`);

@@ -30,7 +30,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** What src/app/prerender.tsx exports (typed here: this script's project has no JSX). */
 type ServerEntry = {
-  ROUTES: readonly { path: string; firstRenderParams?: readonly string[] }[];
+  ROUTES: readonly { path: string; firstRenderParams?: readonly string[]; devicePages?: Readonly<Record<string, string>> }[];
   SLOTS: Readonly<Record<string, string>>;
   LOCALES: readonly string[];
   LOCALE_COOKIE: string;
@@ -182,7 +182,12 @@ async function main() {
   rmSync(out, { recursive: true, force: true });
   const slots: Record<string, string> = { ...server.SLOTS };
   const flags = new Map<string, string>();
-  const routes: { path: string; file: string; firstRenderParams: readonly string[]; head: Record<string, string[]> }[] = [];
+  const routes: { path: string; file: string; firstRenderParams: readonly string[]; devicePages: Readonly<Record<string, string>>; head: Record<string, string[]> }[] = [];
+  for (const route of server.ROUTES) {
+    for (const [device, target] of Object.entries(route.devicePages ?? {})) {
+      if (!server.ROUTES.some((r) => r.path === target)) throw new Error(`build-shop: ${route.path}'s ${device} page ${target} is not prerendered`);
+    }
+  }
   for (const route of server.ROUTES) {
     const page = server.pageOf(route.path);
     if (!page) throw new Error(`build-shop: ${route.path} is no page of the route table`);
@@ -252,7 +257,7 @@ async function main() {
       // `esim serve` fills and compresses pages itself; the copies are for a plain file server (nginx).
       precompressFile(target);
     }
-    routes.push({ path: route.path, file, firstRenderParams: route.firstRenderParams ?? [], head });
+    routes.push({ path: route.path, file, firstRenderParams: route.firstRenderParams ?? [], devicePages: route.devicePages ?? {}, head });
   }
   const pm = { locales: server.LOCALES, cookie: server.LOCALE_COOKIE, slots, flags: Object.fromEntries([...flags].sort()), routes };
   writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(pm, null, 2)}\n`);

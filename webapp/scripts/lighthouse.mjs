@@ -45,6 +45,7 @@ const lhrDir = opt('lhr', '');
 const artifactsDir = opt('artifacts', '');
 const beforeDist = opt('before', '');
 if (!(runs > 0)) throw new Error('--runs must be a positive number');
+if (lhrDir) mkdirSync(lhrDir, { recursive: true });
 // The repeat visit signs a customer in on the current build's origin only.
 if (repeat && beforeDist) throw new Error('--before compares first visits: leave out --repeat-visit');
 if (!repeat && pages.includes('/profile')) throw new Error('/profile needs a signed-in customer: measure it with --repeat-visit');

@@ -23,15 +23,19 @@ export { dirOf, flagSrc, LOCALE_COOKIE, LOCALES, type Locale };
 /**
  * A prerendered route. firstRenderParams are the query parameters the page's first render
  * reads: with one of them the server sends the app shell instead (the page renders in the
- * browser), since the prerendered HTML shows the page without them.
+ * browser), since the prerendered HTML shows the page without them. devicePages name, for a
+ * page whose first render depends on the visitor's phone (shared/device/platform.ts), the
+ * route prerendered as that phone's visitor sees it: the server sends it to that phone (by
+ * the same user-agent rule), so hydration finds what the browser renders.
  */
-export type PrerenderedRoute = { path: string; firstRenderParams?: readonly string[] };
+export type PrerenderedRoute = { path: string; firstRenderParams?: readonly string[]; devicePages?: Readonly<Partial<Record<'android' | 'ios', string>>> };
 
 /** The public pages (spec section 2) whose first screen is in the HTML. */
 export const ROUTES: readonly PrerenderedRoute[] = [
   { path: '/' },
   { path: '/plans', firstRenderParams: Object.values(PLANS_PARAMS) },
-  { path: '/setup-guide' },
+  // The guide opens on the visitor's phone's tab: an Android phone gets the Android page's markup.
+  { path: '/setup-guide', devicePages: { android: '/setup-guide/android' } },
   { path: '/setup-guide/android' },
   { path: '/faq' },
   ...faqItems.map((item) => ({ path: `/faq/${item.slug}` })),
