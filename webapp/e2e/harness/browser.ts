@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core: the project never downloads a browser.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -121,9 +121,26 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if (before) await page.setViewportSize(before);
 }
 
-/** shootOnFailure saves test-results/screenshots/failed-<name>.png when the current test fails. */
+/**
+ * shootOnFailure saves test-results/screenshots/failed-<name>.png when the current test fails.
+ * Tests close their context in a finally block, which runs before vitest's onTestFailed: so
+ * the page is kept in memory as it was when its context closed (the viewport, a JPEG) and
+ * written only if the test then fails; a page still open is shot whole at that point.
+ */
 export function shootOnFailure(page: Page, name: string): void {
-  onTestFailed(() => shootFailure(page, name));
+  const context = page.context();
+  const close = context.close.bind(context);
+  let atClose: Buffer | undefined;
+  context.close = async (options) => {
+    if (!page.isClosed()) atClose = await page.screenshot({ type: 'jpeg', quality: 70, timeout: 3000 }).catch(() => undefined);
+    return close(options);
+  };
+  onTestFailed(async () => {
+    if (!page.isClosed()) return shootFailure(page, name);
+    if (!atClose) return;
+    await mkdir(screenshotDir, { recursive: true });
+    await writeFile(path.join(screenshotDir, `failed-${name}.jpg`), atClose);
+  });
 }
 
 /** shootFailure saves the page as it is to test-results/screenshots/failed-<name>.png; a closed page is skipped. */
