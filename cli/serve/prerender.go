@@ -49,7 +49,7 @@ type prerenderRoute struct {
 	// FirstRenderParams are query parameters the page's first render reads: with one of
 	// them the app shell is sent instead.
 	FirstRenderParams []string `json:"firstRenderParams"`
-	// DevicePages name, by the visitor's phone ("android", "ios": deviceOf), the route whose
+	// DevicePages name, by the visitor's phone ("android": deviceOf), the route whose
 	// page that phone gets here: the page's first render depends on the phone (the setup
 	// guide opens on its tab), and hydration must find the markup the browser renders.
 	DevicePages map[string]string `json:"devicePages"`
@@ -125,7 +125,9 @@ func loadPrerendered(fsys fs.FS, cfg RuntimeConfig) (p *prerendered, docs map[st
 	// the User-Agent too.
 	for path, r := range p.routes {
 		for device, target := range r.DevicePages {
-			if _, ok := p.routes[target]; !ok || (device != "android" && device != "ios") {
+			// Only Android is told apart by a request alone: an iPad in desktop mode reads as
+			// a Mac here, and only the browser (touch points) knows it for iOS.
+			if _, ok := p.routes[target]; !ok || device != "android" {
 				warnings = append(warnings, fmt.Sprintf("%s: no %s page %q: every phone gets %s's own page", path, device, target, path))
 				delete(r.DevicePages, device)
 				continue

@@ -245,6 +245,26 @@ func TestPrerenderedPageByPhone(t *testing.T) {
 	}
 }
 
+// A phone's page that is not served, or a phone a request cannot tell (iOS: an iPad in
+// desktop mode reads as a Mac), is left out with a warning: every visitor gets the route's page.
+func TestDevicePagesRefused(t *testing.T) {
+	for _, pages := range []string{`{"ios": "/setup-guide/android"}`, `{"android": "/nowhere"}`} {
+		fsys := prerenderedBuild()
+		m := strings.Replace(testManifest, `{"android": "/setup-guide/android"}`, pages, 1)
+		fsys["prerender/manifest.json"] = &fstest.MapFile{Data: []byte(m)}
+		p, _, warnings, err := loadPrerendered(fsys, sandboxConfig(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0], "/setup-guide: no") {
+			t.Errorf("%s: warnings %q", pages, warnings)
+		}
+		if n := len(p.routes["/setup-guide"].DevicePages); n != 0 {
+			t.Errorf("%s: %d phone pages kept", pages, n)
+		}
+	}
+}
+
 func TestDeviceOf(t *testing.T) {
 	tests := []struct{ userAgent, want string }{
 		{"Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)", "ios"},

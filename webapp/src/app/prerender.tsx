@@ -26,9 +26,10 @@ export { dirOf, flagSrc, LOCALE_COOKIE, LOCALES, type Locale };
  * browser), since the prerendered HTML shows the page without them. devicePages name, for a
  * page whose first render depends on the visitor's phone (shared/device/platform.ts), the
  * route prerendered as that phone's visitor sees it: the server sends it to that phone (by
- * the same user-agent rule), so hydration finds what the browser renders.
+ * the same user-agent rule), so hydration finds what the browser renders. Android only: an
+ * iPad in desktop mode reads as a Mac to the server (its touch points tell the browser).
  */
-export type PrerenderedRoute = { path: string; firstRenderParams?: readonly string[]; devicePages?: Readonly<Partial<Record<'android' | 'ios', string>>> };
+export type PrerenderedRoute = { path: string; firstRenderParams?: readonly string[]; devicePages?: Readonly<{ android?: string }> };
 
 /** The public pages (spec section 2) whose first screen is in the HTML. */
 export const ROUTES: readonly PrerenderedRoute[] = [
