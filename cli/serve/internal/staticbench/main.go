@@ -14,6 +14,12 @@
 // (httpserve.DefaultLimits, 100) unless -keepalive-requests says otherwise (nginx's default
 // is 1000); with nginx keeping connections longer, the comparison would time wrk's
 // reconnections on one side only.
+//
+// A third server, the net/http floor, answers each request with the bytes and headers esim
+// serve sent for it (fetched once), from a bare handler in this process, under the same
+// bound: what net/http itself costs, without the shop's handler, request log, security
+// headers and deadlines. esim serve cannot be faster than that floor while it is a net/http
+// server, so floor/nginx says whether the target can be met on this machine at all.
 package main
 
 import (
@@ -32,6 +38,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/cedarsim/esim/cli/internal/httpserve"
@@ -101,8 +108,13 @@ func run(bin, dist string, duration time.Duration, rounds, conns, threads int, k
 		}
 		targets = append(targets, target{"index.html (/)", "/", enc}, target{"entry JS", entry, enc})
 	}
-	servers := []struct{ name, url string }{{"nginx", nginxURL}, {"esim serve", esimURL}}
-	// Both must answer the same thing before they are timed.
+	floorURL, stopFloor, err := startFloor(esimURL, targets)
+	if err != nil {
+		return err
+	}
+	defer stopFloor()
+	servers := []struct{ name, url string }{{"nginx", nginxURL}, {"esim serve", esimURL}, {"floor", floorURL}}
+	// All must answer the same thing before they are timed.
 	for _, t := range targets {
 		for _, s := range servers {
 			if err := check(s.url+t.path, t.encoding); err != nil {
@@ -113,7 +125,7 @@ func run(bin, dist string, duration time.Duration, rounds, conns, threads int, k
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("wrk -t%d -c%d -d%s, %d rounds alternating; nginx keepalive_requests %d (esim serve %d); load average %s\n",
 		threads, conns, duration, rounds, keepalive, httpserve.DefaultLimits().MaxRequestsPerConn, strings.Join(strings.Fields(string(load))[:3], " "))
-	fmt.Printf("%-16s %-6s %14s %14s %7s\n", "request", "coding", "nginx req/s", "esim req/s", "ratio")
+	fmt.Printf("%-16s %-6s %12s %12s %7s %13s %7s\n", "request", "coding", "nginx req/s", "esim req/s", "ratio", "floor req/s", "ratio")
 	for _, t := range targets {
 		rps := map[string][]float64{}
 		for r := 0; r < rounds; r++ {
@@ -125,8 +137,9 @@ func run(bin, dist string, duration time.Duration, rounds, conns, threads int, k
 				rps[s.name] = append(rps[s.name], v)
 			}
 		}
-		n, e := median(rps["nginx"]), median(rps["esim serve"])
-		fmt.Printf("%-16s %-6s %14.0f %14.0f %6.2fx   (runs: nginx %s; esim %s)\n", t.name, t.encoding, n, e, e/n, list(rps["nginx"]), list(rps["esim serve"]))
+		n, e, f := median(rps["nginx"]), median(rps["esim serve"]), median(rps["floor"])
+		fmt.Printf("%-16s %-6s %12.0f %12.0f %6.2fx %13.0f %6.2fx   (runs: nginx %s; esim %s; floor %s)\n",
+			t.name, t.encoding, n, e, e/n, f, f/n, list(rps["nginx"]), list(rps["esim serve"]), list(rps["floor"]))
 	}
 	return nil
 }
@@ -247,6 +260,62 @@ func startEsim(ctx context.Context, dir, bin, dist string) (string, func(), erro
 		return "", nil, fmt.Errorf("esim serve: %w", err)
 	}
 	return url, stop, nil
+}
+
+// startFloor serves, from a bare net/http handler, what esim serve answered for each target
+// (status 200, its headers and body), ending a connection after the same number of requests.
+func startFloor(esimURL string, targets []target) (string, func(), error) {
+	type answer struct {
+		header http.Header
+		body   []byte
+	}
+	answers := map[string]answer{}
+	for _, t := range targets {
+		req, err := http.NewRequest(http.MethodGet, esimURL+t.path, nil)
+		if err != nil {
+			return "", nil, fmt.Errorf("floor: %w", err)
+		}
+		req.Header.Set("Accept-Encoding", t.encoding)
+		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			return "", nil, fmt.Errorf("floor: fetch %s: %w", t.path, err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		if err != nil {
+			return "", nil, fmt.Errorf("floor: read %s: %w", t.path, err)
+		}
+		h := resp.Header.Clone()
+		h.Del("Date")
+		answers[t.path+" "+t.encoding] = answer{h, body}
+	}
+	type counter struct{}
+	bound := httpserve.DefaultLimits().MaxRequestsPerConn
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, fmt.Errorf("floor: %w", err)
+	}
+	srv := &http.Server{
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			a, ok := answers[r.URL.Path+" "+r.Header.Get("Accept-Encoding")]
+			if !ok {
+				http.NotFound(w, r)
+				return
+			}
+			if n := r.Context().Value(counter{}).(*atomic.Int64); n.Add(1) >= bound {
+				w.Header().Set("Connection", "close")
+			}
+			for k, v := range a.header {
+				w.Header()[k] = v
+			}
+			_, _ = w.Write(a.body)
+		}),
+		ConnContext: func(ctx context.Context, _ net.Conn) context.Context {
+			return context.WithValue(ctx, counter{}, new(atomic.Int64))
+		},
+	}
+	go func() { _ = srv.Serve(ln) }()
+	return "http://" + ln.Addr().String(), func() { _ = srv.Close() }, nil
 }
 
 func waitUp(url string) error {
