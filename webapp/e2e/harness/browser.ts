@@ -122,10 +122,11 @@ export async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * shootOnFailure saves test-results/screenshots/failed-<name>.png when the current test fails.
+ * shootOnFailure saves the page in test-results/screenshots/ when the current test fails.
  * Tests close their context in a finally block, which runs before vitest's onTestFailed: so
  * the page is kept in memory as it was when its context closed (the viewport, a JPEG) and
- * written only if the test then fails; a page still open is shot whole at that point.
+ * written as failed-<name>.jpg only if the test then fails; a page still open is shot whole
+ * at that point (failed-<name>.png).
  */
 export function shootOnFailure(page: Page, name: string): void {
   const context = page.context();
