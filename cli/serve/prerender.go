@@ -400,8 +400,11 @@ func (p *prerendered) page(r *http.Request) string {
 			return ""
 		}
 	}
-	if target, ok := route.DevicePages[deviceOf(r.UserAgent())]; ok {
-		key = target
+	// The user agent is read only for a route that has a phone's page (the setup guide).
+	if len(route.DevicePages) > 0 {
+		if target, ok := route.DevicePages[deviceOf(r.UserAgent())]; ok {
+			key = target
+		}
 	}
 	return p.docs[key][p.locale(r)]
 }

@@ -38,7 +38,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/cedarsim/esim/cli/internal/httpserve"
@@ -289,31 +288,22 @@ func startFloor(esimURL string, targets []target) (string, func(), error) {
 		h.Del("Date")
 		answers[t.path+" "+t.encoding] = answer{h, body}
 	}
-	type counter struct{}
-	bound := httpserve.DefaultLimits().MaxRequestsPerConn
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, fmt.Errorf("floor: %w", err)
 	}
-	srv := &http.Server{
-		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			a, ok := answers[r.URL.Path+" "+r.Header.Get("Accept-Encoding")]
-			if !ok {
-				http.NotFound(w, r)
-				return
-			}
-			if n := r.Context().Value(counter{}).(*atomic.Int64); n.Add(1) >= bound {
-				w.Header().Set("Connection", "close")
-			}
-			for k, v := range a.header {
-				w.Header()[k] = v
-			}
-			_, _ = w.Write(a.body)
-		}),
-		ConnContext: func(ctx context.Context, _ net.Conn) context.Context {
-			return context.WithValue(ctx, counter{}, new(atomic.Int64))
-		},
-	}
+	// esim serve's own connection bound (httpserve's Guard), and none of its timeouts.
+	srv := httpserve.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a, ok := answers[r.URL.Path+" "+r.Header.Get("Accept-Encoding")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		for k, v := range a.header {
+			w.Header()[k] = v
+		}
+		_, _ = w.Write(a.body)
+	}), httpserve.Limits{MaxRequestsPerConn: httpserve.DefaultLimits().MaxRequestsPerConn}, nil)
 	go func() { _ = srv.Serve(ln) }()
 	return "http://" + ln.Addr().String(), func() { _ = srv.Close() }, nil
 }
