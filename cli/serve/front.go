@@ -14,10 +14,6 @@ type front struct {
 	site    string // --site-url's origin, "" when unset
 }
 
-// https reports a client that came over https: TLS on this connection, or a trusted proxy
-// saying so.
-func (f front) https(r *http.Request) bool { return f.proxies.Client(r).Scheme == "https" }
-
 // publicOrigin is the origin og:url and relative preview images are made absolute with:
 // --site-url, else the origin the client addressed when its host is allowed. A Host that is
 // not allowed is never reflected: "" leaves the paths relative.

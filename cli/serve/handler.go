@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 	"github.com/cedarsim/esim/cli/internal/webshop"
 	"github.com/cedarsim/esim/sdk/forwarded"
 	"github.com/klauspost/compress/gzhttp"
@@ -89,7 +90,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 			mux.Handle(p, sandbox)
 		}
 	}
-	return logRequests(o.Logger, o.Proxies, securityHeaders(csp, fr, mux)), nil
+	return frontDoor(o.Logger, csp, fr, mux), nil
 }
 
 // spa serves files of the build; any other GET path answers index.html so client-side
@@ -259,7 +260,12 @@ func contains(list []string, s string) bool {
 // hsts is the Strict-Transport-Security value sent over https (one year).
 const hsts = "max-age=31536000"
 
-func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
+// frontDoor is what every request passes: the security headers on its answer, then one
+// structured log line. The client is read once (forwarded.Proxies.Client) for both: HSTS
+// only where the browser came over https, the logged address the peer's or, behind a
+// trusted proxy, the one it forwarded. The query string is left out of the log (it can
+// carry tokens, e-mail addresses and ICCIDs) and the path is redacted (redactPath).
+func frontDoor(l *slog.Logger, csp string, fr front, next http.Handler) http.Handler {
 	// The same on every answer: assigned by canonical name, values made once (header()),
 	// which keeps per-request allocations off the static files' path (docs/performance.md).
 	constant := http.Header{
@@ -270,17 +276,24 @@ func securityHeaders(csp string, fr front, next http.Handler) http.Handler {
 		"Permissions-Policy":         header("camera=(), microphone=(), geolocation=(), payment=()"),
 		"Cross-Origin-Opener-Policy": header("same-origin"),
 	}
+	hstsHdr := header(hsts)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		client := fr.proxies.Client(r)
 		h := w.Header()
-		// HSTS only where the browser came over https: TLS on this connection, or a
-		// trusted proxy saying so. Over plain http it would mean nothing (RFC 6797 8.1).
-		if fr.https(r) {
-			h.Set("Strict-Transport-Security", hsts)
+		// Over plain http HSTS would mean nothing (RFC 6797 8.1).
+		if client.Scheme == "https" {
+			h["Strict-Transport-Security"] = hstsHdr
 		}
 		for k, v := range constant {
 			h[k] = v
 		}
-		next.ServeHTTP(w, r)
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		// Typed attributes: the line is made without boxing each value.
+		l.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)),
+			slog.Int("status", rec.status), slog.Int("bytes", rec.bytes), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
+			slog.String("client", client.Addr.String()))
 	})
 }
 
@@ -306,22 +319,23 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// WriteStatic passes bytes that never change to a writer that sends them without a copy.
+func (s *statusRecorder) WriteStatic(b []byte) (int, error) {
+	sw, ok := s.ResponseWriter.(httpserve.StaticWriter)
+	if !ok {
+		return s.Write(b)
+	}
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := sw.WriteStatic(b)
+	s.bytes += n
+	return n, err //nolint:wrapcheck // as Write: the writer's own error
+}
+
 // Unwrap lets http.ResponseController (and the sandbox's connection drop) reach the
 // underlying writer.
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
-// logRequests writes one structured line per request. The query string is left out (it
-// can carry tokens, e-mail addresses and ICCIDs) and the path is redacted (redactPath).
-// The client address is the peer's, or behind a trusted proxy the one it forwarded.
-func logRequests(l *slog.Logger, proxies forwarded.Proxies, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r)
-		l.Info("request", "method", r.Method, "path", redactPath(r.URL.Path), "status", rec.status, "bytes", rec.bytes,
-			"duration_ms", time.Since(start).Milliseconds(), "client", proxies.Client(r).Addr.String())
-	})
-}
 
 // secretAfter are path segments whose next segment is a credential: the shop's
 // /token/<JWT> landing, the e-mail token check, and the sandbox checkout's order id

@@ -309,7 +309,7 @@ func run(ctx context.Context, o *Options) error {
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil, "replay", o.Replay.Dir,
 		"trusted_proxies", proxies.String(), "allowed_hosts", hosts.String())
-	err = httpserve.Serve(ctx, ln, h, httpserve.DefaultLimits(), logger)
+	err = httpserve.ServeFast(ctx, ln, h, httpserve.DefaultLimits(), logger)
 	if rh != nil {
 		rh.Summary(o.ErrOut)
 	}

@@ -47,7 +47,7 @@ func newStack(t testing.TB, l httpserve.Limits) *stack {
 		t.Fatal(err)
 	}
 	cw := &connWatch{Listener: ln, byPeer: map[string]*watchedConn{}}
-	srv := httpserve.NewServer(h, l, nil)
+	srv := httpserve.NewFast(h, l, nil) // the server run() uses
 	go func() { _ = srv.Serve(cw) }()
 	t.Cleanup(func() {
 		_ = srv.Close()

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+	"github.com/cedarsim/esim/cli/internal/httpserve"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -284,7 +285,12 @@ func (res *resource) serve(w http.ResponseWriter, r *http.Request, status int) {
 	h["Content-Length"] = v.lengthHdr
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(v.data)
+		// v.data never changes: a server that can send it without a copy does.
+		if sw, ok := w.(httpserve.StaticWriter); ok {
+			_, _ = sw.WriteStatic(v.data)
+		} else {
+			_, _ = w.Write(v.data)
+		}
 	}
 }
 

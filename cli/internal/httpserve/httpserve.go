@@ -33,6 +33,9 @@ type Limits struct {
 	// IdleTimeout closes a kept-alive connection with no request.
 	IdleTimeout    time.Duration
 	MaxHeaderBytes int
+	// MaxBodyBytes is the largest request body Fast reads (larger: 413); NewServer leaves
+	// bodies to the handlers.
+	MaxBodyBytes int
 	// MaxRequestsPerConn is how many requests one connection may send: the answer to the
 	// last one says "Connection: close", and whatever the client pipelined behind it is
 	// never read. One connection thus queues a bounded amount of work (nginx's
@@ -50,6 +53,7 @@ func DefaultLimits() Limits {
 		WriteTimeout:       30 * time.Second,
 		IdleTimeout:        60 * time.Second,
 		MaxHeaderBytes:     64 << 10,
+		MaxBodyBytes:       4 << 20,
 		MaxRequestsPerConn: 100,
 		ShutdownTimeout:    10 * time.Second,
 	}
@@ -124,16 +128,28 @@ func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 // gracefully: the listener closes at once (a proxy in front sends new requests to another
 // replica), the requests in flight get l.ShutdownTimeout to finish, idle connections close.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, l Limits, logger *slog.Logger) error {
+	return serveUntil(ctx, ln, NewServer(h, l, logger), l, logger)
+}
+
+// server is what serveUntil runs: *http.Server or *Fast.
+type server interface {
+	Serve(net.Listener) error
+	Shutdown(context.Context) error
+}
+
+func serveUntil(ctx context.Context, ln net.Listener, srv server, l Limits, logger *slog.Logger) error {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := NewServer(h, l, logger)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
+		if err == nil {
+			err = errors.New("the listener closed")
+		}
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}

@@ -1,0 +1,362 @@
+package httpserve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/valyala/fasthttp"
+)
+
+// Fast serves an http.Handler from an event-driven HTTP/1.1 server (fasthttp) instead of
+// net/http: `esim serve` answers its static files at about twice net/http's rate with it
+// (docs/performance.md, issue 21.13). The limits are the same as NewServer's: a read timeout
+// for a request's header and another for its body, a write deadline moved forward at every
+// write, a bound on requests per connection, an idle timeout, a graceful drain.
+//
+// Each answer is buffered whole before it is sent, so Fast suits handlers whose answers are
+// of bounded size (files from memory, JSON); a handler that needs to stream, flush or take
+// over the connection belongs on NewServer. Hijack is not offered: a handler that gives up
+// without answering panics with http.ErrAbortHandler, as it does on net/http, and the
+// connection is closed without an answer.
+type Fast struct {
+	srv *fasthttp.Server
+	l   Limits
+}
+
+// NewFast returns a server for h with the limits l.
+func NewFast(h http.Handler, l Limits, logger *slog.Logger) *Fast {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	f := &Fast{l: l}
+	f.srv = &fasthttp.Server{
+		Handler: func(ctx *fasthttp.RequestCtx) { serveBuffered(ctx, h, logger) },
+		// ReadTimeout bounds the header (counted from its first byte, or from the
+		// connection's opening); HeaderReceived then gives the body its own time.
+		ReadTimeout: l.ReadHeaderTimeout,
+		HeaderReceived: func(*fasthttp.RequestHeader) fasthttp.RequestConfig {
+			return fasthttp.RequestConfig{ReadTimeout: l.ReadTimeout}
+		},
+		IdleTimeout:        l.IdleTimeout,
+		MaxRequestsPerConn: int(l.MaxRequestsPerConn),
+		// The read buffer is the largest header taken; idle connections give theirs back
+		// to the pool (ReduceMemoryUsage), so many kept-alive clients hold little memory.
+		ReadBufferSize:    l.MaxHeaderBytes,
+		ReduceMemoryUsage: true,
+		// A page and its header leave in one write; a larger body is written from the
+		// handler's own bytes (WriteStatic) past the buffer.
+		WriteBufferSize:    16 << 10,
+		MaxRequestBodySize: l.MaxBodyBytes,
+		// Write deadlines are moved per write by the listener's connections (deadlineConn).
+		WriteTimeout:                  0,
+		NoDefaultServerHeader:         true,
+		NoDefaultContentType:          true,
+		DisablePreParseMultipartForm:  true,
+		SecureErrorLogMessage:         true, // a malformed request is logged without its contents
+		CloseOnShutdown:               true,
+		DisableHeaderNamesNormalizing: false,
+		Logger:                        fastLogger{logger},
+		ErrorHandler:                  readError,
+	}
+	return f
+}
+
+// Serve answers on ln until Shutdown or Close.
+func (f *Fast) Serve(ln net.Listener) error {
+	return f.srv.Serve(deadlineListener{Listener: ln, d: f.l.WriteTimeout})
+}
+
+// Shutdown stops accepting, lets the requests in flight finish (their answers say
+// Connection: close) and closes idle connections; it returns ctx's error when ctx ends first.
+func (f *Fast) Shutdown(ctx context.Context) error { return f.srv.ShutdownWithContext(ctx) }
+
+// Close stops the server at once.
+func (f *Fast) Close() error {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := f.srv.ShutdownWithContext(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("close: %w", err)
+	}
+	return nil
+}
+
+// ServeFast is Serve on a Fast server.
+func ServeFast(ctx context.Context, ln net.Listener, h http.Handler, l Limits, logger *slog.Logger) error {
+	return serveUntil(ctx, ln, NewFast(h, l, logger), l, logger)
+}
+
+// readError answers a request that could not be read, as net/http would.
+func readError(ctx *fasthttp.RequestCtx, err error) {
+	var small *fasthttp.ErrSmallBuffer
+	var ne net.Error
+	switch {
+	case errors.Is(err, fasthttp.ErrBodyTooLarge):
+		ctx.Error("Request body too large", http.StatusRequestEntityTooLarge)
+	case errors.As(err, &small):
+		ctx.Error("Request header too large", http.StatusRequestHeaderFieldsTooLarge)
+	case errors.As(err, &ne) && ne.Timeout():
+		ctx.Error("Request timeout", http.StatusRequestTimeout)
+	default:
+		ctx.Error("Bad Request", http.StatusBadRequest)
+	}
+}
+
+type fastLogger struct{ l *slog.Logger }
+
+func (f fastLogger) Printf(format string, args ...any) {
+	f.l.Warn("http server", "detail", fmt.Sprintf(format, args...))
+}
+
+// deadlineListener's connections move their write deadline forward before each write: a
+// slow reader on a poor network is served in full, a client that stops reading loses the
+// connection after d (Limits.WriteTimeout).
+type deadlineListener struct {
+	net.Listener
+	d time.Duration
+}
+
+func (l deadlineListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil || l.d <= 0 {
+		return c, err //nolint:wrapcheck // the server reads net.Listener's errors as they are
+	}
+	return &deadlineConn{Conn: c, d: l.d}, nil
+}
+
+type deadlineConn struct {
+	net.Conn
+	d time.Duration
+}
+
+// writeChunk is the most one deadline covers: fasthttp writes a large body in one call, and
+// a slow reader must be served in full as long as it takes writeChunk per WriteTimeout.
+const writeChunk = 256 << 10
+
+func (c *deadlineConn) Write(b []byte) (int, error) {
+	written := 0
+	for len(b) > 0 {
+		n := min(len(b), writeChunk)
+		if err := c.Conn.SetWriteDeadline(time.Now().Add(c.d)); err != nil {
+			return written, fmt.Errorf("set write deadline: %w", err)
+		}
+		m, err := c.Conn.Write(b[:n])
+		written += m
+		if err != nil {
+			return written, err //nolint:wrapcheck // the server reads a timeout as net.Error
+		}
+		b = b[n:]
+	}
+	return written, nil
+}
+
+// serveBuffered runs h for the request in ctx with net/http's types, and sends its answer.
+// The request's strings are copies: a handler may keep them (fasthttp reuses its buffers
+// once the answer is sent).
+func serveBuffered(ctx *fasthttp.RequestCtx, h http.Handler, logger *slog.Logger) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v != http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
+				logger.Error("handler panic", "method", string(ctx.Method()), "panic", fmt.Sprint(v))
+			}
+			// As net/http: no answer, the connection closes.
+			ctx.Response.Reset()
+			ctx.HijackSetNoResponse(true)
+			ctx.Hijack(func(net.Conn) {})
+		}
+	}()
+	r, err := newRequest(ctx)
+	if err != nil {
+		ctx.Error("Bad Request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	w := &bufferedWriter{ctx: ctx, head: r.Method == http.MethodHead}
+	h.ServeHTTP(w, r)
+	w.finish()
+}
+
+// newRequest makes the net/http request of ctx's, as net/http would read it from the wire.
+func newRequest(ctx *fasthttp.RequestCtx) (*http.Request, error) {
+	uri := string(ctx.RequestURI())
+	var u *url.URL
+	var err error
+	if uri == "*" && ctx.IsOptions() {
+		u = &url.URL{Path: "*"}
+	} else if u, err = url.ParseRequestURI(uri); err != nil {
+		return nil, fmt.Errorf("malformed request target: %w", err)
+	}
+	r := &http.Request{
+		Method:     string(ctx.Method()),
+		URL:        u,
+		Proto:      "HTTP/1.1",
+		ProtoMajor: 1,
+		ProtoMinor: 1,
+		Header:     make(http.Header, ctx.Request.Header.Len()),
+		Host:       string(ctx.Host()),
+		RemoteAddr: ctx.RemoteAddr().String(),
+		RequestURI: uri,
+	}
+	http10 := !ctx.Request.Header.IsHTTP11()
+	if http10 {
+		// HTTP/1.0 closes unless the client asks to keep the connection.
+		r.Proto, r.ProtoMinor = "HTTP/1.0", 0
+		r.Close = !bytes.EqualFold(ctx.Request.Header.Peek("Connection"), []byte("keep-alive"))
+	} else {
+		r.Close = ctx.Request.Header.ConnectionClose()
+	}
+	for k, v := range ctx.Request.Header.All() {
+		switch key := http.CanonicalHeaderKey(string(k)); key {
+		case "Host":
+			// net/http keeps it in Request.Host only.
+		case "Transfer-Encoding":
+			// fasthttp has read the body whole.
+		case "Connection":
+			// fasthttp notes "close" on an HTTP/1.0 request that did not say it.
+			if !http10 || !bytes.EqualFold(v, []byte("close")) {
+				r.Header[key] = append(r.Header[key], string(v))
+			}
+		default:
+			r.Header[key] = append(r.Header[key], string(v))
+		}
+	}
+	if body := ctx.PostBody(); len(body) > 0 {
+		r.ContentLength = int64(len(body))
+		r.Body = io.NopCloser(bytes.NewReader(bytes.Clone(body)))
+	} else {
+		r.Body = http.NoBody
+	}
+	if ctx.Request.Header.ContentLength() == -1 {
+		// A chunked body: net/http gives no length, and says how it came.
+		r.ContentLength, r.TransferEncoding = -1, []string{"chunked"}
+	}
+	return r.WithContext(ctx), nil
+}
+
+// bufferedWriter is the http.ResponseWriter of serveBuffered: the status and headers as
+// net/http keeps them, the body in ctx's response, sent when the handler returns.
+type bufferedWriter struct {
+	ctx    *fasthttp.RequestCtx
+	header http.Header
+	status int
+	head   bool
+}
+
+func (w *bufferedWriter) Header() http.Header {
+	if w.header == nil {
+		w.header = make(http.Header, 12)
+	}
+	return w.header
+}
+
+func (w *bufferedWriter) WriteHeader(code int) {
+	if code < 100 || code > 999 {
+		panic(fmt.Sprintf("invalid WriteHeader code %v", code))
+	}
+	if w.status != 0 || code < 200 {
+		// As net/http: the first final status counts; 1xx informational answers are not sent.
+		return
+	}
+	w.status = code
+}
+
+func (w *bufferedWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if !bodyAllowed(w.status) {
+		return 0, http.ErrBodyNotAllowed
+	}
+	if w.head {
+		return len(b), nil
+	}
+	return w.ctx.Write(b) //nolint:wrapcheck // appends to memory: never fails
+}
+
+// StaticWriter is implemented by Fast's http.ResponseWriter, and by a wrapper that can
+// pass it on: WriteStatic sends b without copying it, so b must never change (a file
+// served from memory).
+type StaticWriter interface {
+	WriteStatic(b []byte) (int, error)
+}
+
+// WriteStatic is Write of bytes that never change: the answer refers to b.
+func (w *bufferedWriter) WriteStatic(b []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if !bodyAllowed(w.status) {
+		return 0, http.ErrBodyNotAllowed
+	}
+	if w.head {
+		return len(b), nil
+	}
+	if len(w.ctx.Response.Body()) > 0 {
+		return w.ctx.Write(b) //nolint:wrapcheck // appends to memory: never fails
+	}
+	w.ctx.Response.SetBodyRaw(b)
+	return len(b), nil
+}
+
+func bodyAllowed(status int) bool {
+	return status != http.StatusNoContent && status != http.StatusNotModified && (status < 100 || status >= 200)
+}
+
+// finish moves the status and headers into ctx's response.
+func (w *bufferedWriter) finish() {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	resp := &w.ctx.Response
+	resp.SetStatusCode(w.status)
+	length := -1
+	for k, vv := range w.header {
+		if len(vv) == 0 {
+			continue
+		}
+		switch k {
+		case "Content-Length":
+			if n, err := strconv.Atoi(vv[0]); err == nil && n >= 0 {
+				length = n
+			}
+			continue
+		case "Connection":
+			if strings.EqualFold(vv[0], "close") {
+				w.ctx.SetConnectionClose()
+			}
+			continue
+		case "Transfer-Encoding", "Date":
+			continue
+		}
+		if len(vv) == 1 {
+			// net/http's header keys are canonical: fasthttp need not normalise them again.
+			resp.Header.SetCanonical(s2b(k), s2b(vv[0]))
+			continue
+		}
+		for _, v := range vv {
+			resp.Header.Add(k, v)
+		}
+	}
+	body := resp.Body()
+	if len(body) > 0 && w.header["Content-Type"] == nil {
+		// As net/http: an answer without a type is given the sniffed one.
+		resp.Header.SetContentType(http.DetectContentType(body[:min(len(body), 512)]))
+	}
+	if w.head && length >= 0 {
+		// A HEAD answer says the length the GET answer has (fasthttp sends no body).
+		resp.Header.SetContentLength(length)
+	}
+}
+
+// s2b is the bytes of s, without a copy, for fasthttp calls that only read them (they copy
+// what they keep).
+func s2b(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

@@ -1,0 +1,252 @@
+package httpserve
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// exchange sends raw on a new connection and reads one answer (nil: the server closed the
+// connection without one).
+func exchange(t *testing.T, addr, raw, method string) (*http.Response, []byte) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(hangGuard))
+	if _, err := io.WriteString(c, raw); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), &http.Request{Method: method})
+	if err != nil {
+		if errors := err.Error(); strings.Contains(errors, "EOF") || isReset(err) {
+			return nil, nil
+		}
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
+}
+
+// The handler sees the request net/http would give it, and the client gets the answer
+// net/http would send: the same status, body and headers (Date aside).
+func TestFastAnswersAsNetHTTPDoes(t *testing.T) {
+	echo := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		keys := make([]string, 0, len(r.Header))
+		for k := range r.Header {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		var hdr strings.Builder
+		for _, k := range keys {
+			fmt.Fprintf(&hdr, "%s=%q;", k, r.Header[k])
+		}
+		fmt.Fprintf(w, "method=%s uri=%s path=%s query=%s host=%s proto=%s close=%v len=%d body=%s remote=%v headers=%s",
+			r.Method, r.RequestURI, r.URL.Path, r.URL.RawQuery, r.Host, r.Proto, r.Close, r.ContentLength, body,
+			strings.HasPrefix(r.RemoteAddr, "127.0.0.1:"), hdr.String())
+	})
+	answers := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		switch r.URL.Path {
+		case "/typed":
+			h.Set("Content-Type", "application/json")
+			h.Add("Vary", "Accept-Encoding")
+			h.Add("Vary", "Cookie")
+			http.SetCookie(w, &http.Cookie{Name: "lang", Value: "ar", Path: "/", SameSite: http.SameSiteLaxMode})
+			http.SetCookie(w, &http.Cookie{Name: "admin", Value: "t0k", Path: "/sandbox/", HttpOnly: true, Secure: true, MaxAge: 600})
+			_, _ = io.WriteString(w, `{"ok":true}`)
+		case "/sniffed":
+			_, _ = io.WriteString(w, "<!doctype html><p>hello")
+		case "/length":
+			h.Set("Content-Type", "text/plain")
+			h.Set("Content-Length", "11")
+			h.Set("Etag", `"abc"`)
+			_, _ = io.WriteString(w, "hello world")
+		case "/not-modified":
+			h.Set("Etag", `"abc"`)
+			w.WriteHeader(http.StatusNotModified)
+			_, _ = io.WriteString(w, "never sent")
+		case "/created":
+			h.Set("Location", "/things/1")
+			w.WriteHeader(http.StatusCreated)
+			w.WriteHeader(http.StatusTeapot) // ignored, as net/http does
+			_, _ = io.WriteString(w, "made")
+		case "/close":
+			h.Set("Connection", "close")
+			_, _ = io.WriteString(w, "bye")
+		case "/error":
+			http.Error(w, "no such thing", http.StatusNotFound)
+		default:
+			echo.ServeHTTP(w, r)
+		}
+	})
+	requests := []struct{ name, method, raw string }{
+		{"get with query", "GET", "GET /echo/a%20b?x=1&y=%C3%A9 HTTP/1.1\r\nHost: shop.example:8080\r\nAccept-Encoding: br\r\nX-Forwarded-For: 1.2.3.4\r\nX-Forwarded-For: 5.6.7.8\r\nCookie: a=1; b=2\r\n\r\n"},
+		{"post with body", "POST", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{\"a\":\"b\"}"},
+		{"chunked body", "POST", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n"},
+		{"http/1.0", "GET", "GET /echo HTTP/1.0\r\nHost: x\r\n\r\n"},
+		{"connection close", "GET", "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+		{"typed with cookies", "GET", "GET /typed HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"sniffed type", "GET", "GET /sniffed HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"head keeps the length", "HEAD", "HEAD /length HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"get with a length", "GET", "GET /length HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"not modified", "GET", "GET /not-modified HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"first status counts", "POST", "POST /created HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"},
+		{"handler closes", "GET", "GET /close HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"error", "GET", "GET /error HTTP/1.1\r\nHost: x\r\n\r\n"},
+	}
+	std := start(t, kinds[0], answers, DefaultLimits())
+	fast := start(t, kinds[1], answers, DefaultLimits())
+	for _, rq := range requests {
+		t.Run(rq.name, func(t *testing.T) {
+			want, wantBody := exchange(t, std, rq.raw, rq.method)
+			got, gotBody := exchange(t, fast, rq.raw, rq.method)
+			if want == nil || got == nil {
+				t.Fatalf("no answer: net/http %v, fast %v", want != nil, got != nil)
+			}
+			if got.StatusCode != want.StatusCode || !bytes.Equal(gotBody, wantBody) {
+				t.Fatalf("fast: %d %q\nnet/http: %d %q", got.StatusCode, gotBody, want.StatusCode, wantBody)
+			}
+			for _, k := range []string{"Content-Type", "Content-Length", "Etag", "Location", "Vary", "X-Content-Type-Options"} {
+				if g, w := got.Header.Values(k), want.Header.Values(k); !slices.Equal(g, w) {
+					t.Errorf("%s: fast %q, net/http %q", k, g, w)
+				}
+			}
+			if got.Close != want.Close {
+				t.Errorf("closes the connection: fast %v, net/http %v", got.Close, want.Close)
+			}
+			if g, w := cookies(got), cookies(want); g != w {
+				t.Errorf("cookies: fast %s\nnet/http %s", g, w)
+			}
+		})
+	}
+}
+
+// cookies is what a browser would read from the answer's Set-Cookie headers.
+func cookies(r *http.Response) string {
+	var b strings.Builder
+	for _, c := range r.Cookies() {
+		fmt.Fprintf(&b, "%s=%s path=%s maxage=%d httponly=%v secure=%v samesite=%v; ", c.Name, c.Value, c.Path, c.MaxAge, c.HttpOnly, c.Secure, c.SameSite)
+	}
+	return b.String()
+}
+
+// A handler that gives up (http.ErrAbortHandler) or panics gets no answer sent and its
+// connection closed, as on net/http; the panic is logged and the server goes on.
+func TestFastClosesTheConnectionOfAHandlerThatGivesUp(t *testing.T) {
+	var logs syncBuffer
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Half", "done")
+		_, _ = io.WriteString(w, "partial")
+		switch r.URL.Path {
+		case "/abort":
+			panic(http.ErrAbortHandler)
+		case "/boom":
+			panic("boom")
+		}
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewFast(h, DefaultLimits(), slog.New(slog.NewTextHandler(&logs, nil)))
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	addr := ln.Addr().String()
+	for _, p := range []string{"/abort", "/boom"} {
+		if resp, body := exchange(t, addr, "GET "+p+" HTTP/1.1\r\nHost: x\r\n\r\n", "GET"); resp != nil {
+			t.Fatalf("%s answered %d %q, want the connection closed", p, resp.StatusCode, body)
+		}
+	}
+	if resp, body := exchange(t, addr, "GET /fine HTTP/1.1\r\nHost: x\r\n\r\n", "GET"); resp == nil || string(body) != "partial" {
+		t.Fatalf("the server stopped answering after a handler's panic: %v %q", resp, body)
+	}
+	if got := logs.String(); !strings.Contains(got, "handler panic") || !strings.Contains(got, "boom") || strings.Count(got, "handler panic") != 1 {
+		t.Fatalf("log: %s (want the panic once, the abort not at all)", got)
+	}
+}
+
+// fasthttp reuses its buffers once an answer is sent; a handler that keeps a request's
+// strings (the sandbox keeps paths, headers and bodies in its state) must keep what it read.
+func TestFastRequestStringsOutliveTheRequest(t *testing.T) {
+	var mu sync.Mutex
+	var kept []string
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		kept = append(kept, r.URL.Path+"|"+r.Header.Get("X-Id")+"|"+r.Host+"|"+string(body))
+		mu.Unlock()
+	})
+	addr := start(t, kinds[1], h, DefaultLimits())
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(hangGuard))
+	br := bufio.NewReader(c)
+	var want []string
+	for i := 0; i < 20; i++ {
+		id := strings.Repeat(fmt.Sprint(i%10), 8)
+		body := strings.Repeat(string(rune('a'+i)), 16)
+		fmt.Fprintf(c, "POST /item/%s HTTP/1.1\r\nHost: h%s\r\nX-Id: %s\r\nContent-Length: %d\r\n\r\n%s", id, id, id, len(body), body)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		want = append(want, "/item/"+id+"|"+id+"|h"+id+"|"+body)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Equal(kept, want) {
+		t.Fatalf("kept strings changed after their requests:\n got %q\nwant %q", kept, want)
+	}
+}
+
+// A body over Limits.MaxBodyBytes is refused before the handler runs.
+func TestFastRefusesAnOversizedBody(t *testing.T) {
+	l := DefaultLimits()
+	l.MaxBodyBytes = 1 << 10
+	called := false
+	addr := start(t, kinds[1], http.HandlerFunc(func(http.ResponseWriter, *http.Request) { called = true }), l)
+	resp, _ := exchange(t, addr, fmt.Sprintf("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s", 2<<10, strings.Repeat("z", 2<<10)), "POST")
+	if resp == nil || resp.StatusCode != http.StatusRequestEntityTooLarge || called {
+		t.Fatalf("answer %v, handler called %v: want 413 without the handler", resp, called)
+	}
+}
+
+// syncBuffer is a bytes.Buffer the server's goroutines may write while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
