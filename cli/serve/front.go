@@ -17,13 +17,24 @@ type front struct {
 // publicOrigin is the origin og:url and relative preview images are made absolute with:
 // --site-url, else the origin the client addressed when its host is allowed. A Host that is
 // not allowed is never reflected: "" leaves the paths relative.
-func (f front) publicOrigin(r *http.Request) string {
+func (f front) publicOrigin(r *http.Request) string { return f.originOf(f.proxies.Client(r)) }
+
+// originOf is publicOrigin for a client already read.
+func (f front) originOf(c forwarded.Client) string {
 	if f.site != "" {
 		return f.site
 	}
-	c := f.proxies.Client(r)
 	if !f.hosts.Allows(c.Host) {
 		return ""
 	}
 	return c.Origin()
+}
+
+// clientOf is the request's client as frontDoor read it (it rides on frontDoor's writer),
+// read again for a request that did not pass frontDoor.
+func (f front) clientOf(w http.ResponseWriter, r *http.Request) forwarded.Client {
+	if rec, ok := w.(*statusRecorder); ok {
+		return rec.client
+	}
+	return f.proxies.Client(r)
 }

@@ -77,7 +77,7 @@ func NewHandler(o HandlerOptions) (http.Handler, error) {
 		_, _ = w.Write(cfg)
 	})))
 	fr := front{proxies: o.Proxies, hosts: o.Hosts, site: o.Config.Site.URL}
-	static, err := newSPA(o.Webapp, o.Config, fr.publicOrigin, o.Logger)
+	static, err := newSPA(o.Webapp, o.Config, fr, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -104,13 +104,13 @@ type spa struct {
 	pre   *prerendered    // nil: every route gets the app shell
 	dirs  map[string]bool // top-level folders of the build
 	site  SiteConfig      // the head's metadata (head.go)
-	// origin is the public origin of a request, for og:url (front.publicOrigin).
-	origin func(*http.Request) string
+	// front gives a request's public origin, for og:url (front.originOf).
+	front front
 }
 
-func newSPA(fsys fs.FS, cfg RuntimeConfig, origin func(*http.Request) string, logger *slog.Logger) (*spa, error) {
+func newSPA(fsys fs.FS, cfg RuntimeConfig, fr front, logger *slog.Logger) (*spa, error) {
 	site := cfg.Site
-	s := &spa{dirs: map[string]bool{"assets": true}, site: site, origin: origin}
+	s := &spa{dirs: map[string]bool{"assets": true}, site: site, front: fr}
 	if fsys == nil {
 		s.files = staticFiles{}
 		s.docs = newDocuments(site, map[string]document{"index.html": {html: string(webshop.Placeholder())}}, http.StatusServiceUnavailable)
@@ -182,7 +182,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	origin := s.origin(r)
+	origin := s.front.originOf(s.front.clientOf(w, r))
 	// A ?lang= choice holds for the visit: a link followed before the page has hydrated is a
 	// full page load without ?lang=, which must keep the language (prerender.go).
 	s.pre.keepLang(w, r)
@@ -268,13 +268,16 @@ const hsts = "max-age=31536000"
 func frontDoor(l *slog.Logger, csp string, fr front, next http.Handler) http.Handler {
 	// The same on every answer: assigned by canonical name, values made once (header()),
 	// which keeps per-request allocations off the static files' path (docs/performance.md).
-	constant := http.Header{
-		"Content-Security-Policy":    header(csp),
-		"X-Content-Type-Options":     header("nosniff"),
-		"X-Frame-Options":            header("DENY"),
-		"Referrer-Policy":            header("strict-origin-when-cross-origin"),
-		"Permissions-Policy":         header("camera=(), microphone=(), geolocation=(), payment=()"),
-		"Cross-Origin-Opener-Policy": header("same-origin"),
+	constant := [...]struct {
+		name  string
+		value []string
+	}{
+		{"Content-Security-Policy", header(csp)},
+		{"X-Content-Type-Options", header("nosniff")},
+		{"X-Frame-Options", header("DENY")},
+		{"Referrer-Policy", header("strict-origin-when-cross-origin")},
+		{"Permissions-Policy", header("camera=(), microphone=(), geolocation=(), payment=()")},
+		{"Cross-Origin-Opener-Policy", header("same-origin")},
 	}
 	hstsHdr := header(hsts)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -285,15 +288,23 @@ func frontDoor(l *slog.Logger, csp string, fr front, next http.Handler) http.Han
 		if client.Scheme == "https" {
 			h["Strict-Transport-Security"] = hstsHdr
 		}
-		for k, v := range constant {
-			h[k] = v
+		for _, c := range constant {
+			h[c.name] = c.value
 		}
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := &statusRecorder{ResponseWriter: w, client: client}
 		next.ServeHTTP(rec, r)
-		// Typed attributes: the line is made without boxing each value.
-		l.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)),
-			slog.Int("status", rec.status), slog.Int("bytes", rec.bytes), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
+		if !l.Enabled(r.Context(), slog.LevelInfo) {
+			return
+		}
+		// The record is made here, typed and without a caller's position (the handler has no
+		// AddSource): slog's own Info would box each value and walk the stack for it.
+		end := time.Now()
+		line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
+		line.AddAttrs(slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)),
+			slog.Int("status", rec.status), slog.Int("bytes", rec.bytes), slog.Int64("duration_ms", end.Sub(start).Milliseconds()),
 			slog.String("client", client.Addr.String()))
+		// A failed write is the sink's to report (logsink.Sink.Close).
+		_ = l.Handler().Handle(r.Context(), line)
 	})
 }
 
@@ -301,6 +312,8 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int
+	// client is the request's client as frontDoor read it (front.clientOf).
+	client forwarded.Client
 }
 
 func (s *statusRecorder) WriteHeader(code int) {
@@ -347,6 +360,9 @@ var secretAfter = map[string]bool{"token": true, "verify-email-token": true, "ch
 // a JWT, any e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...), any
 // GUID ([id]: orders/{id}, accounts/{account}/{order}) and any ICCID ([iccid]).
 func redactPath(p string) string {
+	if !needsRedaction(p) {
+		return p // most paths: no copy made
+	}
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
 		switch {
@@ -363,6 +379,22 @@ func redactPath(p string) string {
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// needsRedaction reports a path redactPath changes, without splitting it.
+func needsRedaction(p string) bool {
+	prev := ""
+	for rest := p; ; {
+		seg, more, found := strings.Cut(rest, "/")
+		if secretAfter[strings.ToLower(prev)] && seg != "" || looksLikeJWT(seg) || strings.Contains(seg, "@") ||
+			strings.Contains(strings.ToLower(seg), "%40") || looksLikeGUID(seg) || looksLikeICCID(seg) {
+			return true
+		}
+		if !found {
+			return false
+		}
+		prev, rest = seg, more
+	}
 }
 
 // looksLikeGUID reports a GUID in its 8-4-4-4-12 hex form.

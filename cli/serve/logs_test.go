@@ -43,7 +43,23 @@ func TestRedactPath(t *testing.T) {
 		if got := redactPath(tt.in); got != tt.want {
 			t.Errorf("redactPath(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		if needs := needsRedaction(tt.in); needs != (tt.want != tt.in) {
+			t.Errorf("needsRedaction(%q) = %v", tt.in, needs)
+		}
 	}
+}
+
+// FuzzRedactPath: the quick check that lets most paths through uncopied never lets a path
+// through that redactPath would change.
+func FuzzRedactPath(f *testing.F) {
+	for _, p := range []string{"/plans", "/token/x", "/otp/a%40b/1", "/TOKEN/x", "//checkout/", "/a/eyJx.y.z", "/89961993549420145635", "", "/"} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if !needsRedaction(p) && redactPath(p) != p {
+			t.Fatalf("needsRedaction(%q) is false but redactPath gives %q", p, redactPath(p))
+		}
+	})
 }
 
 // TestLogsCarryNoSecrets sends requests carrying tokens, codes and addresses through the

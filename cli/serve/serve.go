@@ -21,6 +21,7 @@ import (
 
 	"github.com/cedarsim/esim/cli/cmdutil"
 	"github.com/cedarsim/esim/cli/internal/httpserve"
+	"github.com/cedarsim/esim/cli/internal/logsink"
 	"github.com/cedarsim/esim/cli/internal/replayhost"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/cli/internal/webshop"
@@ -221,8 +222,16 @@ func newLogger(w io.Writer, format string) (*slog.Logger, error) {
 	return nil, cmdutil.FlagErrorf("--log-format must be text or json, got %q", format)
 }
 
-func run(ctx context.Context, o *Options) error {
-	logger, err := newLogger(o.ErrOut, o.LogFormat)
+func run(ctx context.Context, o *Options) (err error) {
+	// Log lines are written behind the requests (logsink): one write carries many lines
+	// under load. Whatever is gathered is written before run returns.
+	sink := logsink.New(o.ErrOut, 0)
+	defer func() {
+		if cerr := sink.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	logger, err := newLogger(sink, o.LogFormat)
 	if err != nil {
 		return err
 	}
@@ -310,6 +319,10 @@ func run(ctx context.Context, o *Options) error {
 	logger.Info("serving", "addr", ln.Addr().String(), "webapp", from, "sandbox", emu != nil, "replay", o.Replay.Dir,
 		"trusted_proxies", proxies.String(), "allowed_hosts", hosts.String())
 	err = httpserve.ServeFast(ctx, ln, h, httpserve.DefaultLimits(), logger)
+	// The log's last lines come before the replay summary.
+	if cerr := sink.Close(); cerr != nil && err == nil {
+		err = cerr
+	}
 	if rh != nil {
 		rh.Summary(o.ErrOut)
 	}

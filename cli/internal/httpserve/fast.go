@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -30,8 +31,12 @@ import (
 // without answering panics with http.ErrAbortHandler, as it does on net/http, and the
 // connection is closed without an answer.
 type Fast struct {
-	srv *fasthttp.Server
-	l   Limits
+	srv    *fasthttp.Server
+	l      Limits
+	h      http.Handler
+	logger *slog.Logger
+	// headers keeps answers' header maps: the server would make one per request otherwise.
+	headers sync.Pool
 }
 
 // NewFast returns a server for h with the limits l.
@@ -39,13 +44,16 @@ func NewFast(h http.Handler, l Limits, logger *slog.Logger) *Fast {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	f := &Fast{l: l}
+	f := &Fast{l: l, h: h, logger: logger, headers: sync.Pool{New: func() any { return make(http.Header, 16) }}}
 	f.srv = &fasthttp.Server{
-		Handler: func(ctx *fasthttp.RequestCtx) { serveBuffered(ctx, h, logger) },
+		Handler: f.serveBuffered,
 		// ReadTimeout bounds the header (counted from its first byte, or from the
 		// connection's opening); HeaderReceived then gives the body its own time.
 		ReadTimeout: l.ReadHeaderTimeout,
-		HeaderReceived: func(*fasthttp.RequestHeader) fasthttp.RequestConfig {
+		HeaderReceived: func(h *fasthttp.RequestHeader) fasthttp.RequestConfig {
+			if h.ContentLength() == 0 {
+				return fasthttp.RequestConfig{} // no body to wait for
+			}
 			return fasthttp.RequestConfig{ReadTimeout: l.ReadTimeout}
 		},
 		IdleTimeout:        l.IdleTimeout,
@@ -163,11 +171,11 @@ func (c *deadlineConn) Write(b []byte) (int, error) {
 // serveBuffered runs h for the request in ctx with net/http's types, and sends its answer.
 // The request's strings are copies: a handler may keep them (fasthttp reuses its buffers
 // once the answer is sent).
-func serveBuffered(ctx *fasthttp.RequestCtx, h http.Handler, logger *slog.Logger) {
+func (f *Fast) serveBuffered(ctx *fasthttp.RequestCtx) {
 	defer func() {
 		if v := recover(); v != nil {
 			if v != http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
-				logger.Error("handler panic", "method", string(ctx.Method()), "panic", fmt.Sprint(v))
+				f.logger.Error("handler panic", "method", string(ctx.Method()), "panic", fmt.Sprint(v))
 			}
 			// As net/http: no answer, the connection closes.
 			ctx.Response.Reset()
@@ -180,9 +188,14 @@ func serveBuffered(ctx *fasthttp.RequestCtx, h http.Handler, logger *slog.Logger
 		ctx.Error("Bad Request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	w := &bufferedWriter{ctx: ctx, head: r.Method == http.MethodHead}
-	h.ServeHTTP(w, r)
+	w := &bufferedWriter{ctx: ctx, head: r.Method == http.MethodHead, pool: &f.headers}
+	f.h.ServeHTTP(w, r)
 	w.finish()
+	if w.header != nil {
+		// The handler has returned: the map is the server's again.
+		clear(w.header)
+		f.headers.Put(w.header)
+	}
 }
 
 // newRequest makes the net/http request of ctx's, as net/http would read it from the wire.
@@ -215,7 +228,7 @@ func newRequest(ctx *fasthttp.RequestCtx) (*http.Request, error) {
 		r.Close = ctx.Request.Header.ConnectionClose()
 	}
 	for k, v := range ctx.Request.Header.All() {
-		switch key := http.CanonicalHeaderKey(string(k)); key {
+		switch key := headerKey(k); key {
 		case "Host":
 			// net/http keeps it in Request.Host only.
 		case "Transfer-Encoding":
@@ -242,6 +255,28 @@ func newRequest(ctx *fasthttp.RequestCtx) (*http.Request, error) {
 	return r.WithContext(ctx), nil
 }
 
+// commonKeys are the header names browsers send on every request, kept as strings so the
+// request's header map is made without a string per name (as net/http's textproto does).
+var commonKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control",
+		"Connection", "Content-Length", "Content-Type", "Cookie", "Host", "If-Modified-Since", "If-None-Match",
+		"Origin", "Pragma", "Priority", "Referer", "Sec-Ch-Ua", "Sec-Ch-Ua-Mobile", "Sec-Ch-Ua-Platform",
+		"Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site", "Sec-Fetch-User", "Upgrade-Insecure-Requests",
+		"User-Agent", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-Ip", "X-Requested-With"} {
+		m[k] = k
+	}
+	return m
+}()
+
+// headerKey is the canonical name of a header as fasthttp read it.
+func headerKey(k []byte) string {
+	if s, ok := commonKeys[string(k)]; ok { // the lookup makes no string
+		return s
+	}
+	return http.CanonicalHeaderKey(string(k))
+}
+
 // bufferedWriter is the http.ResponseWriter of serveBuffered: the status and headers as
 // net/http keeps them, the body in ctx's response, sent when the handler returns.
 type bufferedWriter struct {
@@ -249,11 +284,12 @@ type bufferedWriter struct {
 	header http.Header
 	status int
 	head   bool
+	pool   *sync.Pool // of header maps
 }
 
 func (w *bufferedWriter) Header() http.Header {
 	if w.header == nil {
-		w.header = make(http.Header, 12)
+		w.header = w.pool.Get().(http.Header) //nolint:forcetypeassert // the pool holds only these
 	}
 	return w.header
 }
