@@ -292,3 +292,28 @@ func BenchmarkOthersWhileOneClientDoesNotRead(b *testing.B) {
 		})
 	}
 }
+
+// The sandbox's dropped-connection fault on esim serve's server, which offers no Hijack:
+// the handler gives up (http.ErrAbortHandler), the client gets no answer, the server goes on.
+func TestDroppedConnectionFaultOnServe(t *testing.T) {
+	s := newStack(t, httpserve.DefaultLimits())
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: hangGuard}
+	resp, err := client.Post(s.url+"/sandbox/faults", "application/json", strings.NewReader(`{"path":"catalog/regions","drop":true,"count":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("add the fault: %d", resp.StatusCode)
+	}
+	regions := s.url + sb.APIPath + "catalog/regions"
+	if resp, err := client.Get(regions); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the dropped connection answered %d", resp.StatusCode)
+	}
+	resp, err = client.Get(regions)
+	if err != nil {
+		t.Fatalf("after the drop: %v", err)
+	}
+	resp.Body.Close()
+}
