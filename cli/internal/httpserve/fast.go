@@ -307,16 +307,26 @@ func (w *bufferedWriter) WriteHeader(code int) {
 }
 
 func (w *bufferedWriter) Write(b []byte) (int, error) {
+	keep, err := w.bodyWrite()
+	if err != nil {
+		return 0, err
+	}
+	if !keep {
+		return len(b), nil
+	}
+	return w.ctx.Write(b) //nolint:wrapcheck // appends to memory: never fails
+}
+
+// bodyWrite starts a write of the body as net/http does (an implicit 200), and says whether
+// its bytes are kept: a status without a body refuses them, a HEAD answer counts them only.
+func (w *bufferedWriter) bodyWrite() (keep bool, err error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
 	if !bodyAllowed(w.status) {
-		return 0, http.ErrBodyNotAllowed
+		return false, http.ErrBodyNotAllowed
 	}
-	if w.head {
-		return len(b), nil
-	}
-	return w.ctx.Write(b) //nolint:wrapcheck // appends to memory: never fails
+	return !w.head, nil
 }
 
 // StaticWriter is implemented by Fast's http.ResponseWriter, and by a wrapper that can
@@ -328,13 +338,11 @@ type StaticWriter interface {
 
 // WriteStatic is Write of bytes that never change: the answer refers to b.
 func (w *bufferedWriter) WriteStatic(b []byte) (int, error) {
-	if w.status == 0 {
-		w.WriteHeader(http.StatusOK)
+	keep, err := w.bodyWrite()
+	if err != nil {
+		return 0, err
 	}
-	if !bodyAllowed(w.status) {
-		return 0, http.ErrBodyNotAllowed
-	}
-	if w.head {
+	if !keep {
 		return len(b), nil
 	}
 	if len(w.ctx.Response.Body()) > 0 {
