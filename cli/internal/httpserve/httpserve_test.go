@@ -108,9 +108,6 @@ func (c *watchedConn) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// SetWriteDeadline reaches the connection (Fast's deadlineConn sets it on what it wraps).
-func (c *watchedConn) SetWriteDeadline(t time.Time) error { return c.Conn.SetWriteDeadline(t) }
-
 func TestWriteDeadlineDropsAClientThatDoesNotRead(t *testing.T) {
 	eachKind(t, func(t *testing.T, k kind) {
 		l := DefaultLimits()
