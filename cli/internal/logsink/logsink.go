@@ -7,7 +7,6 @@
 package logsink
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -47,10 +46,8 @@ func New(w io.Writer, max int) *Sink {
 	return s
 }
 
-// ErrClosed is Write's error after Close.
-var ErrClosed = errors.New("log sink closed")
-
-// Write queues p for the output. It fails only after Close.
+// Write queues p for the output and never fails; after Close it writes p straight to the
+// output.
 func (s *Sink) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	// A line larger than the bound waits for an empty buffer and then goes alone.
@@ -58,8 +55,9 @@ func (s *Sink) Write(p []byte) (int, error) {
 		s.room.Wait()
 	}
 	if s.closed {
+		// A late line (a goroutine still logging at exit) goes straight to the output.
 		s.mu.Unlock()
-		return 0, ErrClosed
+		return s.w.Write(p) //nolint:wrapcheck // the output's own error, as without a sink
 	}
 	s.buf = append(s.buf, p...)
 	select {
@@ -100,7 +98,7 @@ func (s *Sink) run() {
 }
 
 // Close writes what is gathered, stops the writer and returns the first write that
-// failed. Writes after Close fail with ErrClosed.
+// failed.
 func (s *Sink) Close() error {
 	s.mu.Lock()
 	if s.closed {
