@@ -286,6 +286,8 @@ type bufferedWriter struct {
 	status int
 	head   bool
 	pool   *sync.Pool // of header maps
+	// referred: the body is the handler's own bytes (WriteStatic), not a copy.
+	referred bool
 }
 
 func (w *bufferedWriter) Header() http.Header {
@@ -306,28 +308,7 @@ func (w *bufferedWriter) WriteHeader(code int) {
 	w.status = code
 }
 
-func (w *bufferedWriter) Write(b []byte) (int, error) {
-	keep, err := w.bodyWrite()
-	if err != nil {
-		return 0, err
-	}
-	if !keep {
-		return len(b), nil
-	}
-	return w.ctx.Write(b) //nolint:wrapcheck // appends to memory: never fails
-}
-
-// bodyWrite starts a write of the body as net/http does (an implicit 200), and says whether
-// its bytes are kept: a status without a body refuses them, a HEAD answer counts them only.
-func (w *bufferedWriter) bodyWrite() (keep bool, err error) {
-	if w.status == 0 {
-		w.WriteHeader(http.StatusOK)
-	}
-	if !bodyAllowed(w.status) {
-		return false, http.ErrBodyNotAllowed
-	}
-	return !w.head, nil
-}
+func (w *bufferedWriter) Write(b []byte) (int, error) { return w.write(b, false) }
 
 // StaticWriter is implemented by Fast's http.ResponseWriter, and by a wrapper that can
 // pass it on: WriteStatic sends b without copying it, so b must never change (a file
@@ -336,24 +317,35 @@ type StaticWriter interface {
 	WriteStatic(b []byte) (int, error)
 }
 
-// WriteStatic is Write of bytes that never change: the answer refers to b.
-func (w *bufferedWriter) WriteStatic(b []byte) (int, error) {
-	keep, err := w.bodyWrite()
-	if err != nil {
-		return 0, err
+// WriteStatic is Write of bytes that never change: an answer made of them alone refers to b.
+func (w *bufferedWriter) WriteStatic(b []byte) (int, error) { return w.write(b, true) }
+
+// write adds b to the body as net/http does: an implicit 200 first, refused by a status
+// without a body, counted only for HEAD. Bytes that never change (static) are referred to
+// while they are the whole body; anything written after them makes the body a copy.
+func (w *bufferedWriter) write(b []byte, static bool) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
 	}
-	if !keep {
+	if w.status == http.StatusNoContent || w.status == http.StatusNotModified {
+		return 0, http.ErrBodyNotAllowed
+	}
+	if w.head {
 		return len(b), nil
 	}
-	if len(w.ctx.Response.Body()) > 0 {
-		return w.ctx.Write(b) //nolint:wrapcheck // appends to memory: never fails
+	resp := &w.ctx.Response
+	if static && len(resp.Body()) == 0 {
+		resp.SetBodyRaw(b)
+		w.referred = true
+		return len(b), nil
 	}
-	w.ctx.Response.SetBodyRaw(b)
+	if w.referred {
+		// fasthttp would drop a referred body on an append: copy it first.
+		resp.SetBody(resp.Body())
+		w.referred = false
+	}
+	resp.AppendBody(b)
 	return len(b), nil
-}
-
-func bodyAllowed(status int) bool {
-	return status != http.StatusNoContent && status != http.StatusNotModified && (status < 100 || status >= 200)
 }
 
 // finish moves the status and headers into ctx's response.

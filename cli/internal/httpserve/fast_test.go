@@ -233,6 +233,29 @@ func TestFastRefusesAnOversizedBody(t *testing.T) {
 	}
 }
 
+// A body written in pieces keeps every piece, whether they came without a copy
+// (WriteStatic) or not, in any order.
+func TestFastKeepsEveryPieceOfABody(t *testing.T) {
+	first, last := []byte("first|"), []byte("|last")
+	addr := start(t, kinds[1], http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw, ok := w.(StaticWriter)
+		if !ok {
+			t.Error("Fast's writer is not a StaticWriter")
+			return
+		}
+		_, _ = sw.WriteStatic(first)
+		_, _ = io.WriteString(w, "middle")
+		_, _ = sw.WriteStatic(last)
+	}), DefaultLimits())
+	resp, body := exchange(t, addr, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", "GET")
+	if resp == nil || string(body) != "first|middle|last" {
+		t.Fatalf("body %q, want every piece", body)
+	}
+	if string(first) != "first|" || string(last) != "|last" {
+		t.Fatal("the handler's bytes were changed")
+	}
+}
+
 // syncBuffer is a bytes.Buffer the server's goroutines may write while the test reads.
 type syncBuffer struct {
 	mu sync.Mutex
