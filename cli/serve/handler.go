@@ -360,41 +360,43 @@ var secretAfter = map[string]bool{"token": true, "verify-email-token": true, "ch
 // a JWT, any e-mail address (useremails/{email}, send_email/{email}, /otp/{email}/...), any
 // GUID ([id]: orders/{id}, accounts/{account}/{order}) and any ICCID ([iccid]).
 func redactPath(p string) string {
-	if !needsRedaction(p) {
-		return p // most paths: no copy made
-	}
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		switch {
-		case i > 0 && secretAfter[strings.ToLower(segs[i-1])] && s != "":
-			segs[i] = "[redacted]"
-		case looksLikeJWT(s):
-			segs[i] = "[redacted]"
-		case strings.Contains(s, "@") || strings.Contains(strings.ToLower(s), "%40"):
-			segs[i] = "[email]"
-		case looksLikeGUID(s):
-			segs[i] = "[id]" // order ids (whoever holds one may pay it) and eSIM accounts
-		case looksLikeICCID(s):
-			segs[i] = "[iccid]"
+	var segs []string // split only once a segment is hidden: most paths are logged uncopied
+	prev := ""
+	for i, rest := 0, p; ; i++ {
+		seg, more, found := strings.Cut(rest, "/")
+		if shown := redactedSegment(prev, seg); shown != "" && shown != seg {
+			if segs == nil {
+				segs = strings.Split(p, "/")
+			}
+			segs[i] = shown
 		}
+		if !found {
+			break
+		}
+		prev, rest = seg, more
+	}
+	if segs == nil {
+		return p
 	}
 	return strings.Join(segs, "/")
 }
 
-// needsRedaction reports a path redactPath changes, without splitting it.
-func needsRedaction(p string) bool {
-	prev := ""
-	for rest := p; ; {
-		seg, more, found := strings.Cut(rest, "/")
-		if secretAfter[strings.ToLower(prev)] && seg != "" || looksLikeJWT(seg) || strings.Contains(seg, "@") ||
-			strings.Contains(strings.ToLower(seg), "%40") || looksLikeGUID(seg) || looksLikeICCID(seg) {
-			return true
-		}
-		if !found {
-			return false
-		}
-		prev, rest = seg, more
+// redactedSegment is what the log shows instead of seg, the segment after prev; "" when
+// seg is shown as it is.
+func redactedSegment(prev, seg string) string {
+	switch {
+	case prev != "" && secretAfter[strings.ToLower(prev)] && seg != "":
+		return "[redacted]"
+	case looksLikeJWT(seg):
+		return "[redacted]"
+	case strings.Contains(seg, "@") || strings.Contains(strings.ToLower(seg), "%40"):
+		return "[email]"
+	case looksLikeGUID(seg):
+		return "[id]" // order ids (whoever holds one may pay it) and eSIM accounts
+	case looksLikeICCID(seg):
+		return "[iccid]"
 	}
+	return ""
 }
 
 // looksLikeGUID reports a GUID in its 8-4-4-4-12 hex form.
