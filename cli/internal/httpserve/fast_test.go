@@ -3,6 +3,7 @@ package httpserve
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -30,7 +31,7 @@ func exchange(t *testing.T, addr, raw, method string) (*http.Response, []byte) {
 	}
 	resp, err := http.ReadResponse(bufio.NewReader(c), &http.Request{Method: method})
 	if err != nil {
-		if errors := err.Error(); strings.Contains(errors, "EOF") || isReset(err) {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || isReset(err) {
 			return nil, nil
 		}
 		t.Fatal(err)
