@@ -2,6 +2,7 @@ package serve
 
 import (
 	"net/http"
+	"sync/atomic"
 
 	"github.com/cedarsim/esim/sdk/forwarded"
 )
@@ -12,7 +13,12 @@ type front struct {
 	proxies forwarded.Proxies
 	hosts   forwarded.Hosts
 	site    string // --site-url's origin, "" when unset
+	// seen remembers originOf's last answer (nil: none kept): nearly every request names the
+	// same host, and checking it against the allow-list costs more than the page it is for.
+	seen *atomic.Pointer[seenOrigin]
 }
+
+type seenOrigin struct{ scheme, host, origin string }
 
 // publicOrigin is the origin og:url and relative preview images are made absolute with:
 // --site-url, else the origin the client addressed when its host is allowed. A Host that is
@@ -24,10 +30,19 @@ func (f front) originOf(c forwarded.Client) string {
 	if f.site != "" {
 		return f.site
 	}
-	if !f.hosts.Allows(c.Host) {
-		return ""
+	if f.seen != nil {
+		if last := f.seen.Load(); last != nil && last.host == c.Host && last.scheme == c.Scheme {
+			return last.origin
+		}
 	}
-	return c.Origin()
+	origin := ""
+	if f.hosts.Allows(c.Host) {
+		origin = c.Origin()
+	}
+	if f.seen != nil {
+		f.seen.Store(&seenOrigin{scheme: c.Scheme, host: c.Host, origin: origin})
+	}
+	return origin
 }
 
 // clientOf is the request's client as frontDoor read it (it rides on frontDoor's writer),

@@ -1,11 +1,13 @@
 package serve
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 
@@ -163,21 +165,37 @@ func TestPublicOrigin(t *testing.T) {
 		{name: "untrusted forwarded host", host: "shop.example", hdr: map[string]string{"X-Forwarded-Host": "rebind.attacker.example"}, want: "http://shop.example"},
 		{name: "trusted proxy forwarding a host not allowed", host: "shop.example", remote: "10.0.0.1:1", hdr: map[string]string{"X-Forwarded-Host": "rebind.attacker.example"}, want: ""},
 	}
+	request := func(host, remote string, hdr map[string]string) *http.Request {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = host
+		if remote != "" {
+			r.RemoteAddr = remote
+		}
+		for k, v := range hdr {
+			r.Header.Set(k, v)
+		}
+		return r
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := httptest.NewRequest("GET", "/", nil)
-			r.Host = tt.host
-			if tt.remote != "" {
-				r.RemoteAddr = tt.remote
-			}
-			for k, v := range tt.hdr {
-				r.Header.Set(k, v)
-			}
 			fr := front{proxies: proxies, hosts: hosts, site: tt.site}
-			if got := fr.publicOrigin(r); got != tt.want {
+			if got := fr.publicOrigin(request(tt.host, tt.remote, tt.hdr)); got != tt.want {
 				t.Fatalf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+	// One front remembering its last answer (as NewHandler's) answers each in turn, twice
+	// over: a new host or scheme is never given the one before's origin.
+	shared := front{proxies: proxies, hosts: hosts, seen: new(atomic.Pointer[seenOrigin])}
+	for round := range 2 {
+		for _, tt := range tests {
+			if tt.site != "" {
+				continue
+			}
+			if got := shared.publicOrigin(request(tt.host, tt.remote, tt.hdr)); got != tt.want {
+				t.Fatalf("round %d, %s: got %q, want %q", round, tt.name, got, tt.want)
+			}
+		}
 	}
 }
 

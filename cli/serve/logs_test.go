@@ -9,10 +9,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"unsafe"
 
+	"github.com/cedarsim/esim/cli/internal/requestlog"
 	"github.com/cedarsim/esim/sdk/forwarded"
 	sb "github.com/cedarsim/esim/sdk/sandbox"
 )
@@ -78,16 +80,35 @@ func FuzzRedactPath(f *testing.F) {
 	})
 }
 
+// logSetups are the two ways the request line is written: through slog, and (esim serve's
+// text format) by requestlog beside it. Each test of the log holds for both.
+var logSetups = []struct {
+	name string
+	set  func(o *HandlerOptions, w io.Writer)
+}{
+	{"slog", func(o *HandlerOptions, w io.Writer) { o.Logger = slog.New(slog.NewTextHandler(w, nil)) }},
+	{"requestlog", func(o *HandlerOptions, w io.Writer) {
+		o.Logger, o.RequestLines = slog.New(slog.NewTextHandler(w, nil)), requestlog.NewText(w)
+	}},
+}
+
 // TestLogsCarryNoSecrets sends requests carrying tokens, codes and addresses through the
 // whole stack and reads the request log.
 func TestLogsCarryNoSecrets(t *testing.T) {
+	for _, setup := range logSetups {
+		t.Run(setup.name, func(t *testing.T) { logsCarryNoSecrets(t, setup.set) })
+	}
+}
+
+func logsCarryNoSecrets(t *testing.T, setLog func(*HandlerOptions, io.Writer)) {
 	var buf bytes.Buffer
 	emu, err := sb.New(sb.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Sandbox: emu,
-		Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	o := HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Sandbox: emu}
+	setLog(&o, &buf)
+	h, err := NewHandler(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,23 +156,53 @@ func TestLogsCarryTheClientAddress(t *testing.T) {
 		{"forwarded header from a peer that is not the proxy", "10.0.0.0/8", xff, "client=127.0.0.1"},
 		{"forwarded header from the trusted proxy", "127.0.0.1/32", xff, "client=203.0.113.7"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			proxies, err := forwarded.ParseProxies(tc.trust)
-			if err != nil {
-				t.Fatal(err)
-			}
-			h, err := NewHandler(HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Proxies: proxies,
-				Logger: slog.New(slog.NewTextHandler(&buf, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			srv := httptest.NewServer(h)
-			t.Cleanup(srv.Close)
-			fetch(t, srv, "/", tc.hdr)
-			if !strings.Contains(buf.String(), tc.want+"\n") {
-				t.Fatalf("log lacks %q:\n%s", tc.want, buf.String())
-			}
-		})
+		for _, setup := range logSetups {
+			t.Run(tc.name+"/"+setup.name, func(t *testing.T) {
+				var buf bytes.Buffer
+				proxies, err := forwarded.ParseProxies(tc.trust)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o := HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t), Proxies: proxies}
+				setup.set(&o, &buf)
+				h, err := NewHandler(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				srv := httptest.NewServer(h)
+				t.Cleanup(srv.Close)
+				fetch(t, srv, "/", tc.hdr)
+				if !strings.Contains(buf.String(), tc.want+"\n") {
+					t.Fatalf("log lacks %q:\n%s", tc.want, buf.String())
+				}
+			})
+		}
+	}
+}
+
+// The request lines requestlog writes are the ones slog writes, time aside: the same
+// requests through each setup leave the same log.
+func TestRequestLinesAreSlogs(t *testing.T) {
+	var logs []string
+	for _, setup := range logSetups {
+		var buf bytes.Buffer
+		o := HandlerOptions{Webapp: webapp(), Config: sandboxConfig(t)}
+		setup.set(&o, &buf)
+		h, err := NewHandler(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(h)
+		for _, p := range []string{"/", "/plans?x=1", "/token/" + testJWT, "/missing.js", "/a%20b%3Dc", "/%22q%22"} {
+			fetch(t, srv, p, nil)
+		}
+		srv.Close()
+		logs = append(logs, regexp.MustCompile(`time=\S+ `).ReplaceAllString(buf.String(), ""))
+	}
+	if logs[0] != logs[1] {
+		t.Fatalf("slog wrote\n%s\nrequestlog wrote\n%s", logs[0], logs[1])
+	}
+	if strings.Count(logs[0], "msg=request") != 6 {
+		t.Fatalf("want 6 request lines:\n%s", logs[0])
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/cedarsim/esim/cli/internal/httpserve"
 	"github.com/cedarsim/esim/cli/internal/logsink"
 	"github.com/cedarsim/esim/cli/internal/replayhost"
+	"github.com/cedarsim/esim/cli/internal/requestlog"
 	"github.com/cedarsim/esim/cli/internal/sandboxhost"
 	"github.com/cedarsim/esim/cli/internal/webshop"
 	"github.com/cedarsim/esim/fixtures/replay"
@@ -212,14 +213,16 @@ func (c *RuntimeConfig) resolveWhatsApp(v, fallback string) error {
 	return nil
 }
 
-func newLogger(w io.Writer, format string) (*slog.Logger, error) {
+// newLogger returns the logger writing to w in format, and for the text format the writer
+// of its per-request lines (requestlog: the same lines, made faster).
+func newLogger(w io.Writer, format string) (*slog.Logger, *requestlog.Text, error) {
 	switch format {
 	case "", "text":
-		return slog.New(slog.NewTextHandler(w, nil)), nil
+		return slog.New(slog.NewTextHandler(w, nil)), requestlog.NewText(w), nil
 	case "json":
-		return slog.New(slog.NewJSONHandler(w, nil)), nil
+		return slog.New(slog.NewJSONHandler(w, nil)), nil, nil
 	}
-	return nil, cmdutil.FlagErrorf("--log-format must be text or json, got %q", format)
+	return nil, nil, cmdutil.FlagErrorf("--log-format must be text or json, got %q", format)
 }
 
 func run(ctx context.Context, o *Options) (err error) {
@@ -231,7 +234,7 @@ func run(ctx context.Context, o *Options) (err error) {
 			err = cerr
 		}
 	}()
-	logger, err := newLogger(sink, o.LogFormat)
+	logger, lines, err := newLogger(sink, o.LogFormat)
 	if err != nil {
 		return err
 	}
@@ -259,7 +262,7 @@ func run(ctx context.Context, o *Options) (err error) {
 	if err != nil {
 		return err
 	}
-	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, Proxies: proxies, Hosts: hosts}
+	ho := HandlerOptions{Webapp: webapp, Config: o.Config, Logger: logger, RequestLines: lines, Proxies: proxies, Hosts: hosts}
 	var emu *sb.Server
 	var emuKey []byte
 	if o.Config.Sandbox && (!o.Replay.Enabled() || mode == replay.Lenient) {

@@ -41,6 +41,7 @@ const runtimeBrotliLevel = 5
 // variant is one representation of a resource: its bytes and their strong ETag.
 type variant struct {
 	data []byte
+	blob *httpserve.Blob // data, for a server that sends it without a copy
 	etag string
 	// The response headers' values, made once: a request sets them without allocating
 	// (header(): each slice has no room to grow, so nothing can append into it).
@@ -50,7 +51,7 @@ type variant struct {
 func newVariant(data []byte) variant {
 	sum := sha256.Sum256(data)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
-	return variant{data: data, etag: etag, etagHdr: header(etag), lengthHdr: header(strconv.Itoa(len(data)))}
+	return variant{data: data, blob: httpserve.NewBlob(data), etag: etag, etagHdr: header(etag), lengthHdr: header(strconv.Itoa(len(data)))}
 }
 
 // header is a header value to assign to a response's header map: a slice of one, full.
@@ -287,7 +288,7 @@ func (res *resource) serve(w http.ResponseWriter, r *http.Request, status int) {
 	if r.Method != http.MethodHead {
 		// v.data never changes: a server that can send it without a copy does.
 		if sw, ok := w.(httpserve.StaticWriter); ok {
-			_, _ = sw.WriteStatic(v.data)
+			_, _ = sw.WriteStatic(v.blob)
 		} else {
 			_, _ = w.Write(v.data)
 		}

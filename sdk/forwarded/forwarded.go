@@ -171,11 +171,21 @@ func HasForwardingHeader(h http.Header) bool {
 // port (IPv6 in brackets when there is one), IPv4-mapped addresses as IPv4.
 func parseHop(s string) (netip.Addr, bool) {
 	s = strings.TrimSpace(s)
+	// An address with a port (a peer's "ip:port", "[ipv6]:port") is read as one first: a
+	// failed parse costs an error value, and every request's peer address has a port.
+	withPort := strings.Count(s, ":") == 1 || strings.HasPrefix(s, "[") && strings.Contains(s, "]:")
+	if withPort {
+		if ap, err := netip.ParseAddrPort(s); err == nil {
+			return ap.Addr().Unmap().WithZone(""), true
+		}
+	}
 	if a, err := netip.ParseAddr(strings.Trim(s, "[]")); err == nil {
 		return a.Unmap().WithZone(""), true
 	}
-	if ap, err := netip.ParseAddrPort(s); err == nil {
-		return ap.Addr().Unmap().WithZone(""), true
+	if !withPort {
+		if ap, err := netip.ParseAddrPort(s); err == nil {
+			return ap.Addr().Unmap().WithZone(""), true
+		}
 	}
 	return netip.Addr{}, false
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -37,6 +38,10 @@ type Fast struct {
 	logger *slog.Logger
 	// headers keeps answers' header maps: the server would make one per request otherwise.
 	headers sync.Pool
+	// noSendfile says once why large static bodies are copied rather than sent from a file.
+	noSendfile sync.Once
+	// ahead lends connections their read-ahead buffers (deadlineConn.Read).
+	ahead sync.Pool
 }
 
 // NewFast returns a server for h with the limits l.
@@ -44,7 +49,10 @@ func NewFast(h http.Handler, l Limits, logger *slog.Logger) *Fast {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	f := &Fast{l: l, h: h, logger: logger, headers: sync.Pool{New: func() any { return make(http.Header, 16) }}}
+	f := &Fast{l: l, h: h, logger: logger,
+		headers: sync.Pool{New: func() any { return make(http.Header, 16) }},
+		ahead:   sync.Pool{New: func() any { return new([readAheadSize]byte) }},
+	}
 	f.srv = &fasthttp.Server{
 		Handler: f.serveBuffered,
 		// ReadTimeout bounds the header (counted from its first byte, or from the
@@ -62,8 +70,8 @@ func NewFast(h http.Handler, l Limits, logger *slog.Logger) *Fast {
 		// to the pool (ReduceMemoryUsage), so many kept-alive clients hold little memory.
 		ReadBufferSize:    l.MaxHeaderBytes,
 		ReduceMemoryUsage: true,
-		// A page and its header leave in one write; a larger body is written from the
-		// handler's own bytes (WriteStatic) past the buffer.
+		// A page and its header leave in one write; a larger static body is sent from a
+		// file after its header (Blob, deadlineConn.ReadFrom).
 		WriteBufferSize:    16 << 10,
 		MaxRequestBodySize: l.MaxBodyBytes,
 		// Write deadlines are moved per write by the listener's connections (deadlineConn).
@@ -82,7 +90,7 @@ func NewFast(h http.Handler, l Limits, logger *slog.Logger) *Fast {
 
 // Serve answers on ln until Shutdown or Close.
 func (f *Fast) Serve(ln net.Listener) error {
-	return f.srv.Serve(deadlineListener{Listener: ln, d: f.l.WriteTimeout})
+	return f.srv.Serve(deadlineListener{Listener: ln, d: f.l.WriteTimeout, ahead: &f.ahead})
 }
 
 // Shutdown stops accepting, lets the requests in flight finish (their answers say
@@ -132,32 +140,124 @@ func (f fastLogger) Printf(format string, args ...any) {
 // connection after d (Limits.WriteTimeout).
 type deadlineListener struct {
 	net.Listener
-	d time.Duration
+	d     time.Duration
+	ahead *sync.Pool // of read-ahead buffers
 }
 
 func (l deadlineListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
-	if err != nil || l.d <= 0 {
+	if err != nil {
 		return c, err //nolint:wrapcheck // the server reads net.Listener's errors as they are
 	}
-	return &deadlineConn{Conn: c, d: l.d}, nil
+	return &deadlineConn{Conn: c, d: l.d, remote: c.RemoteAddr().String(), pool: l.ahead}, nil
 }
 
 type deadlineConn struct {
 	net.Conn
-	d time.Duration
+	d time.Duration // <= 0: no write deadline
+	// remote is RemoteAddr().String(), made once for all the connection's requests.
+	remote string
+	// ahead holds what a short read took beyond what was asked, in aheadBuf, lent by pool
+	// until it is read.
+	ahead    []byte
+	aheadBuf *[readAheadSize]byte
+	pool     *sync.Pool
+}
+
+// readAheadSize is what a short read takes from the socket at once. Between requests the
+// server waits for a request's first byte alone (fasthttp's ReduceMemoryUsage, which lends
+// a kept-alive connection no read buffer while it is idle); reading ahead there brings the
+// rest of the request in with that byte, one read instead of two per request.
+const readAheadSize = 4 << 10
+
+func (c *deadlineConn) Read(p []byte) (int, error) {
+	if len(c.ahead) > 0 {
+		n := copy(p, c.ahead)
+		c.ahead = c.ahead[n:]
+		if len(c.ahead) == 0 {
+			c.release()
+		}
+		return n, nil
+	}
+	if len(p) >= readAheadSize {
+		return c.Conn.Read(p) //nolint:wrapcheck // as the connection's own Read
+	}
+	buf := c.pool.Get().(*[readAheadSize]byte) //nolint:forcetypeassert // the pool holds only these
+	n, err := c.Conn.Read(buf[:])
+	m := copy(p, buf[:n])
+	if m == n {
+		c.pool.Put(buf)
+		return m, err //nolint:wrapcheck // as the connection's own Read
+	}
+	// The rest is returned by the next reads; a socket's error comes again on the read after.
+	c.aheadBuf, c.ahead = buf, buf[m:n]
+	return m, nil
+}
+
+func (c *deadlineConn) release() {
+	c.pool.Put(c.aheadBuf)
+	c.aheadBuf, c.ahead = nil, nil
 }
 
 // writeChunk is the most one deadline covers: fasthttp writes a large body in one call, and
 // a slow reader must be served in full as long as it takes writeChunk per WriteTimeout.
 const writeChunk = 256 << 10
 
+// ReadFrom sends a Blob's body (the one reader bufio.Writer passes on here with an empty
+// buffer, as a LimitedReader) with sendfile, writeChunk per deadline; anything else is copied
+// through Write.
+func (c *deadlineConn) ReadFrom(r io.Reader) (int64, error) {
+	lr, ok := r.(*io.LimitedReader)
+	if !ok {
+		return io.Copy(writerOnly{c}, r)
+	}
+	s, ok := lr.R.(*blobStream)
+	sc, isSock := c.Conn.(syscall.Conn)
+	if !ok || !isSock {
+		return io.Copy(writerOnly{c}, r)
+	}
+	var total int64
+	for lr.N > 0 {
+		if err := c.moveDeadline(); err != nil {
+			return total, err
+		}
+		n, handled, err := sendFile(sc, s, min(lr.N, writeChunk))
+		total += n
+		lr.N -= n
+		if !handled {
+			m, err := io.Copy(writerOnly{c}, lr)
+			return total + m, err
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// moveDeadline gives the next write (up to writeChunk) the connection's write timeout.
+func (c *deadlineConn) moveDeadline() error {
+	if c.d <= 0 {
+		return nil
+	}
+	if err := c.Conn.SetWriteDeadline(time.Now().Add(c.d)); err != nil {
+		return fmt.Errorf("set write deadline: %w", err)
+	}
+	return nil
+}
+
+// writerOnly hides a ReadFrom, so io.Copy copies through Write.
+type writerOnly struct{ io.Writer }
+
 func (c *deadlineConn) Write(b []byte) (int, error) {
+	if c.d <= 0 {
+		return c.Conn.Write(b) //nolint:wrapcheck // as the connection's own Write
+	}
 	written := 0
 	for len(b) > 0 {
 		n := min(len(b), writeChunk)
-		if err := c.Conn.SetWriteDeadline(time.Now().Add(c.d)); err != nil {
-			return written, fmt.Errorf("set write deadline: %w", err)
+		if err := c.moveDeadline(); err != nil {
+			return written, err
 		}
 		m, err := c.Conn.Write(b[:n])
 		written += m
@@ -189,7 +289,7 @@ func (f *Fast) serveBuffered(ctx *fasthttp.RequestCtx) {
 		ctx.Error("Bad Request: malformed request target", http.StatusBadRequest)
 		return
 	}
-	w := &bufferedWriter{ctx: ctx, head: r.Method == http.MethodHead, pool: &f.headers}
+	w := &bufferedWriter{ctx: ctx, head: r.Method == http.MethodHead, srv: f}
 	f.h.ServeHTTP(w, r)
 	w.finish()
 	if w.header != nil {
@@ -197,6 +297,24 @@ func (f *Fast) serveBuffered(ctx *fasthttp.RequestCtx) {
 		clear(w.header)
 		f.headers.Put(w.header)
 	}
+}
+
+// setStaticBody makes b the body of ctx's response: sent from its file after the header
+// when it is large and the file can be made, else referred to without a copy.
+func (f *Fast) setStaticBody(ctx *fasthttp.RequestCtx, b *Blob) {
+	if b.Len() >= sendfileMin {
+		file, err := b.sendable()
+		if file != nil {
+			// The header leaves first, alone, so the body can go out from the file whole.
+			ctx.Response.ImmediateHeaderFlush = true
+			ctx.Response.SetBodyStream(&blobStream{blob: b, file: file}, b.Len())
+			return
+		}
+		f.noSendfile.Do(func() {
+			f.logger.Warn("http server: large static files are copied to each client, not sent from memory with sendfile", "reason", err.Error())
+		})
+	}
+	ctx.Response.SetBodyRaw(b.Bytes())
 }
 
 // newRequest makes the net/http request of ctx's, as net/http would read it from the wire.
@@ -209,15 +327,22 @@ func newRequest(ctx *fasthttp.RequestCtx) (*http.Request, error) {
 	} else if u, err = url.ParseRequestURI(uri); err != nil {
 		return nil, fmt.Errorf("malformed request target: %w", err)
 	}
-	r := &http.Request{
-		Method:     string(ctx.Method()),
+	remote := ""
+	if c, ok := ctx.Conn().(*deadlineConn); ok {
+		remote = c.remote
+	} else {
+		remote = ctx.RemoteAddr().String()
+	}
+	// Made on the stack: WithContext below makes the request the handler gets.
+	r := http.Request{
+		Method:     method(ctx.Method()),
 		URL:        u,
 		Proto:      "HTTP/1.1",
 		ProtoMajor: 1,
 		ProtoMinor: 1,
 		Header:     make(http.Header, ctx.Request.Header.Len()),
 		Host:       string(ctx.Host()),
-		RemoteAddr: ctx.RemoteAddr().String(),
+		RemoteAddr: remote,
 		RequestURI: uri,
 	}
 	http10 := !ctx.Request.Header.IsHTTP11()
@@ -256,6 +381,25 @@ func newRequest(ctx *fasthttp.RequestCtx) (*http.Request, error) {
 	return r.WithContext(ctx), nil
 }
 
+// method is m as a string, without making one for the usual methods.
+func method(m []byte) string {
+	switch string(m) { // compared without a copy
+	case http.MethodGet:
+		return http.MethodGet
+	case http.MethodHead:
+		return http.MethodHead
+	case http.MethodPost:
+		return http.MethodPost
+	case http.MethodPut:
+		return http.MethodPut
+	case http.MethodDelete:
+		return http.MethodDelete
+	case http.MethodOptions:
+		return http.MethodOptions
+	}
+	return string(m)
+}
+
 // commonKeys are the header names browsers send on every request, kept as strings so the
 // request's header map is made without a string per name (as net/http's textproto does).
 var commonKeys = func() map[string]string {
@@ -285,14 +429,15 @@ type bufferedWriter struct {
 	header http.Header
 	status int
 	head   bool
-	pool   *sync.Pool // of header maps
-	// referred: the body is the handler's own bytes (WriteStatic), not a copy.
-	referred bool
+	srv    *Fast
+	// static is the whole body so far when it is a Blob (WriteStatic), set as the response's
+	// body by finish; nil when the body is in ctx's response.
+	static *Blob
 }
 
 func (w *bufferedWriter) Header() http.Header {
 	if w.header == nil {
-		w.header = w.pool.Get().(http.Header) //nolint:forcetypeassert // the pool holds only these
+		w.header = w.srv.headers.Get().(http.Header) //nolint:forcetypeassert // the pool holds only these
 	}
 	return w.header
 }
@@ -308,22 +453,22 @@ func (w *bufferedWriter) WriteHeader(code int) {
 	w.status = code
 }
 
-func (w *bufferedWriter) Write(b []byte) (int, error) { return w.write(b, false) }
+func (w *bufferedWriter) Write(b []byte) (int, error) { return w.write(b, nil) }
 
 // StaticWriter is implemented by Fast's http.ResponseWriter, and by a wrapper that can
-// pass it on: WriteStatic sends b without copying it, so b must never change (a file
-// served from memory).
+// pass it on: WriteStatic sends b's bytes without copying them into the answer (a large
+// one with sendfile).
 type StaticWriter interface {
-	WriteStatic(b []byte) (int, error)
+	WriteStatic(b *Blob) (int, error)
 }
 
-// WriteStatic is Write of bytes that never change: an answer made of them alone refers to b.
-func (w *bufferedWriter) WriteStatic(b []byte) (int, error) { return w.write(b, true) }
+// WriteStatic is Write of a Blob: an answer made of it alone is sent from it.
+func (w *bufferedWriter) WriteStatic(b *Blob) (int, error) { return w.write(b.Bytes(), b) }
 
 // write adds b to the body as net/http does: an implicit 200 first, refused by a status
-// without a body, counted only for HEAD. Bytes that never change (static) are referred to
-// while they are the whole body; anything written after them makes the body a copy.
-func (w *bufferedWriter) write(b []byte, static bool) (int, error) {
+// without a body, counted only for HEAD. A Blob (static, whose bytes are b) is kept as
+// the body while it is the whole of it; anything written after it makes the body a copy.
+func (w *bufferedWriter) write(b []byte, static *Blob) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
@@ -334,15 +479,13 @@ func (w *bufferedWriter) write(b []byte, static bool) (int, error) {
 		return len(b), nil
 	}
 	resp := &w.ctx.Response
-	if static && len(resp.Body()) == 0 {
-		resp.SetBodyRaw(b)
-		w.referred = true
+	if static != nil && w.static == nil && len(resp.Body()) == 0 {
+		w.static = static
 		return len(b), nil
 	}
-	if w.referred {
-		// fasthttp would drop a referred body on an append: copy it first.
-		resp.SetBody(resp.Body())
-		w.referred = false
+	if w.static != nil {
+		resp.AppendBody(w.static.Bytes())
+		w.static = nil
 	}
 	resp.AppendBody(b)
 	return len(b), nil
@@ -384,6 +527,9 @@ func (w *bufferedWriter) finish() {
 		}
 	}
 	body := resp.Body()
+	if w.static != nil {
+		body = w.static.Bytes()
+	}
 	if len(body) > 0 && w.header["Content-Type"] == nil {
 		// As net/http: an answer without a type is given the sniffed one.
 		resp.Header.SetContentType(http.DetectContentType(body[:min(len(body), 512)]))
@@ -391,6 +537,9 @@ func (w *bufferedWriter) finish() {
 	if w.head && length >= 0 {
 		// A HEAD answer says the length the GET answer has (fasthttp sends no body).
 		resp.Header.SetContentLength(length)
+	}
+	if w.static != nil {
+		w.srv.setStaticBody(w.ctx, w.static)
 	}
 }
 

@@ -244,9 +244,9 @@ func TestFastKeepsEveryPieceOfABody(t *testing.T) {
 			t.Error("Fast's writer is not a StaticWriter")
 			return
 		}
-		_, _ = sw.WriteStatic(first)
+		_, _ = sw.WriteStatic(NewBlob(first))
 		_, _ = io.WriteString(w, "middle")
-		_, _ = sw.WriteStatic(last)
+		_, _ = sw.WriteStatic(NewBlob(last))
 	}), DefaultLimits())
 	resp, body := exchange(t, addr, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", "GET")
 	if resp == nil || string(body) != "first|middle|last" {
@@ -273,4 +273,46 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// Requests are read whole however they arrive: a byte at a time, or several in one packet
+// with bodies larger than what one read takes ahead (deadlineConn.Read).
+func TestRequestsAreReadHoweverTheyArrive(t *testing.T) {
+	eachKind(t, func(t *testing.T, k kind) {
+		addr := start(t, k, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			fmt.Fprintf(w, "%s %s %d", r.Method, r.URL.Path, len(body))
+		}), DefaultLimits())
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		_ = c.SetDeadline(time.Now().Add(hangGuard))
+		for _, b := range []byte("GET /one HTTP/1.1\r\nHost: x\r\n\r\n") {
+			if _, err := c.Write([]byte{b}); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		big := strings.Repeat("b", 3*readAheadSize+5)
+		pipelined := "GET /two HTTP/1.1\r\nHost: x\r\n\r\n" +
+			fmt.Sprintf("POST /three HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s", len(big), big) +
+			"GET /four HTTP/1.1\r\nHost: x\r\n\r\n"
+		if _, err := io.WriteString(c, pipelined); err != nil {
+			t.Fatal(err)
+		}
+		br := bufio.NewReader(c)
+		for _, want := range []string{"GET /one 0", "GET /two 0", fmt.Sprintf("POST /three %d", len(big)), "GET /four 0"} {
+			resp, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatalf("before %q: %v", want, err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if string(body) != want {
+				t.Fatalf("answer %q, want %q", body, want)
+			}
+		}
+	})
 }
