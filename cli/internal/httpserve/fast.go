@@ -162,6 +162,62 @@ type deadlineConn struct {
 	ahead    []byte
 	aheadBuf *[readAheadSize]byte
 	pool     *sync.Pool
+
+	// The read deadline is given to the socket only when a read reaches it: the server sets
+	// one when a request's first byte arrives, for the rest of the request, which the
+	// read-ahead has usually brought already (one timer change per request saved).
+	mu      sync.Mutex
+	reading bool      // a read is waiting on the socket: a new deadline goes to it at once
+	readBy  time.Time // the deadline set and not yet given to the socket, when pending
+	pending bool
+	// writeBy is the write deadline moveDeadline gave the socket (zero: another was set).
+	writeBy time.Time
+}
+
+// SetReadDeadline keeps t for the next read that reaches the socket, or gives it to the
+// one waiting there now.
+func (c *deadlineConn) SetReadDeadline(t time.Time) error {
+	c.mu.Lock()
+	if c.reading {
+		c.mu.Unlock()
+		return c.Conn.SetReadDeadline(t) //nolint:wrapcheck // as the connection's own
+	}
+	c.readBy, c.pending = t, true
+	c.mu.Unlock()
+	return nil
+}
+
+func (c *deadlineConn) SetDeadline(t time.Time) error {
+	if err := c.SetReadDeadline(t); err != nil {
+		return err
+	}
+	return c.SetWriteDeadline(t)
+}
+
+func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.writeBy = time.Time{}           // moveDeadline sets its own again
+	return c.Conn.SetWriteDeadline(t) //nolint:wrapcheck // as the connection's own
+}
+
+// socketRead reads from the socket under the read deadline last set.
+func (c *deadlineConn) socketRead(p []byte) (int, error) {
+	c.mu.Lock()
+	if c.pending {
+		c.pending = false
+		if err := c.Conn.SetReadDeadline(c.readBy); err != nil {
+			c.mu.Unlock()
+			return 0, err //nolint:wrapcheck // as the connection's own
+		}
+	}
+	c.reading = true
+	c.mu.Unlock()
+	n, err := c.Conn.Read(p)
+	c.mu.Lock()
+	c.reading = false
+	c.mu.Unlock()
+	return n, err //nolint:wrapcheck // as the connection's own Read
 }
 
 // readAheadSize is what a short read takes from the socket at once. Between requests the
@@ -180,10 +236,10 @@ func (c *deadlineConn) Read(p []byte) (int, error) {
 		return n, nil
 	}
 	if len(p) >= readAheadSize {
-		return c.Conn.Read(p) //nolint:wrapcheck // as the connection's own Read
+		return c.socketRead(p)
 	}
 	buf := c.pool.Get().(*[readAheadSize]byte) //nolint:forcetypeassert // the pool holds only these
-	n, err := c.Conn.Read(buf[:])
+	n, err := c.socketRead(buf[:])
 	m := copy(p, buf[:n])
 	if m == n {
 		c.pool.Put(buf)
@@ -235,12 +291,22 @@ func (c *deadlineConn) ReadFrom(r io.Reader) (int64, error) {
 	return total, nil
 }
 
-// moveDeadline gives the next write (up to writeChunk) the connection's write timeout.
+// moveDeadline gives the next write (up to writeChunk) the connection's write timeout:
+// at least 15/16 of it. A deadline set less than a sixteenth of the timeout ago is kept,
+// which spares the socket's timer a change per answer on a busy connection.
 func (c *deadlineConn) moveDeadline() error {
 	if c.d <= 0 {
 		return nil
 	}
-	if err := c.Conn.SetWriteDeadline(time.Now().Add(c.d)); err != nil {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.writeBy.Sub(now) >= c.d-c.d/16 {
+		return nil
+	}
+	c.writeBy = now.Add(c.d)
+	if err := c.Conn.SetWriteDeadline(c.writeBy); err != nil {
+		c.writeBy = time.Time{}
 		return fmt.Errorf("set write deadline: %w", err)
 	}
 	return nil

@@ -316,3 +316,74 @@ func TestRequestsAreReadHoweverTheyArrive(t *testing.T) {
 		}
 	})
 }
+
+// A client that stops halfway loses the connection after the timeout for that part: the
+// header (ReadHeaderTimeout), the body (ReadTimeout), the wait for a next request on a
+// kept-alive connection (IdleTimeout). Fast gives a read deadline to the socket only when a
+// read reaches it (deadlineConn); each must still hold.
+func TestStalledClientsAreCutOff(t *testing.T) {
+	l := DefaultLimits()
+	l.ReadHeaderTimeout, l.ReadTimeout, l.IdleTimeout = 300*time.Millisecond, 600*time.Millisecond, 900*time.Millisecond
+	tests := []struct {
+		name, sent string
+		after      time.Duration // the connection is still open before this
+	}{
+		{"half a header", "GET / HTTP/1.1\r\nHost: x\r\nAccept: te", l.ReadHeaderTimeout},
+		{"first byte only", "G", l.ReadHeaderTimeout},
+		{"half a body", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhalf", l.ReadTimeout},
+		{"idle after an answer", "GET / HTTP/1.1\r\nHost: x\r\n\r\n", l.IdleTimeout},
+	}
+	eachKind(t, func(t *testing.T, k kind) {
+		addr := start(t, k, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.Copy(io.Discard, r.Body)
+			_, _ = io.WriteString(w, "ok")
+		}), l)
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				if _, err := io.WriteString(c, tt.sent); err != nil {
+					t.Fatal(err)
+				}
+				began := time.Now()
+				_ = c.SetReadDeadline(began.Add(hangGuard))
+				_, err = io.Copy(io.Discard, c) // until the server closes the connection
+				took := time.Since(began)
+				if err != nil && !isReset(err) {
+					t.Fatalf("after %v: %v, want the connection closed by the server", took, err)
+				}
+				if took < tt.after*3/4 {
+					t.Fatalf("closed after %v, before its timeout %v", took, tt.after)
+				}
+			})
+		}
+	})
+}
+
+// A read deadline set while a read waits on the socket reaches that read.
+func TestReadDeadlineReachesAWaitingRead(t *testing.T) {
+	server, client := net.Pipe()
+	defer client.Close()
+	c := &deadlineConn{Conn: server, pool: &sync.Pool{New: func() any { return new([readAheadSize]byte) }}}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Read(make([]byte, 1))
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond) // the read is waiting
+	if err := c.SetReadDeadline(time.Now().Add(50 * time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		var ne net.Error
+		if !errors.As(err, &ne) || !ne.Timeout() {
+			t.Fatalf("the read ended with %v, want a timeout", err)
+		}
+	case <-time.After(hangGuard):
+		t.Fatal("the waiting read never saw its deadline")
+	}
+}
