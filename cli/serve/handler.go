@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -285,6 +286,8 @@ func frontDoor(l *slog.Logger, lines *requestlog.Text, csp string, fr front, nex
 		{"Cross-Origin-Opener-Policy", header("same-origin")},
 	}
 	hstsHdr := header(hsts)
+	// Recorders are reused: one may not be used once its request is answered.
+	recorders := sync.Pool{New: func() any { return new(statusRecorder) }}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		client := fr.proxies.Client(r)
@@ -296,7 +299,12 @@ func frontDoor(l *slog.Logger, lines *requestlog.Text, csp string, fr front, nex
 		for _, c := range constant {
 			h[c.name] = c.value
 		}
-		rec := &statusRecorder{ResponseWriter: w, client: client}
+		rec := recorders.Get().(*statusRecorder) //nolint:forcetypeassert // the pool holds only these
+		*rec = statusRecorder{ResponseWriter: w, client: client}
+		defer func() {
+			*rec = statusRecorder{}
+			recorders.Put(rec)
+		}()
 		next.ServeHTTP(rec, r)
 		if lines != nil {
 			end := time.Now()

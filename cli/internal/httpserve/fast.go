@@ -36,8 +36,9 @@ type Fast struct {
 	l      Limits
 	h      http.Handler
 	logger *slog.Logger
-	// headers keeps answers' header maps: the server would make one per request otherwise.
-	headers sync.Pool
+	// writers keeps answers' writers, each with its header map: the server would make both
+	// per request otherwise.
+	writers sync.Pool
 	// noSendfile says once why large static bodies are copied rather than sent from a file.
 	noSendfile sync.Once
 	// ahead lends connections their read-ahead buffers (deadlineConn.Read).
@@ -50,7 +51,7 @@ func NewFast(h http.Handler, l Limits, logger *slog.Logger) *Fast {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	f := &Fast{l: l, h: h, logger: logger,
-		headers: sync.Pool{New: func() any { return make(http.Header, 16) }},
+		writers: sync.Pool{New: func() any { return &bufferedWriter{header: make(http.Header, 16)} }},
 		ahead:   sync.Pool{New: func() any { return new([readAheadSize]byte) }},
 	}
 	f.srv = &fasthttp.Server{
@@ -355,14 +356,15 @@ func (f *Fast) serveBuffered(ctx *fasthttp.RequestCtx) {
 		ctx.Error("Bad Request: malformed request target", http.StatusBadRequest)
 		return
 	}
-	w := &bufferedWriter{ctx: ctx, head: r.Method == http.MethodHead, srv: f}
+	w := f.writers.Get().(*bufferedWriter) //nolint:forcetypeassert // the pool holds only these
+	w.ctx, w.head, w.srv = ctx, r.Method == http.MethodHead, f
 	f.h.ServeHTTP(w, r)
 	w.finish()
-	if w.header != nil {
-		// The handler has returned: the map is the server's again.
-		clear(w.header)
-		f.headers.Put(w.header)
-	}
+	// The handler has returned (a writer may not be used after that, as on net/http): the
+	// writer is the server's again. After a panic it is left to the collector instead.
+	clear(w.header)
+	*w = bufferedWriter{header: w.header}
+	f.writers.Put(w)
 }
 
 // setStaticBody makes b the body of ctx's response: sent from its file after the header
@@ -501,12 +503,7 @@ type bufferedWriter struct {
 	static *Blob
 }
 
-func (w *bufferedWriter) Header() http.Header {
-	if w.header == nil {
-		w.header = w.srv.headers.Get().(http.Header) //nolint:forcetypeassert // the pool holds only these
-	}
-	return w.header
-}
+func (w *bufferedWriter) Header() http.Header { return w.header }
 
 func (w *bufferedWriter) WriteHeader(code int) {
 	if code < 100 || code > 999 {
