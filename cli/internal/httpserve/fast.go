@@ -150,7 +150,11 @@ func (l deadlineListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return c, err //nolint:wrapcheck // the server reads net.Listener's errors as they are
 	}
-	return &deadlineConn{Conn: c, d: l.d, remote: c.RemoteAddr().String(), pool: l.ahead}, nil
+	remote := ""
+	if a := c.RemoteAddr(); a != nil {
+		remote = a.String()
+	}
+	return &deadlineConn{Conn: c, d: l.d, remote: remote, pool: l.ahead}, nil
 }
 
 type deadlineConn struct {
