@@ -306,25 +306,20 @@ func frontDoor(l *slog.Logger, lines *requestlog.Text, csp string, fr front, nex
 			recorders.Put(rec)
 		}()
 		next.ServeHTTP(rec, r)
-		if lines != nil {
-			end := time.Now()
-			// A failed write is the sink's to report (logsink.Sink.Close).
-			_ = lines.Log(requestlog.Line{Time: end, Method: r.Method, Path: redactPath(r.URL.Path), Status: rec.status,
-				Bytes: rec.bytes, DurationMS: end.Sub(start).Milliseconds(), Client: client.Addr.String()})
+		if lines == nil && !l.Enabled(r.Context(), slog.LevelInfo) {
 			return
 		}
-		if !l.Enabled(r.Context(), slog.LevelInfo) {
-			return
-		}
-		// The record is made here, typed and without a caller's position (the handler has no
-		// AddSource): slog's own Info would box each value and walk the stack for it.
 		end := time.Now()
-		line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
-		line.AddAttrs(slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)),
-			slog.Int("status", rec.status), slog.Int("bytes", rec.bytes), slog.Int64("duration_ms", end.Sub(start).Milliseconds()),
-			slog.String("client", client.Addr.String()))
+		line := requestlog.Line{Time: end, Method: r.Method, Path: redactPath(r.URL.Path), Status: rec.status,
+			Bytes: rec.bytes, DurationMS: end.Sub(start).Milliseconds(), Client: client.Addr.String()}
 		// A failed write is the sink's to report (logsink.Sink.Close).
-		_ = l.Handler().Handle(r.Context(), line)
+		if lines != nil {
+			_ = lines.Log(line)
+			return
+		}
+		// A typed record without a caller's position (the handler has no AddSource): slog's
+		// own Info would box each value and walk the stack for it.
+		_ = l.Handler().Handle(r.Context(), line.Record())
 	})
 }
 

@@ -40,8 +40,7 @@ const runtimeBrotliLevel = 5
 
 // variant is one representation of a resource: its bytes and their strong ETag.
 type variant struct {
-	data []byte
-	blob *httpserve.Blob // data, for a server that sends it without a copy
+	blob *httpserve.Blob // the bytes, in the form a server can send without a copy
 	etag string
 	// The response headers' values, made once: a request sets them without allocating
 	// (header(): each slice has no room to grow, so nothing can append into it).
@@ -51,7 +50,7 @@ type variant struct {
 func newVariant(data []byte) variant {
 	sum := sha256.Sum256(data)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
-	return variant{data: data, blob: httpserve.NewBlob(data), etag: etag, etagHdr: header(etag), lengthHdr: header(strconv.Itoa(len(data)))}
+	return variant{blob: httpserve.NewBlob(data), etag: etag, etagHdr: header(etag), lengthHdr: header(strconv.Itoa(len(data)))}
 }
 
 // header is a header value to assign to a response's header map: a slice of one, full.
@@ -268,7 +267,7 @@ func (res *resource) serve(w http.ResponseWriter, r *http.Request, status int) {
 	if status == http.StatusOK && r.Header.Get("Range") != "" {
 		// Ranges are of the file itself; ServeContent answers them (and If-Range) by the ETag.
 		h.Set("Etag", res.identity.etag)
-		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(res.identity.data))
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(res.identity.blob.Bytes()))
 		return
 	}
 	v, enc := res.pick(r)
@@ -286,11 +285,11 @@ func (res *resource) serve(w http.ResponseWriter, r *http.Request, status int) {
 	h["Content-Length"] = v.lengthHdr
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		// v.data never changes: a server that can send it without a copy does.
+		// The bytes never change: a server that can send them without a copy does.
 		if sw, ok := w.(httpserve.StaticWriter); ok {
 			_, _ = sw.WriteStatic(v.blob)
 		} else {
-			_, _ = w.Write(v.data)
+			_, _ = w.Write(v.blob.Bytes())
 		}
 	}
 }

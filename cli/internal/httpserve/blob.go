@@ -43,8 +43,7 @@ func (b *Blob) sendable() (*os.File, error) {
 // blobStream is a Blob as a response body: deadlineConn.ReadFrom sends it from the blob's
 // file, any other reader copies it (Read).
 type blobStream struct {
-	blob *Blob
-	file *os.File
+	blob *Blob // its file made already (setStaticBody)
 	off  int64
 }
 

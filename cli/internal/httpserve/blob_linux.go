@@ -39,7 +39,7 @@ func sendFile(c syscall.Conn, s *blobStream, n int64) (sent int64, handled bool,
 	if err != nil {
 		return 0, false, nil //nolint:nilerr // not a socket sendfile can write to: copy instead
 	}
-	in := int(s.file.Fd()) // a regular file: Fd leaves it as it is
+	in := int(s.blob.file.Fd()) // a regular file: Fd leaves it as it is
 	handled = true
 	var werr error
 	err = rc.Write(func(out uintptr) bool {
@@ -66,7 +66,7 @@ func sendFile(c syscall.Conn, s *blobStream, n int64) (sent int64, handled bool,
 		}
 		return true
 	})
-	runtime.KeepAlive(s.file)
+	runtime.KeepAlive(s.blob.file)
 	if err == nil {
 		err = werr
 	}

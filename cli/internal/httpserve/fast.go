@@ -174,7 +174,7 @@ func (f *Fast) setStaticBody(ctx *fasthttp.RequestCtx, b *Blob) {
 		if file != nil {
 			// The header leaves first, alone, so the body can go out from the file whole.
 			ctx.Response.ImmediateHeaderFlush = true
-			ctx.Response.SetBodyStream(&blobStream{blob: b, file: file}, b.Len())
+			ctx.Response.SetBodyStream(&blobStream{blob: b}, b.Len())
 			return
 		}
 		f.noSendfile.Do(func() {

@@ -7,6 +7,7 @@ package requestlog
 
 import (
 	"io"
+	"log/slog"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,14 @@ type Line struct {
 	Bytes      int
 	DurationMS int64
 	Client     string
+}
+
+// Record is l as the slog record it stands for, for a logger in another format (JSON).
+func (l Line) Record() slog.Record {
+	r := slog.NewRecord(l.Time, slog.LevelInfo, "request", 0)
+	r.AddAttrs(slog.String("method", l.Method), slog.String("path", l.Path), slog.Int("status", l.Status),
+		slog.Int("bytes", l.Bytes), slog.Int64("duration_ms", l.DurationMS), slog.String("client", l.Client))
+	return r
 }
 
 // Text writes Lines to w in slog's text format, one Write per line. It is safe for

@@ -49,8 +49,16 @@ func TestLinesAreWhatSlogWrites(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, want := string(tt.line.AppendText(nil)), bySlog(t, tt.line); got != want {
+			want := bySlog(t, tt.line)
+			if got := string(tt.line.AppendText(nil)); got != want {
 				t.Errorf("got  %q\nwant %q", got, want)
+			}
+			var rec bytes.Buffer
+			if err := slog.NewTextHandler(&rec, nil).Handle(context.Background(), tt.line.Record()); err != nil {
+				t.Fatal(err)
+			}
+			if rec.String() != want {
+				t.Errorf("Record gives %q\nwant        %q", rec.String(), want)
 			}
 		})
 	}
